@@ -1,0 +1,70 @@
+"""The one source of randomness in a game: seeded dice, or scripted ones for tests.
+
+Rules code never touches the global :mod:`random`; it asks the game's dice
+(through a :class:`~warbench.core.game.Resolution`, which also logs each roll as
+an event with its purpose). The same seed always gives the same rolls.
+
+>>> Dice(7).roll(3) == Dice(7).roll(3)
+True
+>>> ScriptedDice([6, 1]).roll(2)
+(6, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from warbench.errors import WarbenchError
+
+
+class DiceExhausted(WarbenchError):
+    """A scripted dice object was asked for more rolls than it was given."""
+
+
+class Dice:
+    """Seeded dice; `roll(n, sides)` returns a tuple of n results in 1..sides."""
+
+    __slots__ = ("_random", "rolled")
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+        self.rolled = 0
+
+    def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
+        if n < 1 or sides < 2:
+            raise ValueError(f"cannot roll {n}d{sides}")
+        self.rolled += n
+        rand = self._random.random
+        return tuple(int(rand() * sides) + 1 for _ in range(n))
+
+
+class ScriptedDice(Dice):
+    """Dice that return the given values in order, for replaying worked examples.
+
+    Values are checked against the number of sides asked for, so a script that
+    does not fit the roll it feeds fails loudly instead of giving nonsense.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Iterable[int]) -> None:
+        super().__init__(0)
+        self._values = list(values)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values)
+
+    def extend(self, values: Iterable[int]) -> None:
+        self._values.extend(values)
+
+    def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
+        if len(self._values) < n:
+            raise DiceExhausted(f"scripted dice asked for {n} more roll(s), {len(self._values)} left")
+        taken, self._values = self._values[:n], self._values[n:]
+        for value in taken:
+            if not 1 <= value <= sides:
+                raise ValueError(f"scripted roll {value} does not fit a d{sides}")
+        self.rolled += n
+        return tuple(taken)

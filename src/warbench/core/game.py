@@ -1,0 +1,265 @@
+"""The Game: a scenario in play, with its state, seeded dice, actions and events.
+
+Everything a person or a program does with a game goes through this class:
+
+>>> from warbench.core.game import Game
+>>> game = Game.start("miniwars/danville", seed=3)
+>>> game.decision.sides
+('horde',)
+>>> first = game.legal_actions()[0]
+>>> events = game.apply(first)
+>>> game.actions[-1].action == first
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from warbench.core import registry
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, DecisionKind
+from warbench.core.dice import Dice
+from warbench.core.events import Event
+from warbench.core.outcome import Outcome
+from warbench.core.ruleset import Ruleset
+from warbench.errors import IllegalAction, NotYourDecision, UndoError
+from warbench.scenario.model import Scenario
+
+MAX_AUTO_STEPS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class TakenAction:
+    """An action in the game's history: who took it, and what it was."""
+
+    side: str
+    action: Action
+    rolled: bool
+    """Whether resolving it (or the automatic steps after it) rolled any die."""
+
+
+class Resolution:
+    """What rules code uses while resolving: roll dice and log events.
+
+    Events are buffered and only reach the game when the action succeeds.
+    """
+
+    __slots__ = ("_dice", "events", "rolls")
+
+    def __init__(self, dice: Dice) -> None:
+        self._dice = dice
+        self.events: list[Event] = []
+        self.rolls = 0
+
+    def roll(self, purpose: str, n: int = 1, side: str | None = None) -> tuple[int, ...]:
+        """Roll ``n`` d6 for ``purpose`` and log it as a ``roll`` event."""
+        dice = self._dice.roll(n, 6)
+        self.rolls += n
+        who = f"{side} rolls" if side else "rolled"
+        shown = "+".join(map(str, dice))
+        if n > 1:
+            shown = f"{shown} = {sum(dice)}"
+        self.events.append(
+            Event("roll", f"{who} {shown} ({purpose})", {"purpose": purpose, "dice": dice, "side": side})
+        )
+        return dice
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        """Log one event."""
+        self.events.append(Event(kind, text, data))
+
+
+class Game:
+    """A scenario in play. Create one with :meth:`start` or the constructor."""
+
+    def __init__(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> None:
+        self.scenario = scenario
+        self.ruleset: Ruleset[Any] = registry.get(scenario.ruleset)
+        self.seed = seed
+        self.dice = dice if dice is not None else Dice(seed)
+        self.state: Any = self.ruleset.initial_state(scenario)
+        self.events: list[Event] = []
+        self.actions: list[TakenAction] = []
+        self._sealed: dict[str, Action] = {}
+        self._decision: Decision | None = None
+        res = Resolution(self.dice)
+        self._advance(res)
+        self.events.extend(res.events)
+
+    @classmethod
+    def start(cls, scenario: str | Scenario, seed: int = 0) -> Game:
+        """Start a game of a built-in scenario id, a file path, or a Scenario."""
+        if isinstance(scenario, str):
+            from warbench.scenario.loader import load_scenario
+
+            scenario = load_scenario(scenario)
+        return cls(scenario, seed)
+
+    # -- what is asked now ---------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """What the game waits for; ``None`` once it is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        return self._decision is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self.state)
+
+    @property
+    def turn(self) -> int:
+        return self.ruleset.turn(self.state)
+
+    def waiting_for(self) -> tuple[str, ...]:
+        """The sides whose choice the game still needs (sealed choices made excluded)."""
+        if self._decision is None:
+            return ()
+        return tuple(s for s in self._decision.sides if s not in self._sealed)
+
+    def legal_actions(self, side: str | None = None) -> Sequence[Action]:
+        """Legal actions of ``side`` (default: the one side asked now)."""
+        side = self._side_or_default(side)
+        if side is None or side not in self.waiting_for():
+            return []
+        return self.ruleset.legal_actions(self.state, side)
+
+    def view(self, side: str | None = None) -> dict[str, Any]:
+        """What ``side`` may see (``None``: a spectator), JSON-ready.
+
+        Sealed choices not yet revealed appear only in their own side's view.
+        """
+        data = self.ruleset.view(self.state, side)
+        data["decision"] = None
+        if self._decision is not None:
+            data["decision"] = {
+                "kind": self._decision.kind.value,
+                "sides": list(self._decision.sides),
+                "waiting_for": list(self.waiting_for()),
+                "prompt": self._decision.prompt,
+            }
+        if side is not None and side in self._sealed:
+            data["my_sealed_choice"] = str(self._sealed[side])
+        return data
+
+    # -- acting --------------------------------------------------------------
+    def parse(self, text: str) -> Action:
+        """Parse the text form of an action of this ruleset."""
+        return self.ruleset.parse_action(self.state, text.strip())
+
+    def apply(self, action: Action | str, side: str | None = None) -> list[Event]:
+        """Carry out one action; returns the events it caused.
+
+        Raises :class:`IllegalAction` (or a subclass) with the reason if the
+        action is not legal now; the game is then exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self.parse(action)
+        side = self._side_or_default(side)
+        decision = self._decision
+        if decision is None:
+            raise IllegalAction(action, "the game is over")
+        if side is None:
+            raise NotYourDecision(action, f"say which side acts: one of {', '.join(decision.sides)}")
+        if side not in self.waiting_for():
+            asked = ", ".join(self.waiting_for()) or "nobody"
+            raise NotYourDecision(action, f"{side} is not asked to decide now ({asked} is)")
+        res = Resolution(self.dice)
+        rolled_before = self.dice.rolled
+        if decision.kind is DecisionKind.SEALED:
+            self.ruleset.check_sealed(self.state, side, action)
+            self._sealed[side] = action
+            if self.waiting_for():
+                self.actions.append(TakenAction(side, action, False))
+                return []
+            choices = {s: self._sealed[s] for s in decision.sides}
+            self._sealed = {}
+            try:
+                self.ruleset.apply_sealed(self.state, choices, res)
+            except Exception:
+                self._rebuild()
+                raise
+        else:
+            try:
+                self.ruleset.apply(self.state, side, action, res)
+            except IllegalAction:
+                if res.events or self.dice.rolled != rolled_before:
+                    self._rebuild()  # a ruleset bug: it changed things before refusing
+                raise
+            except Exception:
+                self._rebuild()
+                raise
+        self._advance(res)
+        self.actions.append(TakenAction(side, action, self.dice.rolled != rolled_before))
+        self.events.extend(res.events)
+        return res.events
+
+    def undo(self, side: str) -> TakenAction:
+        """Take back ``side``'s last action, if it was the last one and rolled no die."""
+        if not self.actions:
+            raise UndoError("nothing to undo")
+        last = self.actions[-1]
+        if last.side != side:
+            raise UndoError(f"the last action was {last.side}'s, not {side}'s")
+        if last.rolled:
+            raise UndoError("dice were rolled since that action; it stands")
+        history = self.actions[:-1]
+        self._replay(history)
+        return last
+
+    # -- records -------------------------------------------------------------
+    def digest(self) -> str:
+        """SHA-256 of the state's canonical JSON."""
+        return state_digest(self.ruleset.state_json(self.state))
+
+    def record(self) -> dict[str, Any]:
+        """The game as a record (JSON-ready): scenario, seed, actions, digest."""
+        from warbench.core.record import make_record
+
+        return make_record(self)
+
+    # -- internals -----------------------------------------------------------
+    def _side_or_default(self, side: str | None) -> str | None:
+        if side is not None:
+            return side
+        waiting = self.waiting_for()
+        return waiting[0] if len(waiting) == 1 else None
+
+    def _advance(self, res: Resolution) -> None:
+        for _ in range(MAX_AUTO_STEPS):
+            decision = self.ruleset.decision(self.state)
+            if decision is None or decision.kind is not DecisionKind.AUTO:
+                self._decision = decision
+                return
+            self.ruleset.proceed(self.state, res)
+        raise RuntimeError("the ruleset proceeded automatically for too long")
+
+    def _replay(self, history: Sequence[TakenAction]) -> None:
+        fresh = Game(self.scenario, self.seed, _fresh_dice(self))
+        for taken in history:
+            fresh.apply(taken.action, taken.side)
+        self.__dict__.update(fresh.__dict__)
+
+    def _rebuild(self) -> None:
+        self._replay(list(self.actions))
+
+
+def _fresh_dice(game: Game) -> Dice | None:
+    from warbench.core.dice import ScriptedDice
+
+    if isinstance(game.dice, ScriptedDice):
+        raise UndoError("a game on scripted dice cannot be rebuilt")
+    return None
+
+
+def state_digest(state: Mapping[str, Any]) -> str:
+    """SHA-256 hex digest of canonical JSON (sorted keys, no spaces)."""
+    blob = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(blob.encode("ascii")).hexdigest()

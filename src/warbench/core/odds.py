@@ -1,0 +1,109 @@
+"""Exact odds of one attack, as pure functions of a situation described by keys.
+
+A ruleset publishes a table of :class:`OddsQuery` objects (one per kind of
+attack); the ``odds`` command, the greedy bot and the interfaces all read the
+same functions, so what a player is shown is what the rules compute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from warbench.errors import OddsError
+
+KeyKind = Literal["int", "bool", "choice"]
+
+
+@dataclass(frozen=True, slots=True)
+class OddsKey:
+    """One input of an odds query: its name, type, default and help text."""
+
+    name: str
+    kind: KeyKind
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+
+    def parse(self, text: str) -> Any:
+        if self.kind == "int":
+            try:
+                return int(text)
+            except ValueError:
+                raise OddsError(f"key '{self.name}' wants a whole number, got '{text}'") from None
+        if self.kind == "bool":
+            lowered = text.lower()
+            if lowered in ("true", "yes", "1"):
+                return True
+            if lowered in ("false", "no", "0"):
+                return False
+            raise OddsError(f"key '{self.name}' wants true or false, got '{text}'")
+        if text not in self.choices:
+            raise OddsError(
+                f"key '{self.name}' wants one of {', '.join(self.choices)}, got '{text}'"
+            )
+        return text
+
+    def describe(self) -> str:
+        if self.kind == "choice":
+            kind = "|".join(self.choices)
+        else:
+            kind = self.kind
+        return f"{self.name}=<{kind}> (default {self.default}): {self.help}"
+
+
+@dataclass(frozen=True, slots=True)
+class OddsResult:
+    """Mutually exclusive outcomes with exact probabilities, plus side effects.
+
+    ``outcomes`` sums to 1. ``extra`` holds probabilities of things that may
+    happen alongside any outcome (MiniWars: the attacker disrupted by doubles).
+    """
+
+    outcomes: Mapping[str, Fraction]
+    extra: Mapping[str, Fraction] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        total = sum(self.outcomes.values(), Fraction(0))
+        if total != 1:
+            raise ValueError(f"outcome probabilities sum to {total}, not 1")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "outcomes": {k: float(v) for k, v in self.outcomes.items()},
+            "exact": {k: str(v) for k, v in self.outcomes.items()},
+        }
+        for name, value in self.extra.items():
+            out[name] = float(value)
+            out["exact"][name] = str(value)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class OddsQuery:
+    """One kind of attack whose odds can be asked: name, keys, and the function."""
+
+    name: str
+    help: str
+    keys: tuple[OddsKey, ...]
+    compute: Callable[[Mapping[str, Any]], OddsResult]
+
+    def parse_args(self, pairs: Sequence[str]) -> dict[str, Any]:
+        """Turn ``key=value`` strings into typed values, filling in defaults."""
+        by_name = {key.name: key for key in self.keys}
+        values = {key.name: key.default for key in self.keys}
+        for pair in pairs:
+            name, sep, text = pair.partition("=")
+            if not sep:
+                raise OddsError(f"'{pair}' is not key=value")
+            if name not in by_name:
+                raise OddsError(
+                    f"unknown key '{name}' for {self.name}; keys: {', '.join(by_name)}"
+                )
+            values[name] = by_name[name].parse(text)
+        return values
+
+    def __call__(self, pairs: Sequence[str]) -> OddsResult:
+        return self.compute(self.parse_args(pairs))

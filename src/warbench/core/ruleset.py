@@ -1,0 +1,133 @@
+"""The Ruleset interface: metadata plus the few methods the engine and bots call.
+
+A ruleset owns its state type ``S`` (a mutable object the engine never looks
+inside), its actions, its data and its rules. The engine (:class:`~warbench.
+core.game.Game`) drives it; interfaces and bots only ever talk to the engine
+and to the ruleset's pure functions (views, odds, evaluation).
+
+Contract for :meth:`Ruleset.apply`: check everything first and raise
+:class:`~warbench.errors.IllegalAction` *before* changing the state or rolling
+a die. The engine double-checks: an illegal action that rolled dice or left
+events behind is treated as a bug and the state is rebuilt from the record.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision
+from warbench.core.odds import OddsQuery
+from warbench.core.outcome import Outcome
+
+if TYPE_CHECKING:
+    from warbench.core.game import Resolution
+    from warbench.scenario.model import Scenario
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """What bots and tools need to know about a rule system up front."""
+
+    name: str
+    title: str
+    version: str
+    """Changes only when behaviour changes; records name it."""
+    geometry: Literal["hex", "table"]
+    aliases: tuple[str, ...] = ()
+    min_sides: int = 2
+    max_sides: int | None = 2
+    hidden_information: bool = False
+    simultaneous_choices: bool = False
+
+
+class Ruleset(ABC, Generic[S]):
+    """A registered rule system. Subclasses set ``info`` and implement the hooks."""
+
+    info: ClassVar[RulesetInfo]
+
+    # -- scenarios -----------------------------------------------------------
+    @abstractmethod
+    def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
+        """Validate a parsed scenario file; raise ScenarioError naming the field."""
+
+    # -- the game ------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, scenario: Scenario) -> S:
+        """A fresh state for the scenario (no dice rolled yet)."""
+
+    @abstractmethod
+    def decision(self, state: S) -> Decision | None:
+        """What the game waits for now; ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, side: str) -> Sequence[Action]:
+        """Every legal action of ``side`` now (empty if it is not asked)."""
+
+    @abstractmethod
+    def parse_action(self, state: S, text: str) -> Action:
+        """Turn the text form back into an action (ActionSyntaxError if it fails)."""
+
+    @abstractmethod
+    def apply(self, state: S, side: str, action: Action, res: Resolution) -> None:
+        """Check then carry out one action of ``side``; see the module contract."""
+
+    def proceed(self, state: S, res: Resolution) -> None:
+        """Carry the game on through an AUTO decision (roll initiative, say)."""
+        raise NotImplementedError(f"{self.info.name} has no automatic steps")
+
+    def apply_sealed(self, state: S, choices: Mapping[str, Action], res: Resolution) -> None:
+        """Reveal and resolve the sealed choices of several sides together."""
+        raise NotImplementedError(f"{self.info.name} has no sealed decisions")
+
+    def check_sealed(self, state: S, side: str, action: Action) -> None:
+        """Raise IllegalAction if ``action`` is not a legal sealed choice of ``side``."""
+        if action not in self.legal_actions(state, side):
+            from warbench.errors import IllegalAction
+
+            raise IllegalAction(action, "not one of the choices offered")
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def turn(self, state: S) -> int:
+        """The current game turn (1-based)."""
+
+    # -- reading the state ---------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, side: str | None) -> dict[str, Any]:
+        """What ``side`` may see, as JSON-ready data (``None``: a spectator)."""
+
+    @abstractmethod
+    def state_json(self, state: S) -> dict[str, Any]:
+        """The whole state as canonical JSON-ready data; its hash is the digest."""
+
+    def copy_state(self, state: S) -> S:
+        """An independent copy of the state (for look-ahead bots)."""
+        import copy
+
+        return copy.deepcopy(state)
+
+    # -- helpers for bots and interfaces --------------------------------------
+    def evaluate(self, state: S, side: str, actions: Sequence[Action]) -> list[float]:
+        """One-ply scores of ``actions`` for ``side`` (higher is better).
+
+        Scores are expected gains in the ruleset's own value unit (for MiniWars,
+        unit cost), computed from the exact odds. The greedy bot picks the best.
+        """
+        raise NotImplementedError(f"{self.info.name} offers no evaluation")
+
+    def odds_queries(self) -> Mapping[str, OddsQuery]:
+        """The attacks whose exact odds can be asked, by name."""
+        return {}
+
+    def action_odds(self, state: S, side: str, action: Action) -> str | None:
+        """A short explanation of the odds of ``action`` now, or None if it rolls nothing."""
+        return None

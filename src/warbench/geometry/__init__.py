@@ -1,0 +1,1 @@
+"""Ruleset-independent geometry: hex grids now, the free-form table later."""

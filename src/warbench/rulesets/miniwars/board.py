@@ -1,0 +1,178 @@
+"""The MiniWars board: a hex map plus precomputed tables for the hot paths.
+
+Built once per scenario and shared by every game played on it (a simulation
+plays thousands): movement costs per movement class, the hexes each hex
+projects a zone of control into, where melee may cross, and a cache of
+terrain line of sight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from warbench.geometry.hexgrid import Hex
+from warbench.geometry.hexmap import HexMap
+from warbench.rulesets.miniwars.data import Charts, MoveClass
+
+EdgeRule = Literal["both", "either"]
+MOVE_CLASSES: tuple[MoveClass, ...] = ("infantry", "cavalry")
+
+
+def line_routes(a: Hex, b: Hex) -> list[list[Hex]]:
+    """The hexes a centre-to-centre line enters, as one route or two.
+
+    Built on :meth:`Hex.hexes_crossed_to` ("crosses any part of a hex", Missile
+    Fire). Where the line runs exactly along a hexside the geometry reports both
+    hexes; the pairs of one line are translations of each other, so taking the
+    first of every pair gives the route on one side and the last the other.
+    """
+    steps = a.hexes_crossed_to(b)
+    if all(len(step) == 1 for step in steps):
+        return [[step[0] for step in steps]]
+    return [[step[0] for step in steps], [step[-1] for step in steps]]
+
+
+@dataclass(slots=True)
+class Board:
+    """Map, charts and derived tables; read-only once built."""
+
+    map: HexMap
+    charts: Charts
+    los_along_edge: EdgeRule = "both"
+    step_cost: dict[MoveClass, dict[Hex, tuple[tuple[Hex, int], ...]]] = field(
+        default_factory=dict
+    )
+    zoc_into: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    melee_into: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    _los_cache: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...] | None] = field(
+        default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        grid = self.map.grid
+        for move_class in MOVE_CLASSES:
+            table: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
+            for h in grid.hexes:
+                steps = []
+                for n in grid.neighbours_on_map(h):
+                    cost = self.enter_cost(h, n, move_class)
+                    if cost is not None:
+                        steps.append((n, cost))
+                table[h] = tuple(steps)
+            self.step_cost[move_class] = table
+        for h in grid.hexes:
+            zoc, melee = [], []
+            for n in grid.neighbours_on_map(h):
+                feature = self.map.feature_between(h, n)
+                rule = self.charts.hexsides[feature] if feature else None
+                if rule is None or rule.zoc:
+                    zoc.append(n)
+                if rule is None or rule.melee:
+                    melee.append(n)
+            self.zoc_into[h] = tuple(zoc)
+            self.melee_into[h] = tuple(melee)
+
+    # -- movement -------------------------------------------------------------
+    def enter_cost(self, frm: Hex, to: Hex, move_class: MoveClass) -> int | None:
+        """Half-MP to step from ``frm`` into adjacent ``to``; None if not allowed.
+
+        Along a road only the road cost and going uphill count (footnote 4);
+        otherwise the terrain entered plus the hexside crossed, plus uphill.
+        """
+        charts = self.charts
+        uphill = charts.uphill_extra if self.map.elevation_at(to) > self.map.elevation_at(frm) else 0
+        if self.map.road_between(frm, to):
+            return charts.road_cost + uphill
+        terrain = charts.terrain[self.map.terrain_at(to)].cost(move_class)
+        if terrain is None:
+            return None
+        feature = self.map.feature_between(frm, to)
+        extra = 0
+        if feature is not None:
+            side_cost = charts.hexsides[feature].cost(move_class)
+            if side_cost is None:
+                return None
+            extra = side_cost
+        return terrain + extra + uphill
+
+    def can_enter(self, frm: Hex, to: Hex, move_class: MoveClass) -> bool:
+        return self.enter_cost(frm, to, move_class) is not None
+
+    def terrain_allows(self, h: Hex, move_class: MoveClass) -> bool:
+        """Whether a unit of this class may stand in ``h`` at all (set-up check)."""
+        return self.charts.terrain[self.map.terrain_at(h)].cost(move_class) is not None
+
+    # -- combat geometry -------------------------------------------------------
+    def melee_modifier(self, attacker: Hex, defender: Hex) -> list[tuple[int, str]]:
+        """Terrain modifiers to a melee roll from ``attacker`` into ``defender``."""
+        charts = self.charts
+        mods: list[tuple[int, str]] = []
+        a_terrain = charts.terrain[self.map.terrain_at(attacker)]
+        d_terrain = charts.terrain[self.map.terrain_at(defender)]
+        if a_terrain.attacker:
+            mods.append((a_terrain.attacker, f"attacker in {a_terrain.name}"))
+        if d_terrain.defender:
+            mods.append((d_terrain.defender, f"defender in {d_terrain.name}"))
+        feature = self.map.feature_between(attacker, defender)
+        if feature is not None and charts.hexsides[feature].melee_modifier:
+            mods.append((charts.hexsides[feature].melee_modifier, f"attacking across {feature}"))
+        mods.extend(self.height_modifiers(attacker, defender, melee=True))
+        return mods
+
+    def height_modifiers(self, attacker: Hex, defender: Hex, melee: bool) -> list[tuple[int, str]]:
+        """The higher unit's modifier (Hill row for melee, Missile Fire for missiles)."""
+        a, d = self.map.elevation_at(attacker), self.map.elevation_at(defender)
+        charts = self.charts
+        if a > d:
+            value = charts.hill_attacker_higher if melee else charts.missile_attacker_higher
+            return [(value, "attacker higher")]
+        if d > a:
+            value = charts.hill_defender_higher if melee else charts.missile_defender_higher
+            return [(value, "defender higher")]
+        return []
+
+    def target_concealed(self, target: Hex) -> bool:
+        """A target in terrain that blocks sight cannot be fired at (Missile Fire)."""
+        return self.charts.terrain[self.map.terrain_at(target)].blocks_los
+
+    def los_routes(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...] | None:
+        """Terrain line of sight from ``a`` to ``b``, cached.
+
+        Returns None if terrain blocks the line, else the intermediate hexes of
+        each open route (units standing in them still block; the caller checks).
+        A line along a hexside has two routes, one on each side; with the
+        ``both`` rule it is blocked only if both routes are, with ``either`` if
+        one is.
+        """
+        key = (a, b)
+        cached = self._los_cache.get(key, ())
+        if cached != ():
+            return cached  # type: ignore[return-value]
+        routes = line_routes(a, b)
+        open_routes = [r[1:-1] for r in routes if not self._route_blocked(a, b, r)]
+        result: tuple[tuple[Hex, ...], ...] | None
+        if self.los_along_edge == "either" and len(open_routes) < len(routes):
+            result = None
+        else:
+            result = tuple(open_routes) if open_routes else None
+        self._los_cache[key] = result
+        return result
+
+    def _route_blocked(self, a: Hex, b: Hex, route: Iterable[Hex]) -> bool:
+        hexes = list(route)
+        top = max(self.map.elevation_at(a), self.map.elevation_at(b))
+        charts = self.charts
+        for prev, h in zip(hexes, hexes[1:], strict=False):
+            feature = self.map.feature_between(prev, h)
+            if feature is not None and charts.hexsides[feature].blocks_los:
+                return True
+        for h in hexes[1:-1]:
+            if charts.terrain[self.map.terrain_at(h)].blocks_los:
+                return True
+            # Hill footnote 3: a hill blocks only when it lies between the two
+            # units, i.e. rises above both; a unit atop it sees and is seen.
+            if self.map.elevation_at(h) > top:
+                return True
+        return False

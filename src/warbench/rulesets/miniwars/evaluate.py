@@ -1,0 +1,133 @@
+"""One-ply scores of MiniWars actions for the greedy bot, in points of unit cost.
+
+Each score is an expected change in material, computed with the exact odds of
+:mod:`.combat`: removing a unit is worth its cost, disrupting it a fraction of
+that (a disrupted unit is one hit from removal and fights worse). A move is
+scored by the best attack it makes possible, less the exposure it risks, plus
+a small pull toward the enemy so that armies close to fight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.miniwars import combat
+from warbench.rulesets.miniwars.actions import Advance, Attack, ChooseRole, Fire, Move, Rally
+from warbench.rulesets.miniwars.state import State, Unit
+
+if TYPE_CHECKING:
+    from warbench.rulesets.miniwars.rules import MiniWars
+
+DISRUPT_SHARE = 0.4
+"""A disruption's worth, as a share of the unit's cost."""
+APPROACH = 0.02
+"""Pull toward the nearest enemy, per hex and per point of the unit's cost."""
+EXPOSURE = 0.5
+"""How much of an adjacent enemy's attack value a move counts against itself."""
+
+
+def harm_value(target: Unit) -> float:
+    """Expected material gain of one hit on ``target``."""
+    cost = float(target.type.cost)
+    return cost if target.disrupted else DISRUPT_SHARE * cost
+
+
+def _melee_value(rules: MiniWars, state: State, unit: Unit, target: Unit) -> float:
+    needed, mods = rules.melee_situation(state, unit, target)
+    chances = combat.melee_chances(needed, combat.total(mods))
+    risk = 0.0 if unit.disrupted else float(chances.doubles) * DISRUPT_SHARE * unit.type.cost
+    return float(chances.success) * harm_value(target) - risk
+
+
+def _at(unit: Unit, where: Hex) -> Unit:
+    """A copy of ``unit`` standing at ``where`` (for what-if odds)."""
+    return Unit(unit.id, unit.side, unit.type, where, unit.disrupted, unit.fired, unit.acted)
+
+
+def _best_melee_from(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
+    if unit.fired and state.setup.options.fired_units != "free":
+        return 0.0
+    best = 0.0
+    occupant = state.occupant
+    ghost = _at(unit, where)
+    for h in state.setup.board.melee_into[where]:
+        other = occupant.get(h)
+        if other is not None and other.side != unit.side:
+            best = max(best, _melee_value(rules, state, ghost, other))
+    return best
+
+
+def _exposure(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
+    """What adjacent enemies could expect from attacking ``unit`` at ``where``."""
+    occupant = state.occupant
+    ghost = _at(unit, where)
+    total = 0.0
+    for h in state.setup.board.melee_into[where]:
+        other = occupant.get(h)
+        if other is not None and other.side != unit.side and other is not unit:
+            needed, mods = rules.melee_situation(state, other, ghost)
+            p = combat.melee_chances(needed, combat.total(mods)).success
+            total += float(p) * harm_value(unit)
+    return total
+
+
+def _enemy_distance(state: State, side: str) -> dict[Hex, int]:
+    """Hex distance from every hex to the nearest enemy (cached per phase)."""
+    key = ("enemy_distance", side)
+    cached = state.caches.get(key)
+    if cached is None:
+        enemies = [u.pos for u in state.side_units(state.enemy_of(side)) if u.pos is not None]
+        cached = {
+            h: min((h.distance(e) for e in enemies), default=0)
+            for h in state.setup.board.map.grid.hexes
+        }
+        state.caches[key] = cached
+    return cached  # type: ignore[no-any-return]
+
+
+def evaluate(rules: MiniWars, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    scores: list[float] = []
+    charts = state.setup.board.charts
+    units = state.units
+    for action in actions:
+        score = 0.0
+        if isinstance(action, Fire):
+            unit, target = units[action.unit], units[action.target]
+            needed, mods = rules.missile_situation(state, unit, target)
+            hit = combat.missile_hit_chance(needed, combat.total(mods), charts)
+            score = float(hit) * harm_value(target)
+            if state.setup.options.fired_units != "free":
+                score -= 0.1 * _best_melee_from(rules, state, unit, unit.pos) if unit.pos else 0.0
+        elif isinstance(action, Attack):
+            score = _melee_value(rules, state, units[action.unit], units[action.target])
+        elif isinstance(action, Move):
+            unit = units[action.unit]
+            assert unit.pos is not None
+            distance = _enemy_distance(state, side)
+            here = distance.get(unit.pos, 0)
+            there = distance.get(action.to, 0)
+            score = (
+                _best_melee_from(rules, state, unit, action.to)
+                - EXPOSURE * _exposure(rules, state, unit, action.to)
+                + APPROACH * unit.type.cost * (here - there)
+            )
+            if unit.disrupted:
+                score -= APPROACH * unit.type.cost * 2 * (here - there)
+        elif isinstance(action, Rally):
+            leader, unit = units[action.leader], units[action.unit]
+            distance_, mods = rules.rally_situation(state, leader, unit)
+            chance = (
+                combat.self_rally_chance(charts)
+                if leader is unit
+                else combat.rally_chance(distance_, combat.total(mods), charts)
+            )
+            score = float(chance) * DISRUPT_SHARE * unit.type.cost
+        elif isinstance(action, Advance):
+            score = 0.1
+        elif isinstance(action, ChooseRole):
+            score = 0.0
+        scores.append(score)
+    return scores

@@ -1,0 +1,151 @@
+"""``warbench odds miniwars ...``: exact odds of a melee or a missile attack.
+
+Also explains the odds of a concrete action in a game, for the terminal's
+``odds`` command, from the same functions the rules roll with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.actions import Action
+from warbench.core.odds import OddsKey, OddsQuery, OddsResult
+from warbench.errors import OddsError
+from warbench.rulesets.miniwars import combat
+from warbench.rulesets.miniwars.actions import Attack, Fire, Rally
+from warbench.rulesets.miniwars.data import MISSILE_CODES, MORALE_SYMBOLS, charts
+from warbench.rulesets.miniwars.state import State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.miniwars.rules import MiniWars
+
+TERRAINS = ("open", "forest", "rough", "marsh", "town")
+
+
+def _height(values: Mapping[str, Any], melee: bool) -> combat.Modifiers:
+    c = charts()
+    if values["attacker_higher"] and values["defender_higher"]:
+        raise OddsError("attacker_higher and defender_higher cannot both be true")
+    if values["attacker_higher"]:
+        return [(c.hill_attacker_higher if melee else c.missile_attacker_higher, "attacker higher")]
+    if values["defender_higher"]:
+        return [(c.hill_defender_higher if melee else c.missile_defender_higher, "defender higher")]
+    return []
+
+
+def melee_odds(values: Mapping[str, Any]) -> OddsResult:
+    c = charts()
+    for key in ("attacker", "defender"):
+        if not 1 <= values[key] <= 5:
+            raise OddsError(f"{key} combat strength must be 1 to 5, got {values[key]}")
+    terrain: combat.Modifiers = []
+    a_rule, d_rule = c.terrain[values["attacker_terrain"]], c.terrain[values["defender_terrain"]]
+    if a_rule.attacker:
+        terrain.append((a_rule.attacker, "attacker terrain"))
+    if d_rule.defender:
+        terrain.append((d_rule.defender, "defender terrain"))
+    if values["across"] == "bridge":
+        terrain.append((c.hexsides["bridge"].melee_modifier, "across a bridge"))
+    terrain += _height(values, melee=True)
+    mods = combat.melee_modifiers(
+        c, values["defender_morale"], values["attacker_disrupted"], terrain
+    )
+    chances = combat.melee_chances(
+        c.melee_target(values["attacker"], values["defender"]), combat.total(mods)
+    )
+    doubles = Fraction(0) if values["attacker_disrupted"] else chances.doubles
+    return OddsResult(
+        {"hit": chances.success, "miss": 1 - chances.success},
+        {"attacker_disrupted": doubles},
+    )
+
+
+def missile_odds(values: Mapping[str, Any]) -> OddsResult:
+    c = charts()
+    needed = c.missile_target(values["code"], values["range"])
+    mods = combat.missile_modifiers(
+        c, values["target_morale"], values["attacker_disrupted"], _height(values, melee=False)
+    )
+    hit = combat.missile_hit_chance(needed, combat.total(mods), c)
+    return OddsResult({"hit": hit, "miss": 1 - hit})
+
+
+_MORALE = tuple(MORALE_SYMBOLS)
+_COMMON = (
+    OddsKey("attacker_disrupted", "bool", False, "the attacker is disrupted"),
+    OddsKey("attacker_higher", "bool", False, "the attacker stands higher"),
+    OddsKey("defender_higher", "bool", False, "the defender stands higher"),
+)
+QUERIES: dict[str, OddsQuery] = {
+    "melee": OddsQuery(
+        "melee",
+        "two dice against the melee table; doubles disrupt the attacker",
+        (
+            OddsKey("attacker", "int", 3, "attacker's Combat Strength (1-5)"),
+            OddsKey("defender", "int", 3, "defender's Combat Strength (1-5)"),
+            OddsKey("defender_morale", "choice", "=", "defender's morale", _MORALE),
+            *_COMMON,
+            OddsKey("attacker_terrain", "choice", "open", "terrain the attacker stands in", TERRAINS),
+            OddsKey("defender_terrain", "choice", "open", "terrain the defender stands in", TERRAINS),
+            OddsKey("across", "choice", "none", "hexside crossed by the attack", ("none", "bridge")),
+        ),
+        melee_odds,
+    ),
+    "missile": OddsQuery(
+        "missile",
+        "one die against the missile chart; a 1 always misses",
+        (
+            OddsKey("code", "choice", "B", "the firer's missile code", MISSILE_CODES),
+            OddsKey("range", "int", 1, "range in hexes"),
+            OddsKey("target_morale", "choice", "=", "the target's morale", _MORALE),
+            *_COMMON,
+        ),
+        missile_odds,
+    ),
+}
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}% ({p})"
+
+
+def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> str | None:
+    """The exact odds of a fire, attack or rally action in the current state."""
+    c = state.setup.board.charts
+    units = state.units
+    if isinstance(action, Fire):
+        unit, target = units.get(action.unit), units.get(action.target)
+        if unit is None or target is None or unit.pos is None or target.pos is None:
+            return None
+        problem = rules.fire_problem(state, unit, target)
+        if problem:
+            return f"{action}: not possible ({problem})"
+        needed, mods = rules.missile_situation(state, unit, target)
+        hit = combat.missile_hit_chance(needed, combat.total(mods), c)
+        effect = "removes it" if target.disrupted else "disrupts it"
+        return f"{action}: needs {needed}+ on one die{_mods(mods)}; a hit {effect}: hit {_pct(hit)}"
+    if isinstance(action, Attack):
+        unit, target = units.get(action.unit), units.get(action.target)
+        if unit is None or target is None or unit.pos is None or target.pos is None:
+            return None
+        needed, mods = rules.melee_situation(state, unit, target)
+        ch = combat.melee_chances(needed, combat.total(mods))
+        effect = "removes it" if target.disrupted else "disrupts it"
+        doubles = "" if unit.disrupted else f"; doubles disrupt {unit.id}: {_pct(ch.doubles)}"
+        return f"{action}: needs {needed}+ on two dice{_mods(mods)}; success {effect}: {_pct(ch.success)}{doubles}"
+    if isinstance(action, Rally):
+        leader, unit = units.get(action.leader), units.get(action.unit)
+        if leader is None or unit is None or leader.pos is None or unit.pos is None:
+            return None
+        distance, mods = rules.rally_situation(state, leader, unit)
+        p = combat.rally_chance(distance, combat.total(mods), c)
+        return f"{action}: must beat {distance}{_mods(mods)}, a 1 always fails: {_pct(p)}"
+    return None
+
+
+def _mods(mods: combat.Modifiers) -> str:
+    if not mods:
+        return ""
+    return " (" + ", ".join(f"{v:+d} {why}" for v, why in mods) + ")"

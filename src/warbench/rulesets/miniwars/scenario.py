@@ -1,0 +1,234 @@
+"""MiniWars scenario files: schema, checks, and the validated set-up.
+
+Besides the common header (``ruleset``, ``title``, ``turn_limit``) and the
+``[map]`` table, a MiniWars scenario has ``[[sides]]`` with deployment zones,
+optional ``[unit_types.<key>]`` beyond the catalogue, ``[[forces.<side>]]``
+with one table per unit (``id``, ``type``, ``at``), ``[options]`` for the
+rulings with two readings, and ``[victory]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from warbench.errors import ScenarioError
+from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.miniwars.board import Board
+from warbench.rulesets.miniwars.data import UnitType, catalogue, charts, unit_type
+from warbench.scenario.errors import from_validation
+from warbench.scenario.hexmap import HexMapSpec, build_hexmap
+from warbench.scenario.model import Scenario
+
+Edge = Literal["north", "south", "east", "west"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class UnitTypeSpec(_Strict):
+    name: str | None = None
+    move: int = Field(ge=1, le=20)
+    cavalry: bool = False
+    cs: int = Field(ge=1, le=5)
+    missile: Literal["", "A", "B", "C", "D", "E"] = ""
+    morale: Literal["+", "=", "-", "!"]
+    cost: int = Field(ge=0)
+
+
+class UnitSpec(_Strict):
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,11}$")
+    type: str
+    at: str
+
+
+class DeploySpec(_Strict):
+    within: int = Field(ge=0)
+    of: list[str] | None = None
+    edge: Edge | None = None
+
+
+class SideSpec(_Strict):
+    name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
+    title: str | None = None
+    deploy: DeploySpec | None = None
+
+
+class OptionsSpec(_Strict):
+    fired_units: Literal["no_melee", "free", "hold"] = "no_melee"
+    hold_and_melee: bool = True
+    hedgerow: Literal["as_printed", "swapped"] = "as_printed"
+    los_along_edge: Literal["both", "either"] = "both"
+    first_initiative_tie: Literal["reroll", "first_side"] = "reroll"
+
+
+class VictorySpec(_Strict):
+    at_turn_limit: str = "points"
+
+
+class ScenarioSpec(_Strict):
+    ruleset: str
+    title: str
+    description: str = ""
+    turn_limit: int = Field(default=12, ge=1, le=200)
+    map: HexMapSpec
+    sides: list[SideSpec] = Field(min_length=2, max_length=2)
+    unit_types: dict[str, UnitTypeSpec] = Field(default_factory=dict)
+    forces: dict[str, list[UnitSpec]]
+    options: OptionsSpec = Field(default_factory=OptionsSpec)
+    victory: VictorySpec = Field(default_factory=VictorySpec)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    id: str
+    side: str
+    type: UnitType
+    at: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a MiniWars game needs from its scenario, validated."""
+
+    board: Board
+    sides: tuple[str, ...]
+    titles: Mapping[str, str]
+    units: tuple[Placement, ...]
+    options: OptionsSpec
+    at_turn_limit: str
+    turn_limit: int
+    deploy_zones: Mapping[str, frozenset[Hex]]
+
+
+def _zone(deploy: DeploySpec, board: Board, file: str, path: str) -> frozenset[Hex]:
+    grid = board.map.grid
+    if (deploy.of is None) == (deploy.edge is None):
+        raise ScenarioError(file, path, "give exactly one of 'of' (hexes) or 'edge'")
+    if deploy.of is not None:
+        centres = []
+        for i, label in enumerate(deploy.of):
+            try:
+                centres.append(grid.parse(label))
+            except ValueError as exc:
+                raise ScenarioError(file, f"{path}.of[{i}]", str(exc)) from None
+        return frozenset(h for h in grid.hexes if min(h.distance(c) for c in centres) <= deploy.within)
+    # Within N hexes of an edge: the edge row or column counts as 0.
+    def edge_distance(h: Hex) -> int:
+        column, row = h.to_offset()
+        return {
+            "west": column - 1,
+            "east": grid.columns - column,
+            "north": row - 1,
+            "south": grid.rows - row,
+        }[deploy.edge or "west"]
+
+    return frozenset(h for h in grid.hexes if edge_distance(h) <= deploy.within)
+
+
+def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
+    """Validate a MiniWars scenario and build its set-up; ScenarioError on any problem."""
+    try:
+        spec = ScenarioSpec.model_validate(raw)
+    except ValidationError as exc:
+        raise from_validation(file, exc) from None
+    rule_charts = charts(spec.options.hedgerow)
+    hexmap = build_hexmap(spec.map, file, rule_charts.terrain, rule_charts.hexsides)
+    board = Board(hexmap, rule_charts, spec.options.los_along_edge)
+    names = [side.name for side in spec.sides]
+    if len(set(names)) != len(names):
+        raise ScenarioError(file, "sides[1].name", f"side '{names[1]}' is listed twice")
+    for side in spec.forces:
+        if side not in names:
+            raise ScenarioError(
+                file, f"forces.{side}", f"no side '{side}'; sides: {', '.join(names)}"
+            )
+    for side in names:
+        if not spec.forces.get(side):
+            raise ScenarioError(file, f"forces.{side}", "every side needs at least one unit")
+    types = dict(catalogue())
+    for key, t in spec.unit_types.items():
+        types[key] = unit_type(key, t.model_dump())
+    limit = spec.victory.at_turn_limit
+    if limit not in ("points", "draw", *names):
+        raise ScenarioError(
+            file,
+            "victory.at_turn_limit",
+            f"'{limit}' is not points, draw or a side ({', '.join(names)})",
+        )
+    zones = {
+        side.name: _zone(side.deploy, board, file, f"sides[{i}].deploy")
+        for i, side in enumerate(spec.sides)
+        if side.deploy is not None
+    }
+    placements: list[Placement] = []
+    seen_ids: dict[str, str] = {}
+    occupied: dict[Hex, Placement] = {}
+    for side in names:
+        for i, unit in enumerate(spec.forces[side]):
+            path = f"forces.{side}[{i}]"
+            if unit.type not in types:
+                raise ScenarioError(
+                    file,
+                    f"{path}.type",
+                    f"unknown unit type '{unit.type}'; known: {', '.join(sorted(types))}",
+                )
+            if unit.id.lower() in seen_ids:
+                raise ScenarioError(
+                    file, f"{path}.id", f"duplicate unit id '{unit.id}' (also in {seen_ids[unit.id.lower()]})"
+                )
+            seen_ids[unit.id.lower()] = path
+            try:
+                at = hexmap.grid.parse(unit.at)
+            except ValueError as exc:
+                raise ScenarioError(file, f"{path}.at", str(exc)) from None
+            kind = types[unit.type]
+            if not board.terrain_allows(at, kind.move_class):
+                raise ScenarioError(
+                    file,
+                    f"{path}.at",
+                    f"{kind.move_class} cannot stand in {hexmap.terrain_at(at)} at {unit.at}",
+                )
+            if at in occupied:
+                other = occupied[at]
+                what = "two units of opposing sides" if other.side != side else "two units"
+                raise ScenarioError(
+                    file, f"{path}.at", f"{what} in hex {unit.at} ({other.id} and {unit.id})"
+                )
+            if side in zones and at not in zones[side]:
+                raise ScenarioError(
+                    file, f"{path}.at", f"hex {unit.at} is outside {side}'s deployment zone"
+                )
+            placement = Placement(unit.id, side, kind, at)
+            occupied[at] = placement
+            placements.append(placement)
+    setup = Setup(
+        board=board,
+        sides=tuple(names),
+        titles={s.name: s.title or s.name for s in spec.sides},
+        units=tuple(placements),
+        options=spec.options,
+        at_turn_limit=limit,
+        turn_limit=spec.turn_limit,
+        deploy_zones={k: v for k, v in zones.items()},
+    )
+    return spec, setup
+
+
+def build_scenario(raw: Mapping[str, Any], file: str, scenario_id: str) -> Scenario:
+    spec, setup = build_setup(raw, file)
+    return Scenario(
+        id=scenario_id,
+        title=spec.title,
+        ruleset="miniwars",
+        source=file,
+        raw=raw,
+        sides=setup.sides,
+        turn_limit=setup.turn_limit,
+        options=spec.options.model_dump(),
+        spec=setup,
+    )

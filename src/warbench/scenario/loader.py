@@ -1,0 +1,96 @@
+"""Find, read and validate scenario files (built-in ids or paths on disk).
+
+A built-in scenario is named ``<ruleset>/<name>`` and lives in that ruleset's
+``scenarios/`` folder. Anything else is read as a path. Errors never escape as
+tracebacks: bad TOML, an unknown ruleset or a schema problem all become a
+:class:`~warbench.errors.ScenarioError` naming the file and field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from warbench.core import registry
+from warbench.errors import ScenarioError, UnknownRuleset, UnknownScenario
+from warbench.scenario.model import Scenario
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """A line of the scenario list."""
+
+    id: str
+    ruleset: str
+    title: str
+
+
+def _scenario_folder(ruleset_name: str) -> Traversable:
+    ruleset = registry.get(ruleset_name)
+    package = type(ruleset).__module__.rpartition(".")[0]
+    return resources.files(package) / "scenarios"
+
+
+def builtin_scenarios() -> dict[str, Traversable]:
+    """Every built-in scenario id with its file."""
+    found: dict[str, Traversable] = {}
+    for ruleset in registry.all_rulesets():
+        folder = _scenario_folder(ruleset.info.name)
+        if not folder.is_dir():
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".toml"):
+                found[f"{ruleset.info.name}/{entry.name.removesuffix('.toml')}"] = entry
+    return found
+
+
+def list_scenarios() -> list[ScenarioInfo]:
+    """Id, ruleset and title of every built-in scenario."""
+    return [
+        ScenarioInfo(s.id, s.ruleset, s.title)
+        for s in (load_scenario(sid) for sid in builtin_scenarios())
+    ]
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """Parse TOML text; a syntax error names the file, line and column."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(source, "", f"bad TOML syntax: {exc}") from None
+
+
+def load_scenario(ref: str) -> Scenario:
+    """Load a built-in scenario by id, or a scenario file by path."""
+    builtins = builtin_scenarios()
+    if ref in builtins:
+        entry = builtins[ref]
+        return scenario_from_dict(parse_toml(entry.read_text("utf-8"), ref), ref, ref)
+    path = Path(ref)
+    if path.is_file():
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ScenarioError(ref, "", f"cannot read the file: {exc}") from None
+        return scenario_from_dict(parse_toml(text, ref), ref, path.stem)
+    known = ", ".join(builtins) or "none"
+    raise UnknownScenario(
+        f"no scenario '{ref}': not a built-in id nor a file; built-in scenarios: {known}"
+    )
+
+
+def scenario_from_dict(raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
+    """Validate an already parsed scenario (from a file or a record)."""
+    name = raw.get("ruleset")
+    if not isinstance(name, str):
+        raise ScenarioError(source, "ruleset", "required field is missing (a ruleset name)")
+    try:
+        ruleset = registry.get(name)
+    except UnknownRuleset as exc:
+        raise ScenarioError(source, "ruleset", str(exc)) from None
+    return ruleset.build_scenario(raw, source, scenario_id)
