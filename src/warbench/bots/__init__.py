@@ -1,1 +1,34 @@
-"""warbench.bots."""
+"""Bots: programs that choose actions for a side, through the same API people use.
+
+>>> from warbench.core.game import Game
+>>> game = Game.start("miniwars/danville", seed=1)
+>>> bot = make_bot("random", seed=1)
+>>> bot.choose(game, game.waiting_for()[0]) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from warbench.bots.base import Bot
+from warbench.bots.greedy import GreedyBot
+from warbench.bots.random_bot import RandomBot
+from warbench.errors import WarbenchError
+
+_FACTORIES: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """A bot by name, with its own seeded random stream (for tie-breaks and sampling)."""
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise WarbenchError(f"unknown bot '{name}'; bots: {', '.join(BOT_NAMES)}")
+    return factory(seed)
+
+
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot"]

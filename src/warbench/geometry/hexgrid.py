@@ -56,8 +56,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 __all__ = [
     "DIRECTIONS",
@@ -97,8 +96,7 @@ _CUBE_DIRECTIONS: Final[tuple[tuple[int, int, int], ...]] = tuple(
 _DIRECTION_OF: Final[dict[tuple[int, int], int]] = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
+class Hex(NamedTuple):
     """One hex in axial coordinates ``(q, r)``; the cube coordinate is ``s = -q - r``.
 
     Immutable, hashable and ordered by ``(q, r)``. On a :class:`HexGrid` that order
@@ -118,25 +116,19 @@ class Hex:
     q: int
     r: int
 
-    # Hand-written (dataclass keeps explicit __eq__/__hash__): dictionary lookups
-    # keyed by Hex are on the simulation hot path, and these avoid building tuples.
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Hex):
-            return self.q == other.q and self.r == other.r
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return self.q * 1_000_003 ^ self.r
+    # A NamedTuple, not a dataclass: hashing and comparing are then done in C,
+    # and dictionary lookups keyed by Hex are the hot path of every simulation.
+    # (A Hex equals the plain tuple (q, r); code here never mixes the two.)
 
     @property
     def s(self) -> int:
         """The third cube coordinate, ``-q - r``."""
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
-    def __sub__(self, other: Hex) -> Hex:
+    def __sub__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q - other.q, self.r - other.r)
 
     def neighbour(self, direction: int) -> Hex:
@@ -455,12 +447,11 @@ def _pair(a: Hex, b: Hex) -> tuple[Hex, Hex]:
     return (b, a)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hexside:
+class Hexside(NamedTuple):
     """The edge between two ADJACENT hexes; ``Hexside.of(a, b) == Hexside.of(b, a)``.
 
     Stored normalised: ``a < b`` in :class:`Hex` order. Build with :meth:`of`;
-    the constructor checks the invariant but does not reorder.
+    the constructor does not check or reorder.
 
     >>> Hexside.of(Hex(1, 0), Hex(0, 0)).hexes
     (Hex(q=0, r=0), Hex(q=1, r=0))
@@ -468,21 +459,6 @@ class Hexside:
 
     a: Hex
     b: Hex
-
-    def __post_init__(self) -> None:
-        a, b = self.a, self.b
-        if (b.q - a.q, b.r - a.r) not in _DIRECTION_OF:
-            raise HexError(f"hexes {_name(a)} and {_name(b)} are not adjacent")
-        if not (a.q < b.q or (a.q == b.q and a.r < b.r)):
-            raise HexError(f"Hexside needs a < b, got {a!r}, {b!r}; use Hexside.of")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Hexside):
-            return self.a == other.a and self.b == other.b
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.a) * 31 + hash(self.b)
 
     @classmethod
     def of(cls, a: Hex, b: Hex) -> Hexside:
@@ -493,7 +469,9 @@ class Hexside:
         ...
         warbench.geometry.hexgrid.HexError: hexes 0101 and 0302 are not adjacent
         """
-        if a.q < b.q or (a.q == b.q and a.r < b.r):
+        if (b.q - a.q, b.r - a.r) not in _DIRECTION_OF:
+            raise HexError(f"hexes {_name(a)} and {_name(b)} are not adjacent")
+        if a < b:
             return cls(a, b)
         return cls(b, a)
 
@@ -672,19 +650,21 @@ def reachable(
     no_steps: tuple[tuple[Hex, int], ...] = ()
     get_steps = step_cost.get
     get_best = best.get
+    check_blocked = bool(blocked)  # skip hashing against empty sets
+    check_stops = bool(stops)
     seq = 0
     while heap:
         cost, _, here = pop(heap)
         if cost > best[here]:
             continue  # stale entry
-        if here is not start and here in stops:
+        if check_stops and here is not start and here in stops:
             continue
         for there, step in get_steps(here, no_steps):
             new = cost + step
             if new > budget:
                 continue
             old = get_best(there)
-            if (old is None or new < old) and there not in blocked:
+            if (old is None or new < old) and not (check_blocked and there in blocked):
                 if step < 0:
                     raise HexError(f"negative step cost {step} into {_name(there)}")
                 best[there] = new
@@ -720,19 +700,21 @@ def reachable_with_paths(
     no_steps: tuple[tuple[Hex, int], ...] = ()
     get_steps = step_cost.get
     get_best = best.get
+    check_blocked = bool(blocked)
+    check_stops = bool(stops)
     seq = 0
     while heap:
         cost, _, here = pop(heap)
         if cost > best[here]:
-            continue
-        if here is not start and here in stops:
+            continue  # stale entry
+        if check_stops and here is not start and here in stops:
             continue
         for there, step in get_steps(here, no_steps):
             new = cost + step
             if new > budget:
                 continue
             old = get_best(there)
-            if (old is None or new < old) and there not in blocked:
+            if (old is None or new < old) and not (check_blocked and there in blocked):
                 if step < 0:
                     raise HexError(f"negative step cost {step} into {_name(there)}")
                 best[there] = new

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from warbench.geometry.hexgrid import Hex
+from warbench.geometry.hexgrid import Hex, reachable
 from warbench.geometry.hexmap import HexMap
 from warbench.rulesets.miniwars.data import Charts, MoveClass
 
@@ -49,6 +49,7 @@ class Board:
     _los_cache: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...] | None] = field(
         default_factory=dict
     )
+    _open_reach: dict[tuple[MoveClass, int, Hex], dict[Hex, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         grid = self.map.grid
@@ -96,6 +97,23 @@ class Board:
                 return None
             extra = side_cost
         return terrain + extra + uphill
+
+    def open_reach(self, start: Hex, budget: int, move_class: MoveClass) -> dict[Hex, int]:
+        """Where a unit could end a move on an empty board, cached (do not mutate).
+
+        Least cost in half-MP under the terrain chart, plus every adjacent hex it
+        may enter at all (a unit may always move one hex, Movement). When no
+        enemy or zone of control touches this area, it is the unit's real reach.
+        """
+        key = (move_class, budget, start)
+        found = self._open_reach.get(key)
+        if found is None:
+            table = self.step_cost[move_class]
+            found = reachable(start, budget, table)
+            for n, cost in table[start]:
+                found.setdefault(n, cost)
+            self._open_reach[key] = found
+        return found
 
     def can_enter(self, frm: Hex, to: Hex, move_class: MoveClass) -> bool:
         return self.enter_cost(frm, to, move_class) is not None

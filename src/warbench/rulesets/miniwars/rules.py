@@ -12,9 +12,10 @@ phases listed in ``data/rules.toml`` ([sequence]); each phase has steps:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -136,7 +137,7 @@ class MiniWars(Ruleset[State]):
             return [*(Attack(unit.id, t.id) for t in self._melee_targets(state, unit)), PASS]
         if step == "advance":
             return [Advance(state.active or ""), PASS]
-        return [*self._move_options(state, side), END]
+        return self._move_options(state, side)
 
     # -- automatic steps -------------------------------------------------------
     def proceed(self, state: State, res: Resolution) -> None:
@@ -361,7 +362,7 @@ class MiniWars(Ruleset[State]):
         needed, mods = self.missile_situation(state, unit, target)
         assert needed is not None
         unit.fired = True
-        state.caches.clear()
+        state.caches.pop(("fire", side), None)
         roll = res.roll(f"missile fire {unit.id} at {target.id}, needs {needed}+", side=side)[0]
         hit = combat.missile_hits(roll, needed, combat.total(mods), state.setup.board.charts)
         res.emit(
@@ -397,6 +398,7 @@ class MiniWars(Ruleset[State]):
         Least-cost movement under the terrain chart; enemies block, their zones
         of control stop; a unit may always move one hex (Movement). Hexes held
         by friends are included: the caller filters where it may end.
+        Do not mutate the result: it may be shared through the board's cache.
         """
         key = ("reach", unit.id)
         cached = state.caches.get(key)
@@ -405,13 +407,15 @@ class MiniWars(Ruleset[State]):
         assert unit.pos is not None
         board = state.setup.board
         move_class = unit.type.move_class
-        blocked, stops = self.zones(state, unit.side)
-        table = board.step_cost[move_class]
         budget = unit.type.move * board.charts.half_mp_per_mp
-        result = reachable(unit.pos, budget, table, blocked, stops)
-        for n, cost in table[unit.pos]:
-            if n not in result and n not in blocked:
-                result[n] = cost  # the one-hex minimum move, whatever it costs
+        result = board.open_reach(unit.pos, budget, move_class)
+        blocked, stops = self.zones(state, unit.side)
+        if not (blocked.isdisjoint(result) and stops.isdisjoint(result)):
+            table = board.step_cost[move_class]
+            result = reachable(unit.pos, budget, table, blocked, stops)
+            for n, cost in table[unit.pos]:
+                if n not in result and n not in blocked:
+                    result[n] = cost  # the one-hex minimum move, whatever it costs
         state.caches[key] = result
         return result
 
@@ -433,17 +437,18 @@ class MiniWars(Ruleset[State]):
             )
         return None
 
-    def _move_options(self, state: State, side: str) -> list[Action]:
+    def _move_options(self, state: State, side: str) -> MoveOptions:
         hold_rule = state.setup.options.fired_units == "hold"
         occupant = state.occupant
-        options: list[Action] = []
+        per_unit: list[tuple[str, list[Hex]]] = []
         for unit in state.side_units(side):
             if unit.acted or (hold_rule and unit.fired):
                 continue
-            uid = unit.id
-            options.append(Move(uid, unit.pos))  # type: ignore[arg-type]
-            options.extend(Move(uid, h) for h in self.reach(state, unit) if h not in occupant)
-        return options
+            assert unit.pos is not None
+            dests = [h for h in self.reach(state, unit) if h not in occupant]
+            dests.append(unit.pos)
+            per_unit.append((unit.id, dests))
+        return MoveOptions(per_unit)
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
         unit = self._own(state, side, action.unit, action)
@@ -701,6 +706,59 @@ class MiniWars(Ruleset[State]):
     @staticmethod
     def usage() -> Mapping[str, str]:
         return USAGE
+
+
+class MoveOptions(Sequence[Action]):
+    """The legal actions of the movement step, built lazily.
+
+    One ``move`` per unit and destination, then ``end``. Materialising
+    hundreds of Move objects at every decision is the hot path of a
+    simulation, so actions are only made when indexed or iterated.
+    """
+
+    __slots__ = ("_offsets", "_per_unit", "_size")
+
+    def __init__(self, per_unit: list[tuple[str, list[Hex]]]) -> None:
+        self._per_unit = per_unit
+        self._offsets: list[int] = []
+        size = 0
+        for _, dests in per_unit:
+            self._offsets.append(size)
+            size += len(dests)
+        self._size = size + 1
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        if index == self._size - 1:
+            return END
+        k = bisect_right(self._offsets, index) - 1
+        uid, dests = self._per_unit[k]
+        return Move(uid, dests[index - self._offsets[k]])
+
+    def __iter__(self) -> Iterator[Action]:
+        for uid, dests in self._per_unit:
+            for h in dests:
+                yield Move(uid, h)
+        yield END
+
+    def __contains__(self, action: object) -> bool:
+        if action == END:
+            return True
+        if not isinstance(action, Move):
+            return False
+        return any(uid == action.unit and action.to in dests for uid, dests in self._per_unit)
 
 
 def _fmt(mods: combat.Modifiers) -> str:

@@ -1,0 +1,35 @@
+"""The greedy bot: one ply, best expected gain by the ruleset's exact odds."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.errors import WarbenchError
+
+if TYPE_CHECKING:
+    from warbench.core.game import Game
+
+
+class GreedyBot:
+    """Scores every legal action with ``ruleset.evaluate`` and plays the best.
+
+    The scores are expected material gains computed from the exact odds and
+    unit costs (each ruleset defines its own). Ties go to a seeded random pick,
+    so two greedy bots do not play the same game every time.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, game: Game, side: str) -> Action:
+        actions = game.legal_actions(side)
+        if not actions:
+            raise WarbenchError(f"{side} has no legal action to choose from")
+        scores = game.ruleset.evaluate(game.state, side, actions)
+        best = max(scores)
+        top = [i for i, score in enumerate(scores) if score >= best - 1e-9]
+        return actions[top[int(self._random.random() * len(top))]]

@@ -1,0 +1,72 @@
+"""``warbench rulesets``, ``warbench scenarios`` and ``warbench validate``: what there is to play."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+from rich.table import Table
+
+from warbench.cli.common import out_console, print_json
+
+if TYPE_CHECKING:
+    from warbench.cli.common import Commands
+
+
+def register(commands: Commands) -> None:
+    """Add the three catalogue commands."""
+    rulesets = commands.add_parser("rulesets", help="list the registered rulesets")
+    rulesets.set_defaults(run=run_rulesets)
+
+    scenarios = commands.add_parser("scenarios", help="list the built-in scenarios")
+    scenarios.add_argument("--json", action="store_true", help="print a JSON list")
+    scenarios.set_defaults(run=run_scenarios)
+
+    validate = commands.add_parser("validate", help="check a scenario file or id")
+    validate.add_argument("scenario", metavar="FILE|ID", help="a scenario file or built-in id")
+    validate.set_defaults(run=run_validate)
+
+
+def run_rulesets(args: argparse.Namespace) -> int:
+    """Print a table of the registered rulesets."""
+    from warbench.core.registry import all_rulesets
+
+    table = Table(title="Rulesets")
+    for column in ("name", "aliases", "version", "geometry", "title"):
+        table.add_column(column)
+    for ruleset in all_rulesets():
+        info = ruleset.info
+        table.add_row(info.name, ", ".join(info.aliases), info.version, info.geometry, info.title)
+    out_console().print(table)
+    return 0
+
+
+def run_scenarios(args: argparse.Namespace) -> int:
+    """Print the built-in scenarios as a table, or as JSON with ``--json``."""
+    from warbench.scenario.loader import list_scenarios
+
+    found = list_scenarios()
+    if args.json:
+        print_json([{"id": s.id, "ruleset": s.ruleset, "title": s.title} for s in found])
+        return 0
+    table = Table(title="Scenarios")
+    for column in ("id", "ruleset", "title"):
+        table.add_column(column)
+    for info in found:
+        table.add_row(info.id, info.ruleset, info.title)
+    out_console().print(table)
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Load a scenario; a problem raises ScenarioError, which main reports (exit 2)."""
+    from warbench.scenario.loader import load_scenario
+
+    scenario = load_scenario(args.scenario)
+    sides = len(scenario.sides)
+    limit = f"turn limit {scenario.turn_limit}" if scenario.turn_limit else "no turn limit"
+    out_console().print(
+        f"OK: {scenario.id} ({scenario.title}), {sides} side{'s' if sides != 1 else ''} "
+        f"({', '.join(scenario.sides)}), {limit}, ruleset {scenario.ruleset}",
+        markup=False,
+    )
+    return 0

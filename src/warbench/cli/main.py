@@ -1,0 +1,73 @@
+"""The ``warbench`` command: argument parsing and the one place errors are reported.
+
+Each sub-command lives in its own module with a ``register(subparsers)``
+function that adds its parser and sets ``run`` (``args -> exit status``).
+Every :class:`~warbench.errors.WarbenchError` ends here as ``warbench: <message>``
+on stderr with exit status 2: people see what is wrong, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from warbench import __version__
+from warbench.cli import catalogue, odds, play, replay, simulate
+from warbench.errors import WarbenchError
+
+EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130
+
+Runner = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="warbench",
+        description="Play tabletop wargames with the rules enforced by software.",
+    )
+    parser.add_argument("--version", action="version", version=f"warbench {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in (catalogue, play, simulate, odds, replay):
+        module.register(commands)
+    return parser
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """Parse ``argv``; extra words are allowed only where a command collects them.
+
+    ``odds`` takes ``key=value`` words anywhere (also after ``--json``), which
+    plain argparse would reject once its positionals are used up.
+    """
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    collect = getattr(args, "collect_extra", None)
+    if extra and (collect is None or any(word.startswith("-") for word in extra)):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        getattr(args, collect).extend(extra)
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+    args = parse(sys.argv[1:] if argv is None else list(argv))
+    run: Runner = args.run
+    try:
+        return run(args)
+    except WarbenchError as exc:
+        sys.stdout.flush()
+        print(f"warbench: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:  # an unwritable record folder, a missing file...
+        print(f"warbench: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("\nwarbench: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""``warbench play ID``: play a scenario in the terminal, people and bots together.
+
+Sets the game up (new, or rebuilt from a record with ``--resume``), decides
+who plays each side, then hands over to :class:`~warbench.cli.session.PlaySession`.
+The record is rewritten after every action, so quitting or a crash loses nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from warbench.cli.common import Reader, bot_names, out_console, parse_sides
+from warbench.errors import WarbenchError
+
+if TYPE_CHECKING:
+    from warbench.bots import Bot
+    from warbench.cli.common import Commands
+    from warbench.core.game import Game
+
+HUMAN = "human"
+RECORDS = Path("records")
+"""Where records go unless ``--record`` says otherwise."""
+
+
+def register(commands: Commands) -> None:
+    """Add ``play``."""
+    parser = commands.add_parser("play", help="play a scenario in the terminal")
+    parser.add_argument(
+        "scenario", metavar="ID", nargs="?", help="a built-in scenario id or a file"
+    )
+    parser.add_argument(
+        "--side",
+        action="append",
+        default=[],
+        metavar="NAME=WHO",
+        help="who plays a side: human or a bot (random, greedy); repeatable; default human",
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="dice seed (default: a random one)")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="record file, rewritten after every action (default records/<scenario>-<seed>.json)",
+    )
+    parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a recorded game")
+    parser.add_argument(
+        "--auto", action="store_true", help="bots play every side (default random) without pausing"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, read: Reader = input) -> int:
+    """Set up the game and the players, then play until the end or ``quit``."""
+    from warbench.cli.session import PlaySession
+
+    game, resumed = _open_game(args)
+    record_path = args.record or args.resume or _default_record(game)
+    players = _players(game, args.side, args.auto)
+    session = PlaySession(
+        game,
+        players,
+        record_path,
+        out_console(),
+        read=read,
+        pause=not args.auto,
+    )
+    return session.run(resumed=resumed)
+
+
+def _open_game(args: argparse.Namespace) -> tuple[Game, bool]:
+    """A new game of ``args.scenario``, or the game rebuilt from ``args.resume``."""
+    from warbench.core.game import Game
+    from warbench.core.record import read_record, replay_record
+
+    if args.resume is None:
+        if args.scenario is None:
+            raise WarbenchError("play needs a scenario ID (or --resume FILE)")
+        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        return Game.start(args.scenario, seed=seed), False
+    record = read_record(args.resume)
+    game = replay_record(record, source=str(args.resume))
+    if args.seed is not None and args.seed != game.seed:
+        raise WarbenchError(f"{args.resume} was played with seed {game.seed}, not {args.seed}")
+    if args.scenario is not None:
+        _check_same_scenario(args.scenario, game)
+    return game, True
+
+
+def _check_same_scenario(ref: str, game: Game) -> None:
+    """Refuse to resume a record of another scenario than the one named."""
+    from warbench.scenario.loader import load_scenario
+
+    named = load_scenario(ref).id
+    if named != game.scenario.id:
+        raise WarbenchError(f"the record is a game of {game.scenario.id}, not of {named}")
+
+
+def _default_record(game: Game) -> Path:
+    """``records/<scenario name>-<seed>.json``."""
+    name = game.scenario.id.rsplit("/", 1)[-1]
+    return RECORDS / f"{name}-{game.seed}.json"
+
+
+def _players(game: Game, pairs: list[str], auto: bool) -> dict[str, Bot | None]:
+    """Each side's bot, or None for a person. ``--auto``: unnamed sides get the random bot."""
+    from warbench.bots import make_bot
+
+    sides = game.scenario.sides
+    chosen = parse_sides(pairs, sides, (HUMAN, *bot_names()))
+    default = "random" if auto else HUMAN
+    players: dict[str, Bot | None] = {}
+    for index, side in enumerate(sides):
+        who = chosen.get(side, default)
+        if who == HUMAN and auto:
+            raise WarbenchError(f"--auto needs a bot on every side; {side} is human")
+        seed = game.seed * 100 + index + len(game.actions)
+        players[side] = None if who == HUMAN else make_bot(who, seed)
+    return players

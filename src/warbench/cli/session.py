@@ -1,0 +1,338 @@
+"""The terminal play loop: prompt people, let bots act, narrate, keep the record.
+
+Only the core API is used (decisions, legal actions, apply, undo, views,
+``ruleset.action_odds``), so any ruleset can be played. The record is written
+(atomically) after every change, so a crash or ``quit`` loses nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.text import Text
+
+from warbench.cli.common import Reader
+from warbench.core.decisions import DecisionKind
+from warbench.errors import IllegalAction, UndoError
+from warbench.render.text import map_width, render_map, side_styles
+
+if TYPE_CHECKING:
+    from warbench.bots import Bot
+    from warbench.core.actions import Action
+    from warbench.core.events import Event
+    from warbench.core.game import Game
+
+GROUP_ABOVE = 40
+"""Longer lists of legal actions are shown grouped (``move G1: 3) 0605 4) 0606``)."""
+
+HELP = """\
+Commands:
+  ACTION         take an action, e.g. one of those `list` shows
+  list, ?        the legal actions, numbered (list WORD: only those with WORD)
+  N              take action number N of the last list
+  odds ACTION    the exact odds of ACTION before you commit (odds: every action with dice)
+  map            draw the map again
+  undo           take back your last action (not once dice were rolled)
+  save FILE      write the record to FILE as well
+  help           this help
+  quit           stop; the record is saved, resume with --resume"""
+
+Handler = Callable[[str, str], bool]
+"""A prompt command: (side, the rest of the line) -> keep playing?"""
+
+
+class PlaySession:
+    """One game in the terminal: whose turn, what to show, what to write.
+
+    ``players`` maps each side to its bot, or None for a person at the keyboard.
+    ``pause`` makes a game without people wait for Enter after each bot action.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        players: Mapping[str, Bot | None],
+        record_path: Path,
+        console: Console,
+        read: Reader,
+        pause: bool,
+    ) -> None:
+        self.game = game
+        self.players = dict(players)
+        self.record_path = record_path
+        self.console = console
+        self.read = read
+        self.pause = pause and all(bot is not None for bot in players.values())
+        self.styles = side_styles(game.scenario.sides)
+        self.changes = 0
+        """Counts changes to the game, to know when the map and lists are stale."""
+        self.shown = -1
+        self.listed: tuple[int, Sequence[Action]] | None = None
+        self.handlers: dict[str, Handler] = {
+            "list": self._list,
+            "?": self._list,
+            "odds": self._odds,
+            "map": self._map,
+            "undo": self._undo,
+            "save": self._save_as,
+            "help": self._help,
+            "quit": self._quit,
+            "exit": self._quit,
+        }
+
+    # -- the loop ------------------------------------------------------------------
+    def run(self, resumed: bool = False) -> int:
+        """Play until the game ends or a person quits; exit status 0 either way."""
+        self._intro(resumed)
+        self._save()
+        while not self.game.is_over:
+            side = self.game.waiting_for()[0]
+            bot = self.players[side]
+            keep = self._human_turn(side) if bot is None else self._bot_turn(side, bot)
+            if not keep:
+                self._say(f"The record is saved in {self.record_path}; continue with:")
+                self._say(f"  warbench play --resume {self.record_path}")
+                return 0
+        self._finish()
+        return 0
+
+    def _intro(self, resumed: bool) -> None:
+        game = self.game
+        self.console.print(
+            Text(f"{game.scenario.title} ({game.scenario.id}), seed {game.seed}", "bold")
+        )
+        who = ", ".join(
+            f"{side}: {'human' if bot is None else bot.name + ' bot'}"
+            for side, bot in self.players.items()
+        )
+        self._say(who)
+        self._say(f"Record: {self.record_path} (rewritten after every action)")
+        if resumed:
+            self._say(f"Resumed after {len(game.actions)} actions.")
+        else:
+            self._print_events(game.events)
+        if any(bot is None for bot in self.players.values()):
+            self._say("Type help for commands, list for the legal actions.")
+        else:
+            self._show_map(None)
+
+    def _bot_turn(self, side: str, bot: Bot) -> bool:
+        """Let the bot act; in a game of bots only, wait for Enter unless told not to."""
+        self._act(side, bot.choose(self.game, side))
+        if not self.pause or self.game.is_over:
+            return True
+        try:
+            answer = self.read("Enter: next action, a: play on, m: map, q: quit > ")
+        except EOFError:
+            answer = "a"
+        word = answer.strip().lower()
+        if word in ("m", "map"):
+            self._show_map(None)
+        elif word in ("a", "auto"):
+            self.pause = False
+        return word not in ("q", "quit")
+
+    def _human_turn(self, side: str) -> bool:
+        """Read one line from the person playing ``side`` and do it; False to quit."""
+        if self.shown != self.changes:
+            self._show_map(side)
+            self._status(side)
+        try:
+            line = self.read(f"{side}> ").strip()
+        except EOFError:
+            self._say("")
+            return False
+        if not line:
+            return True
+        word, _, rest = line.partition(" ")
+        handler = self.handlers.get(word.lower())
+        if handler is not None:
+            return handler(side, rest.strip())
+        if line.isdigit():
+            return self._pick(side, int(line))
+        return self._try(side, line)
+
+    # -- acting --------------------------------------------------------------------
+    def _try(self, side: str, text: str) -> bool:
+        """Parse and apply an action typed by a person; a refusal changes nothing."""
+        try:
+            action = self.game.parse(text)
+            self._act(side, action)
+        except IllegalAction as exc:
+            self._error(str(exc))
+        return True
+
+    def _act(self, side: str, action: Action) -> None:
+        """Apply ``action`` for ``side``, save the record and narrate what happened."""
+        decision = self.game.decision
+        sealed = decision is not None and decision.kind is DecisionKind.SEALED
+        events = self.game.apply(action, side)
+        self._changed()
+        shown = f"{side} makes a sealed choice" if sealed else f"{side}: {action}"
+        self.console.print(Text(shown, self.styles.get(side, "bold")))
+        self._print_events(events)
+
+    def _changed(self) -> None:
+        self.changes += 1
+        self.listed = None
+        self._save()
+
+    def _save(self) -> None:
+        from warbench.core.record import write_record
+
+        write_record(self.game.record(), self.record_path)
+
+    # -- prompt commands -------------------------------------------------------------
+    def _list(self, side: str, rest: str) -> bool:
+        """Show the legal actions numbered (grouped when many; ``rest`` filters)."""
+        actions = list(self.game.legal_actions(side))
+        self.listed = (self.changes, actions)
+        numbered = list(enumerate(actions, start=1))
+        if rest:
+            wanted = rest.lower().split()
+            numbered = [(n, a) for n, a in numbered if all(w in str(a).lower() for w in wanted)]
+        if not numbered:
+            self._say("No legal action matches." if rest else "No legal action.")
+        elif len(numbered) > GROUP_ABOVE:
+            self._list_grouped(numbered)
+        else:
+            for number, action in numbered:
+                self._say(f"{number:>4}) {action}")
+        return True
+
+    def _list_grouped(self, numbered: Sequence[tuple[int, Action]]) -> None:
+        """One line per unit and verb: ``move G1: 3) 0605  4) 0606``."""
+        groups: dict[str, list[str]] = {}
+        for number, action in numbered:
+            words = str(action).split()
+            head = " ".join(words[:-1]) if len(words) > 2 else words[0]
+            tail = words[-1] if len(words) > 2 else " ".join(words)
+            groups.setdefault(head, []).append(f"{number}) {tail}")
+        for head, items in groups.items():
+            self._say(f"{head}: " + "  ".join(items))
+        self._say(f"({len(numbered)} actions; type a number, or list WORD to narrow)")
+
+    def _pick(self, side: str, number: int) -> bool:
+        """Take action ``number`` from the list shown for the current situation."""
+        if self.listed is None or self.listed[0] != self.changes:
+            self._error("type list first: numbers refer to the latest list")
+            return True
+        actions = self.listed[1]
+        if not 1 <= number <= len(actions):
+            self._error(f"no action {number}; the list has 1 to {len(actions)}")
+            return True
+        self._act(side, actions[number - 1])
+        return True
+
+    def _odds(self, side: str, rest: str) -> bool:
+        """Explain the exact odds of one action, or of every legal action that rolls."""
+        if rest:
+            try:
+                action = self.game.parse(rest)
+            except IllegalAction as exc:
+                self._error(str(exc))
+                return True
+            explained = self._explain(side, action)
+            self._say(explained or f"{action}: no dice are rolled, so there are no odds")
+            return True
+        lines = [e for a in self.game.legal_actions(side) if (e := self._explain(side, a))]
+        for line in lines:
+            self._say(line)
+        if not lines:
+            self._say("No legal action now involves dice.")
+        return True
+
+    def _explain(self, side: str, action: Action) -> str | None:
+        return self.game.ruleset.action_odds(self.game.state, side, action)
+
+    def _map(self, side: str, rest: str) -> bool:
+        self._show_map(side)
+        self._status(side)
+        return True
+
+    def _undo(self, side: str, rest: str) -> bool:
+        """Take back the last action of a person (the one asked now, or who just acted)."""
+        last = self.game.actions[-1] if self.game.actions else None
+        who = last.side if last is not None and self.players.get(last.side) is None else side
+        try:
+            taken = self.game.undo(who)
+        except UndoError as exc:
+            self._error(f"cannot undo: {exc}")
+            return True
+        self._changed()
+        self._say(f"Took back {taken.side}: {taken.action}")
+        return True
+
+    def _save_as(self, side: str, rest: str) -> bool:
+        from warbench.core.record import write_record
+
+        if not rest:
+            self._error("save FILE: say where to write the record")
+            return True
+        try:
+            write_record(self.game.record(), Path(rest))
+        except OSError as exc:
+            self._error(f"cannot save to {rest}: {exc.strerror or exc}")
+            return True
+        self._say(f"Saved to {rest} (continue with: warbench play --resume {rest})")
+        return True
+
+    def _help(self, side: str, rest: str) -> bool:
+        self._say(HELP)
+        usage = getattr(self.game.ruleset, "usage", None)
+        forms = usage() if callable(usage) else {}
+        if forms:
+            self._say("Actions of " + self.game.ruleset.info.title + ":")
+            for form in forms.values():
+                self._say(f"  {form}")
+        return True
+
+    def _quit(self, side: str, rest: str) -> bool:
+        return False
+
+    # -- showing -------------------------------------------------------------------
+    def _show_map(self, side: str | None) -> None:
+        view = self.game.view(side)
+        compact = map_width(view) > self.console.width
+        self.console.print(render_map(view, compact=compact))
+        self.shown = self.changes
+
+    def _status(self, side: str) -> None:
+        """Turn, phase (if the view names one) and what the game asks of ``side``."""
+        decision = self.game.decision
+        phase = self.game.view(side).get("phase")
+        where = f"Turn {self.game.turn}" + (f", {phase}" if isinstance(phase, str) else "")
+        prompt = decision.prompt if decision else ""
+        self.console.print(Text(f"{where}. {side}: {prompt}", self.styles.get(side, "bold")))
+
+    def _finish(self) -> None:
+        """The final map and the outcome: winner, reason, scores."""
+        self._show_map(None)
+        outcome = self.game.outcome
+        if outcome is None:
+            self._say("The game is over.")
+            return
+        if outcome.winner is None:
+            headline = f"Game over after turn {self.game.turn}: a draw ({outcome.reason})."
+        else:
+            headline = (
+                f"Game over after turn {self.game.turn}: {outcome.winner} wins ({outcome.reason})."
+            )
+        self.console.print(Text(headline, "bold"))
+        if outcome.scores:
+            scores = ", ".join(f"{side} {score:g}" for side, score in outcome.scores.items())
+            self._say(f"Scores: {scores}")
+        self._say(f"Record: {self.record_path}")
+
+    def _print_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.console.print(Text(f"  {event.text}"))
+
+    def _say(self, text: str) -> None:
+        self.console.print(Text(text))
+
+    def _error(self, text: str) -> None:
+        self.console.print(Text(text, "bold red"))

@@ -1,0 +1,112 @@
+"""``warbench simulate ID --games N``: many bot-vs-bot games, then the statistics."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from warbench.cli.common import (
+    bot_names,
+    err_console,
+    out_console,
+    parse_sides,
+    percent,
+    print_json,
+)
+
+if TYPE_CHECKING:
+    from warbench.cli.common import Commands
+    from warbench.sim import SimResult
+
+
+def register(commands: Commands) -> None:
+    """Add ``simulate``."""
+    parser = commands.add_parser("simulate", help="play many bot-vs-bot games")
+    parser.add_argument("scenario", metavar="ID", help="a built-in scenario id or a file")
+    parser.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    parser.add_argument(
+        "--side",
+        action="append",
+        default=[],
+        metavar="NAME=BOT",
+        help="the bot playing a side (default: random); repeatable",
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
+    parser.add_argument("--workers", type=int, default=1, metavar="W", help="processes (default 1)")
+    parser.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the sides, run the batch (with a progress bar unless ``--json``), report."""
+    from warbench.scenario.loader import load_scenario
+    from warbench.sim import simulate
+
+    scenario = load_scenario(args.scenario)
+    bots = parse_sides(args.side, scenario.sides, bot_names())
+    with _progress(args.games, enabled=not args.json) as advance:
+        result = simulate(
+            args.scenario,
+            args.games,
+            bots,
+            seed=args.seed,
+            workers=args.workers,
+            record_dir=args.record_dir,
+            progress=advance,
+        )
+    if args.json:
+        print_json(result.to_json())
+    else:
+        _print_result(out_console(), result, scenario.sides)
+    return 0
+
+
+@contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr; yields the callback ``simulate`` reports to."""
+    if not enabled:
+        yield lambda done: None
+        return
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err_console(), transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _print_result(console: Console, result: SimResult, sides: tuple[str, ...]) -> None:
+    """Wins per side, draws, then pace and the reasons games ended."""
+    table = Table(title=f"{result.scenario}: {result.games} games, seed {result.seed}")
+    table.add_column("side")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("%", justify="right")
+    for side in sides:
+        wins = result.wins.get(side, 0)
+        table.add_row(side, result.bots.get(side, "?"), str(wins), percent(wins, result.games))
+    table.add_row("draws", "", str(result.draws), percent(result.draws, result.games))
+    console.print(table)
+    console.print(
+        f"mean turns {result.mean_turns:.2f}; {result.games_per_second:.1f} games/s "
+        f"({result.seconds:.2f} s)",
+        markup=False,
+    )
+    reasons = Table(title="How the games ended")
+    reasons.add_column("reason")
+    reasons.add_column("games", justify="right")
+    reasons.add_column("%", justify="right")
+    for reason, count in sorted(result.reasons.items(), key=lambda kv: -kv[1]):
+        reasons.add_row(reason, str(count), percent(count, result.games))
+    console.print(reasons)

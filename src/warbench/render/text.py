@@ -1,0 +1,316 @@
+"""Draw a hex map view as coloured text for the terminal (a rich renderable).
+
+Reads only the ruleset-independent parts of a view: ``view["map"]`` (columns,
+rows, terrain, elevation, hexsides, roads, as :meth:`HexMap.to_json` writes
+them) and ``view["units"]`` (``id``, ``side``, ``at``, ``disrupted``).
+
+Layout: flat-topped hexes stacked in columns, EVEN-numbered columns half a hex
+lower. Each hex takes two text lines (its label, then what stands in it), so
+even columns start one line lower. A full cell is ``LLLLER`` over ``TUUUUS``:
+label, elevation mark, road mark; terrain letter, unit id (``~`` disrupted,
+``+`` more units), hexside mark. Colour shows terrain (background) and side
+(unit text); the marks keep the picture readable without colour.
+
+>>> import io
+>>> from rich.console import Console
+>>> view = {
+...     "map": {"columns": 2, "rows": 2, "terrain": {"open": ["0101", "0201", "0102", "0202"]},
+...             "elevation": {"0102": 1}},
+...     "units": [{"id": "G1", "side": "a", "at": "0201", "disrupted": True},
+...               {"id": "H1", "side": "b", "at": "0101", "disrupted": False}],
+... }
+>>> console = Console(file=io.StringIO(), width=60, color_system=None)
+>>> console.print(render_map(view, legend=False))
+>>> for line in console.file.getvalue().splitlines():
+...     print(line.rstrip())
+   01    02
+01 0101
+    H1   0201
+02 0102^  G1~
+         0202
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from warbench.geometry.hexgrid import Hex
+
+__all__ = ["MapStyle", "map_width", "render_map", "side_styles"]
+
+MARGIN = 3
+"""Width of the row-number margin on the left."""
+
+TERRAIN_COLOURS: Mapping[str, str] = {
+    "open": "grey23",
+    "clear": "grey23",
+    "forest": "dark_green",
+    "woods": "dark_green",
+    "rough": "orange4",
+    "marsh": "dark_olive_green3",
+    "swamp": "dark_olive_green3",
+    "town": "grey42",
+    "village": "grey42",
+    "city": "grey42",
+    "lake": "navy_blue",
+    "water": "navy_blue",
+    "sea": "navy_blue",
+    "hill": "tan",
+    "desert": "wheat4",
+}
+"""Backgrounds for common terrain names; other names get a colour from ``FALLBACK_COLOURS``."""
+
+FALLBACK_COLOURS = ("dark_red", "deep_pink4", "dark_goldenrod", "medium_purple4", "grey35")
+SIDE_COLOURS = ("bright_yellow", "bright_cyan", "bright_magenta", "bright_white", "bright_red")
+
+HEXSIDE_MARKS: Mapping[str, str] = {
+    "river": "≈",
+    "stream": "≈",
+    "bridge": "=",
+    "hedgerow": '"',
+    "hedge": '"',
+    "wall": "#",
+    "cliff": "|",
+}
+"""Marks for common hexside features; others get ``!``."""
+
+ROAD_MARK = "·"
+DISRUPTED_MARK = "~"
+CROWDED_MARK = "+"
+
+
+@dataclass(frozen=True, slots=True)
+class MapStyle:
+    """Colours and marks chosen for one map: what the legend explains."""
+
+    terrain_colour: Mapping[str, str]
+    terrain_letter: Mapping[str, str]
+    side_colour: Mapping[str, str]
+    hexside_mark: Mapping[str, str]
+    hexside_priority: Sequence[str] = field(default_factory=tuple)
+    """Features by rarity: a hex touching several shows the rarest one."""
+
+
+@dataclass(slots=True)
+class _Hex:
+    """Everything drawn in one hex."""
+
+    label: str
+    terrain: str
+    elevation: int = 0
+    road: bool = False
+    features: set[str] = field(default_factory=set)
+    units: list[Mapping[str, Any]] = field(default_factory=list)
+
+
+def side_styles(sides: Iterable[str]) -> dict[str, str]:
+    """A distinct bold colour for each side, in order (shared with narration)."""
+    return {side: f"bold {SIDE_COLOURS[i % len(SIDE_COLOURS)]}" for i, side in enumerate(sides)}
+
+
+def map_width(view: Mapping[str, Any], *, compact: bool = False) -> int:
+    """How many characters wide the map of ``view`` is drawn (0 if it has no hex map)."""
+    board = view.get("map")
+    if not isinstance(board, Mapping) or "columns" not in board:
+        return 0
+    return MARGIN + int(board["columns"]) * (4 if compact else 6)
+
+
+def render_map(
+    view: Mapping[str, Any], *, legend: bool = True, compact: bool = False
+) -> RenderableType:
+    """The map of a view as a renderable: numbered hex columns plus a legend.
+
+    ``compact`` draws 4-character cells (label over unit id only) for narrow
+    terminals; colours still show terrain and sides.
+    """
+    board = view.get("map")
+    if not isinstance(board, Mapping) or "columns" not in board or "rows" not in board:
+        return Text("(this game has no hex map to draw)", style="italic")
+    hexes = _collect(board, view.get("units", ()))
+    style = _choose_style(board, hexes, _sides(view))
+    picture = _draw(board, hexes, style, compact)
+    if not legend:
+        return picture
+    return Group(picture, _legend(view, hexes, style))
+
+
+def _sides(view: Mapping[str, Any]) -> list[str]:
+    """The view's sides in order: ``view["sides"]`` if given, else from the units."""
+    sides = [str(s) for s in view.get("sides", ())]
+    for unit in view.get("units", ()):
+        if str(unit.get("side")) not in sides:
+            sides.append(str(unit.get("side")))
+    return sides
+
+
+def _collect(board: Mapping[str, Any], units: Iterable[Mapping[str, Any]]) -> dict[str, _Hex]:
+    """One :class:`_Hex` per label, with terrain, height, roads, hexsides and units."""
+    hexes: dict[str, _Hex] = {}
+    for column in range(1, int(board["columns"]) + 1):
+        for row in range(1, int(board["rows"]) + 1):
+            label = Hex.from_offset(column, row).label
+            hexes[label] = _Hex(label, "")
+    for terrain, labels in dict(board.get("terrain", {})).items():
+        for label in labels:
+            if label in hexes:
+                hexes[label].terrain = str(terrain)
+    for label, height in dict(board.get("elevation", {})).items():
+        if label in hexes:
+            hexes[label].elevation = int(height)
+    for pair in board.get("roads", ()):
+        for label in pair:
+            if label in hexes:
+                hexes[label].road = True
+    for side in board.get("hexsides", ()):
+        for label in side.get("hexes", ()):
+            if label in hexes:
+                hexes[label].features.add(str(side.get("feature")))
+    for unit in units:
+        if unit.get("at") in hexes:
+            hexes[unit["at"]].units.append(unit)
+    return hexes
+
+
+def _choose_style(
+    board: Mapping[str, Any], hexes: Mapping[str, _Hex], sides: Sequence[str]
+) -> MapStyle:
+    """Pick terrain colours and letters, side colours and hexside marks for this map."""
+    counts = Counter(h.terrain for h in hexes.values())
+    terrains = [name for name, _ in counts.most_common()]
+    colours: dict[str, str] = {}
+    spare = iter(FALLBACK_COLOURS * (1 + len(terrains)))
+    for name in terrains:
+        colours[name] = TERRAIN_COLOURS.get(name) or next(spare)
+    letters = _terrain_letters(terrains[1:])  # the commonest terrain goes unmarked
+    feature_counts = Counter(str(s.get("feature")) for s in board.get("hexsides", ()))
+    marks = {f: HEXSIDE_MARKS.get(f, "!") for f in feature_counts}
+    rarest_first = sorted(feature_counts, key=lambda f: (feature_counts[f], f))
+    return MapStyle(colours, letters, side_styles(sides), marks, tuple(rarest_first))
+
+
+def _terrain_letters(terrains: Sequence[str]) -> dict[str, str]:
+    """A distinct lowercase letter per terrain, taken from its name where possible."""
+    letters: dict[str, str] = {}
+    for name in terrains:
+        taken = set(letters.values())
+        candidates = [c for c in name.lower() if c.isalpha()] + list("abcdefghijklmnopqrstuvwxyz")
+        letters[name] = next((c for c in candidates if c not in taken), "?")
+    return letters
+
+
+def _draw(
+    board: Mapping[str, Any], hexes: Mapping[str, _Hex], style: MapStyle, compact: bool
+) -> Text:
+    """The hex columns as text lines: a column header, then two lines per row."""
+    columns, rows = int(board["columns"]), int(board["rows"])
+    width = 4 if compact else 6
+    lines = [_margin(line_no, rows) for line_no in range(2 * rows + 1)]
+    header = Text(" " * MARGIN)
+    for column in range(1, columns + 1):
+        header.append(f"{column:02d}".ljust(width), style="bold")
+        for line_no, text in enumerate(lines):
+            row, part = _cell_part(column, line_no)
+            if 1 <= row <= rows:
+                cell = hexes[Hex.from_offset(column, row).label]
+                _append_cell(text, cell, part, style, compact)
+            else:
+                text.append(" " * width)
+    picture = Text("\n").join([header, *lines])
+    picture.no_wrap = True
+    picture.overflow = "crop"
+    return picture
+
+
+def _margin(line_no: int, rows: int) -> Text:
+    """The left margin of a text line: the row number where odd columns' rows start."""
+    row = line_no // 2 + 1
+    if line_no % 2 == 0 and row <= rows:
+        return Text(f"{row:02d}".ljust(MARGIN), style="bold")
+    return Text(" " * MARGIN)
+
+
+def _cell_part(column: int, line_no: int) -> tuple[int, int]:
+    """Which row of ``column`` and which of its two lines (0 or 1) sit on text line ``line_no``."""
+    shifted = line_no - (1 if column % 2 == 0 else 0)
+    return shifted // 2 + 1, shifted % 2
+
+
+def _append_cell(text: Text, cell: _Hex, part: int, style: MapStyle, compact: bool) -> None:
+    """Append one line (``part`` 0: label line, 1: contents line) of a hex cell."""
+    background = f"on {style.terrain_colour.get(cell.terrain, 'grey23')}"
+    if part == 0:
+        text.append(cell.label, style=f"grey70 {background}")
+        if not compact:
+            text.append(_elevation_mark(cell.elevation), style=f"bold white {background}")
+            text.append(ROAD_MARK if cell.road else " ", style=f"bold white {background}")
+        return
+    if not compact:
+        letter = style.terrain_letter.get(cell.terrain, " ")
+        text.append(letter, style=f"grey62 {background}")
+    body = _unit_text(cell)
+    unit_style = style.side_colour.get(str(cell.units[0].get("side")), "bold") if cell.units else ""
+    text.append(body.ljust(4)[:4], style=f"{unit_style} {background}")
+    if not compact:
+        text.append(_hexside_mark(cell, style), style=f"bold bright_white {background}")
+
+
+def _unit_text(cell: _Hex) -> str:
+    """The first unit's id, ``~`` if it is disrupted, ``+`` if more units share the hex."""
+    if not cell.units:
+        return ""
+    first = cell.units[0]
+    text = str(first.get("id", "?"))
+    if first.get("disrupted"):
+        text += DISRUPTED_MARK
+    if len(cell.units) > 1:
+        text += CROWDED_MARK
+    return text
+
+
+def _elevation_mark(height: int) -> str:
+    """``^`` for elevation 1, the digit for 2-9, ``v`` below 0, blank at 0."""
+    if height == 0:
+        return " "
+    if height < 0:
+        return "v"
+    return "^" if height == 1 else str(min(height, 9))
+
+
+def _hexside_mark(cell: _Hex, style: MapStyle) -> str:
+    """The mark of the rarest hexside feature on this hex's sides, or blank."""
+    for feature in style.hexside_priority:
+        if feature in cell.features:
+            return style.hexside_mark[feature]
+    return " "
+
+
+def _legend(view: Mapping[str, Any], hexes: Mapping[str, _Hex], style: MapStyle) -> Text:
+    """What the colours and marks mean, and each side's units (removed ones listed)."""
+    legend = Text()
+    legend.append("terrain: ", style="bold")
+    for name, colour in style.terrain_colour.items():
+        letter = style.terrain_letter.get(name)
+        legend.append(f" {letter or ' '} ", style=f"on {colour}")
+        legend.append(f" {name}  ")
+    legend.append("\nmarks:   ", style="bold")
+    legend.append(f"^ hill (digit: higher)  {ROAD_MARK} road  {DISRUPTED_MARK} disrupted  ")
+    legend.append(f"{CROWDED_MARK} more units  ")
+    for feature in style.hexside_priority:
+        legend.append(f"{style.hexside_mark[feature]} {feature} (hexside)  ")
+    on_map = {str(u.get("id")) for h in hexes.values() for u in h.units}
+    for side, colour in style.side_colour.items():
+        legend.append(f"\n{side}: ", style=colour)
+        ids = [str(u.get("id")) for u in view.get("units", ()) if str(u.get("side")) == side]
+        legend.append(" ".join(i for i in ids if i in on_map), style=colour)
+        gone = [i for i in ids if i not in on_map]
+        if gone:
+            legend.append(f"  (off the map: {' '.join(gone)})", style="dim")
+    return legend
