@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from warbench.geometry.fastpath import reach_indexed
 from warbench.geometry.hexgrid import Hex, reachable
 from warbench.geometry.hexmap import HexMap
 from warbench.rulesets.miniwars.data import Charts, MoveClass
@@ -50,6 +51,9 @@ class Board:
         default_factory=dict
     )
     _open_reach: dict[tuple[MoveClass, int, Hex], dict[Hex, int]] = field(default_factory=dict)
+    index: dict[Hex, int] = field(default_factory=dict)
+    """Dense index of every hex, for the integer fast path."""
+    adjacency: dict[MoveClass, list[list[tuple[int, int]]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         grid = self.map.grid
@@ -63,6 +67,12 @@ class Board:
                         steps.append((n, cost))
                 table[h] = tuple(steps)
             self.step_cost[move_class] = table
+        hexes = grid.hexes
+        self.index = {h: i for i, h in enumerate(hexes)}
+        for move_class in MOVE_CLASSES:
+            self.adjacency[move_class] = [
+                [(self.index[n], c) for n, c in self.step_cost[move_class][h]] for h in hexes
+            ]
         for h in grid.hexes:
             zoc, melee = [], []
             for n in grid.neighbours_on_map(h):
@@ -114,6 +124,29 @@ class Board:
                 found.setdefault(n, cost)
             self._open_reach[key] = found
         return found
+
+    def reach(
+        self, start: Hex, budget: int, move_class: MoveClass, blocked: bytes, stops: bytes
+    ) -> dict[Hex, int]:
+        """Where a unit may end its move among enemies: least cost in half-MP.
+
+        ``blocked`` and ``stops`` are byte masks over :attr:`index` (enemy units,
+        their zones of control). Adds the one-hex minimum move (Movement).
+        """
+        start_i = self.index[start]
+        found = reach_indexed(start_i, budget, self.adjacency[move_class], blocked, stops)
+        for n, cost in self.adjacency[move_class][start_i]:
+            if n not in found and not blocked[n]:
+                found[n] = cost
+        hexes = self.map.grid.hexes
+        return {hexes[i]: c for i, c in found.items()}
+
+    def mask(self, hexes: Iterable[Hex]) -> bytes:
+        """A byte mask over :attr:`index` with the given hexes set."""
+        out = bytearray(len(self.index))
+        for h in hexes:
+            out[self.index[h]] = 1
+        return bytes(out)
 
     def can_enter(self, frm: Hex, to: Hex, move_class: MoveClass) -> bool:
         return self.enter_cost(frm, to, move_class) is not None

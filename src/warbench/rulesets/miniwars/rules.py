@@ -24,7 +24,7 @@ from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import ActionSyntaxError, IllegalAction
-from warbench.geometry.hexgrid import Hex, reachable
+from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -380,16 +380,21 @@ class MiniWars(Ruleset[State]):
             self._harm(state, target, res, "missile fire")
 
     # -- movement -------------------------------------------------------------------
-    def zones(self, state: State, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
-        """Hexes ``side`` may not enter (enemies) and where it must stop (their ZOCs)."""
+    def zones(self, state: State, side: str) -> tuple[frozenset[Hex], frozenset[Hex], bytes, bytes]:
+        """Hexes ``side`` may not enter (enemies) and where it must stop (their ZOCs).
+
+        As sets and as byte masks over the board's index (for the fast path).
+        """
         key = ("zones", side)
         cached = state.caches.get(key)
         if cached is None:
-            zoc_into = state.setup.board.zoc_into
+            board = state.setup.board
+            zoc_into = board.zoc_into
             enemies = [u.pos for u in state.side_units(state.enemy_of(side))]
             blocked = frozenset(p for p in enemies if p is not None)
             stops = frozenset(h for p in blocked for h in zoc_into[p])
-            cached = state.caches[key] = (blocked, stops)
+            cached = (blocked, stops, board.mask(blocked), board.mask(stops))
+            state.caches[key] = cached
         return cached  # type: ignore[no-any-return]
 
     def reach(self, state: State, unit: Unit) -> dict[Hex, int]:
@@ -409,13 +414,9 @@ class MiniWars(Ruleset[State]):
         move_class = unit.type.move_class
         budget = unit.type.move * board.charts.half_mp_per_mp
         result = board.open_reach(unit.pos, budget, move_class)
-        blocked, stops = self.zones(state, unit.side)
+        blocked, stops, blocked_mask, stops_mask = self.zones(state, unit.side)
         if not (blocked.isdisjoint(result) and stops.isdisjoint(result)):
-            table = board.step_cost[move_class]
-            result = reachable(unit.pos, budget, table, blocked, stops)
-            for n, cost in table[unit.pos]:
-                if n not in result and n not in blocked:
-                    result[n] = cost  # the one-hex minimum move, whatever it costs
+            result = board.reach(unit.pos, budget, move_class, blocked_mask, stops_mask)
         state.caches[key] = result
         return result
 
