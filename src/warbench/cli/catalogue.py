@@ -1,12 +1,13 @@
-"""``warbench rulesets``, ``warbench scenarios`` and ``warbench validate``: what there is to play."""
+"""``warbench rulesets``, ``scenarios`` and ``validate``: what there is to play."""
 
 from __future__ import annotations
 
 import argparse
 from typing import TYPE_CHECKING
+
 from rich.table import Table
 
-from warbench.cli.common import out_console, print_json
+from warbench.cli.common import out_console, print_json, say
 
 if TYPE_CHECKING:
     from warbench.cli.common import Commands
@@ -64,9 +65,9 @@ def run_validate(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
     sides = len(scenario.sides)
     limit = f"turn limit {scenario.turn_limit}" if scenario.turn_limit else "no turn limit"
-    out_console().print(
+    say(
+        out_console(),
         f"OK: {scenario.id} ({scenario.title}), {sides} side{'s' if sides != 1 else ''} "
         f"({', '.join(scenario.sides)}), {limit}, ruleset {scenario.ruleset}",
-        markup=False,
     )
     return 0

@@ -17,6 +17,11 @@ from rich.console import Console
 
 from warbench.errors import WarbenchError
 
+EXIT_ERROR = 2
+"""Exit status for any WarbenchError (and argparse's own usage errors)."""
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C, as shells report it."""
+
 if TYPE_CHECKING:
     Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
     """Where commands register their parsers (what ``add_subparsers()`` returns)."""
@@ -33,6 +38,11 @@ def out_console() -> Console:
 def err_console() -> Console:
     """A console on stderr, for progress bars and notes."""
     return Console(stderr=True, highlight=False)
+
+
+def say(console: Console, text: str, style: str = "") -> None:
+    """Print one line as is: no markup, no highlighting, no wrapping by rich."""
+    console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
 
 def print_json(data: Any) -> None:
@@ -73,6 +83,17 @@ def parse_sides(
             raise WarbenchError(f"side {side}: unknown player '{who}'; one of {', '.join(allowed)}")
         chosen[side] = who.lower()
     return chosen
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
 
 
 def bot_names() -> tuple[str, ...]:

@@ -14,10 +14,8 @@ from collections.abc import Callable, Sequence
 
 from warbench import __version__
 from warbench.cli import catalogue, odds, play, replay, simulate
+from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED
 from warbench.errors import WarbenchError
-
-EXIT_ERROR = 2
-EXIT_INTERRUPTED = 130
 
 Runner = Callable[[argparse.Namespace], int]
 
@@ -43,11 +41,12 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     """
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
-    collect = getattr(args, "collect_extra", None)
-    if extra and (collect is None or any(word.startswith("-") for word in extra)):
+    collect: str | None = getattr(args, "collect_extra", None)
+    if not extra:
+        return args
+    if collect is None or any(word.startswith("-") for word in extra):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    if extra:
-        getattr(args, collect).extend(extra)
+    getattr(args, collect).extend(extra)
     return args
 
 

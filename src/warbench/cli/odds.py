@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
-from warbench.cli.common import out_console, print_json
+from warbench.cli.common import out_console, print_json, say
 from warbench.errors import OddsError
 
 if TYPE_CHECKING:
@@ -79,11 +79,11 @@ def _print_rulesets(console: Console) -> None:
     """Usage, and which rulesets have odds to ask."""
     from warbench.core.registry import all_rulesets
 
-    console.print(f"usage: {USAGE}", markup=False)
+    say(console, f"usage: {USAGE}")
     for ruleset in all_rulesets():
         attacks = ", ".join(ruleset.odds_queries()) or "(none)"
-        console.print(f"  {ruleset.info.name}: {attacks}", markup=False)
-    console.print("Try: warbench odds RULESET --help", markup=False)
+        say(console, f"  {ruleset.info.name}: {attacks}")
+    say(console, "Try: warbench odds RULESET --help")
 
 
 def _print_attacks(
@@ -92,13 +92,13 @@ def _print_attacks(
     """Each attack with its keys and defaults (just ``only`` if it is one of them)."""
     if only is not None and only in queries:
         queries = {only: queries[only]}
-    console.print(f"usage: warbench odds {ruleset} ATTACK [key=value ...] [--json]", markup=False)
+    say(console, f"usage: warbench odds {ruleset} ATTACK [key=value ...] [--json]")
     if not queries:
-        console.print(f"{ruleset} offers no odds queries.", markup=False)
+        say(console, f"{ruleset} offers no odds queries.")
     for query in queries.values():
-        console.print(f"\n{query.name}: {query.help}", markup=False)
+        say(console, f"\n{query.name}: {query.help}")
         for key in query.keys:
-            console.print(f"  {key.describe()}", markup=False)
+            say(console, f"  {key.describe()}")
 
 
 def _print_result(
@@ -110,7 +110,8 @@ def _print_result(
 ) -> None:
     """The situation, then a table of outcomes (and side effects) with exact fractions."""
     situation = " ".join(f"{name}={_show(value)}" for name, value in values.items())
-    table = Table(title=f"{ruleset} {query.name}: {situation}", title_justify="left")
+    say(console, f"{ruleset} {query.name}: {situation}", style="bold")
+    table = Table()
     table.add_column("outcome")
     table.add_column("chance", justify="right")
     table.add_column("exact", justify="right")

@@ -52,26 +52,29 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, read: Reader = input) -> int:
+def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     """Set up the game and the players, then play until the end or ``quit``."""
     from warbench.cli.session import PlaySession
 
-    game, resumed = _open_game(args)
+    game, saved = _open_game(args)
     record_path = args.record or args.resume or _default_record(game)
-    players = _players(game, args.side, args.auto)
+    players = _players(game, args.side, args.auto, saved)
     session = PlaySession(
         game,
         players,
         record_path,
         out_console(),
-        read=read,
+        read=read or input,
         pause=not args.auto,
     )
-    return session.run(resumed=resumed)
+    return session.run(resumed=args.resume is not None)
 
 
-def _open_game(args: argparse.Namespace) -> tuple[Game, bool]:
-    """A new game of ``args.scenario``, or the game rebuilt from ``args.resume``."""
+def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
+    """A new game of ``args.scenario``, or the game rebuilt from ``args.resume``.
+
+    Also returns who played each side in the record (empty for a new game).
+    """
     from warbench.core.game import Game
     from warbench.core.record import read_record, replay_record
 
@@ -79,14 +82,15 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, bool]:
         if args.scenario is None:
             raise WarbenchError("play needs a scenario ID (or --resume FILE)")
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        return Game.start(args.scenario, seed=seed), False
+        return Game.start(args.scenario, seed=seed), {}
     record = read_record(args.resume)
     game = replay_record(record, source=str(args.resume))
     if args.seed is not None and args.seed != game.seed:
         raise WarbenchError(f"{args.resume} was played with seed {game.seed}, not {args.seed}")
     if args.scenario is not None:
         _check_same_scenario(args.scenario, game)
-    return game, True
+    saved = record.get("players")
+    return game, {str(k): str(v) for k, v in saved.items()} if isinstance(saved, dict) else {}
 
 
 def _check_same_scenario(ref: str, game: Game) -> None:
@@ -104,16 +108,25 @@ def _default_record(game: Game) -> Path:
     return RECORDS / f"{name}-{game.seed}.json"
 
 
-def _players(game: Game, pairs: list[str], auto: bool) -> dict[str, Bot | None]:
-    """Each side's bot, or None for a person. ``--auto``: unnamed sides get the random bot."""
+def _players(
+    game: Game, pairs: list[str], auto: bool, saved: dict[str, str]
+) -> dict[str, Bot | None]:
+    """Each side's bot, or None for a person.
+
+    A side not named in ``--side`` keeps who played it in a resumed record;
+    otherwise it is human, or the random bot with ``--auto``.
+    """
     from warbench.bots import make_bot
 
     sides = game.scenario.sides
-    chosen = parse_sides(pairs, sides, (HUMAN, *bot_names()))
+    allowed = (HUMAN, *bot_names())
+    chosen = parse_sides(pairs, sides, allowed)
     default = "random" if auto else HUMAN
     players: dict[str, Bot | None] = {}
     for index, side in enumerate(sides):
-        who = chosen.get(side, default)
+        who = chosen.get(side) or saved.get(side, default)
+        if who not in allowed or (auto and who == HUMAN and side not in chosen):
+            who = default
         if who == HUMAN and auto:
             raise WarbenchError(f"--auto needs a bot on every side; {side} is human")
         seed = game.seed * 100 + index + len(game.actions)

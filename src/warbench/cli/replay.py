@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.text import Text
 
-from warbench.cli.common import Reader, out_console, print_json
+from warbench.cli.common import Reader, out_console, print_json, say
 from warbench.errors import RecordError, WarbenchError
 
 if TYPE_CHECKING:
@@ -33,19 +32,18 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, read: Reader = input) -> int:
+def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     """Replay quietly for ``--json``; otherwise narrate every action and event."""
     from warbench.core.record import read_record, replay_record
 
     record = read_record(args.record)
     if args.json:
-        game = replay_record(record, source=args.record)
-        print_json(_summary(game, record))
+        print_json(_summary(replay_record(record, source=args.record), record))
         return 0
     console = out_console()
-    game = _narrate(console, record, args.record, read if args.step else None)
+    game = _narrate(console, record, args.record, (read or input) if args.step else None)
     if game is None:
-        console.print("Replay stopped.", markup=False)
+        say(console, "Replay stopped.")
         return 0
     return _report(console, game, record)
 
@@ -76,7 +74,7 @@ def _narrate(
     from warbench.core.record import replay_record
 
     game = replay_record({**record, "actions": []}, source=source)
-    console.print(Text(f"{game.scenario.id}: {game.scenario.title}, seed {game.seed}", "bold"))
+    say(console, f"{game.scenario.id}: {game.scenario.title}, seed {game.seed}", style="bold")
     _print_events(console, game.events)
     entries: Sequence[Any] = record["actions"]
     for number, entry in enumerate(entries, start=1):
@@ -91,7 +89,7 @@ def _narrate(
             events = game.apply(text, side)
         except WarbenchError as exc:
             raise RecordError(f"{source}: action {number} cannot be replayed: {exc}") from None
-        console.print(Text(f"{number:>4}. {side}: {text}", "bold"))
+        say(console, f"{number:>4}. {side}: {text}", style="bold")
         _print_events(console, events)
     return game
 
@@ -118,27 +116,26 @@ def _wait(read: Reader, number: int, total: int) -> str:
 
 def _print_events(console: Console, events: Sequence[Event]) -> None:
     for event in events:
-        console.print(Text(f"      {event.text}"))
+        say(console, f"      {event.text}")
 
 
 def _report(console: Console, game: Game, record: dict[str, Any]) -> int:
     """Print how the game ended and whether the digest matches (exit 1 if not)."""
     outcome = game.outcome
     if outcome is None:
-        console.print(f"Not finished: turn {game.turn}, {len(game.actions)} actions.", markup=False)
+        say(console, f"Not finished: turn {game.turn}, {len(game.actions)} actions.")
     else:
         winner = outcome.winner or "nobody (a draw)"
-        console.print(f"Winner: {winner} ({outcome.reason}).", markup=False)
+        say(console, f"Winner: {winner} ({outcome.reason}).")
     digest = game.digest()
     expected = record.get("digest")
     if digest == expected:
-        console.print(f"Digest matches: {digest}", markup=False)
+        say(console, f"Digest matches: {digest}")
         return 0
-    console.print(
-        Text(
-            f"Digest MISMATCH: the record says {expected}, the replay gives {digest} "
-            "(a changed record, or rules that changed since it was made)",
-            style="bold red",
-        )
+    say(
+        console,
+        f"Digest MISMATCH: the record says {expected}, the replay gives {digest} "
+        "(a changed record, or rules that changed since it was made)",
+        style="bold red",
     )
     return EXIT_MISMATCH

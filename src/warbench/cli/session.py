@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
 
-from warbench.cli.common import Reader
+from warbench.cli.common import EXIT_INTERRUPTED, Reader, say
 from warbench.core.decisions import DecisionKind
+from warbench.core.record import write_record
 from warbench.errors import IllegalAction, UndoError
 from warbench.render.text import map_width, render_map, side_styles
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from warbench.core.game import Game
 
 GROUP_ABOVE = 40
-"""Longer lists of legal actions are shown grouped (``move G1: 3) 0605 4) 0606``)."""
+"""Longer lists of legal actions are shown grouped (``move G1: 4:0605 3:0606``)."""
 
 HELP = """\
 Commands:
@@ -70,7 +71,8 @@ class PlaySession:
         self.changes = 0
         """Counts changes to the game, to know when the map and lists are stale."""
         self.shown = -1
-        self.listed: tuple[int, Sequence[Action]] | None = None
+        self.listed: tuple[int, dict[int, Action]] | None = None
+        """The numbered actions last shown, and the change count they belong to."""
         self.handlers: dict[str, Handler] = {
             "list": self._list,
             "?": self._list,
@@ -88,22 +90,28 @@ class PlaySession:
         """Play until the game ends or a person quits; exit status 0 either way."""
         self._intro(resumed)
         self._save()
-        while not self.game.is_over:
-            side = self.game.waiting_for()[0]
-            bot = self.players[side]
-            keep = self._human_turn(side) if bot is None else self._bot_turn(side, bot)
-            if not keep:
-                self._say(f"The record is saved in {self.record_path}; continue with:")
-                self._say(f"  warbench play --resume {self.record_path}")
-                return 0
+        try:
+            while not self.game.is_over:
+                side = self.game.waiting_for()[0]
+                bot = self.players[side]
+                keep = self._human_turn(side) if bot is None else self._bot_turn(side, bot)
+                if not keep:
+                    self._how_to_resume()
+                    return 0
+        except KeyboardInterrupt:
+            self._say("\nInterrupted.")
+            self._how_to_resume()
+            return EXIT_INTERRUPTED
         self._finish()
         return 0
 
+    def _how_to_resume(self) -> None:
+        self._say(f"The record is saved in {self.record_path}; continue with:")
+        self._say(f"  warbench play --resume {self.record_path}")
+
     def _intro(self, resumed: bool) -> None:
         game = self.game
-        self.console.print(
-            Text(f"{game.scenario.title} ({game.scenario.id}), seed {game.seed}", "bold")
-        )
+        say(self.console, f"{game.scenario.title} ({game.scenario.id}), seed {game.seed}", "bold")
         who = ", ".join(
             f"{side}: {'human' if bot is None else bot.name + ' bot'}"
             for side, bot in self.players.items()
@@ -172,7 +180,7 @@ class PlaySession:
         events = self.game.apply(action, side)
         self._changed()
         shown = f"{side} makes a sealed choice" if sealed else f"{side}: {action}"
-        self.console.print(Text(shown, self.styles.get(side, "bold")))
+        say(self.console, shown, self.styles.get(side, "bold"))
         self._print_events(events)
 
     def _changed(self) -> None:
@@ -181,19 +189,24 @@ class PlaySession:
         self._save()
 
     def _save(self) -> None:
-        from warbench.core.record import write_record
+        write_record(self._record(), self.record_path)
 
-        write_record(self.game.record(), self.record_path)
+    def _record(self) -> dict[str, Any]:
+        """The game's record, plus who plays each side (so ``--resume`` keeps them)."""
+        record = self.game.record()
+        record["players"] = {
+            side: "human" if bot is None else bot.name for side, bot in self.players.items()
+        }
+        return record
 
     # -- prompt commands -------------------------------------------------------------
     def _list(self, side: str, rest: str) -> bool:
         """Show the legal actions numbered (grouped when many; ``rest`` filters)."""
-        actions = list(self.game.legal_actions(side))
-        self.listed = (self.changes, actions)
-        numbered = list(enumerate(actions, start=1))
+        numbered = list(enumerate(self.game.legal_actions(side), start=1))
         if rest:
             wanted = rest.lower().split()
             numbered = [(n, a) for n, a in numbered if all(w in str(a).lower() for w in wanted)]
+        self.listed = (self.changes, dict(numbered))
         if not numbered:
             self._say("No legal action matches." if rest else "No legal action.")
         elif len(numbered) > GROUP_ABOVE:
@@ -204,15 +217,16 @@ class PlaySession:
         return True
 
     def _list_grouped(self, numbered: Sequence[tuple[int, Action]]) -> None:
-        """One line per unit and verb: ``move G1: 3) 0605  4) 0606``."""
-        groups: dict[str, list[str]] = {}
+        """One line per unit and verb, last words sorted: ``move G1: 4:0605 3:0606``."""
+        groups: dict[str, list[tuple[str, int]]] = {}
         for number, action in numbered:
             words = str(action).split()
             head = " ".join(words[:-1]) if len(words) > 2 else words[0]
             tail = words[-1] if len(words) > 2 else " ".join(words)
-            groups.setdefault(head, []).append(f"{number}) {tail}")
+            groups.setdefault(head, []).append((tail, number))
         for head, items in groups.items():
-            self._say(f"{head}: " + "  ".join(items))
+            line = f"{head}: " + "  ".join(f"{n}:{tail}" for tail, n in sorted(items))
+            self.console.print(Text(line))  # long: let rich wrap it between items
         self._say(f"({len(numbered)} actions; type a number, or list WORD to narrow)")
 
     def _pick(self, side: str, number: int) -> bool:
@@ -220,11 +234,11 @@ class PlaySession:
         if self.listed is None or self.listed[0] != self.changes:
             self._error("type list first: numbers refer to the latest list")
             return True
-        actions = self.listed[1]
-        if not 1 <= number <= len(actions):
-            self._error(f"no action {number}; the list has 1 to {len(actions)}")
+        action = self.listed[1].get(number)
+        if action is None:
+            self._error(f"no action {number} in the latest list")
             return True
-        self._act(side, actions[number - 1])
+        self._act(side, action)
         return True
 
     def _odds(self, side: str, rest: str) -> bool:
@@ -234,6 +248,9 @@ class PlaySession:
                 action = self.game.parse(rest)
             except IllegalAction as exc:
                 self._error(str(exc))
+                return True
+            if action not in self.game.legal_actions(side):
+                self._error(f"{action} is not a legal action now; odds are for legal ones (list)")
                 return True
             explained = self._explain(side, action)
             self._say(explained or f"{action}: no dice are rolled, so there are no odds")
@@ -267,13 +284,11 @@ class PlaySession:
         return True
 
     def _save_as(self, side: str, rest: str) -> bool:
-        from warbench.core.record import write_record
-
         if not rest:
             self._error("save FILE: say where to write the record")
             return True
         try:
-            write_record(self.game.record(), Path(rest))
+            write_record(self._record(), Path(rest))
         except OSError as exc:
             self._error(f"cannot save to {rest}: {exc.strerror or exc}")
             return True
@@ -306,7 +321,7 @@ class PlaySession:
         phase = self.game.view(side).get("phase")
         where = f"Turn {self.game.turn}" + (f", {phase}" if isinstance(phase, str) else "")
         prompt = decision.prompt if decision else ""
-        self.console.print(Text(f"{where}. {side}: {prompt}", self.styles.get(side, "bold")))
+        say(self.console, f"{where}. {side}: {prompt}", self.styles.get(side, "bold"))
 
     def _finish(self) -> None:
         """The final map and the outcome: winner, reason, scores."""
@@ -321,7 +336,7 @@ class PlaySession:
             headline = (
                 f"Game over after turn {self.game.turn}: {outcome.winner} wins ({outcome.reason})."
             )
-        self.console.print(Text(headline, "bold"))
+        say(self.console, headline, "bold")
         if outcome.scores:
             scores = ", ".join(f"{side} {score:g}" for side, score in outcome.scores.items())
             self._say(f"Scores: {scores}")
@@ -329,10 +344,10 @@ class PlaySession:
 
     def _print_events(self, events: Sequence[Event]) -> None:
         for event in events:
-            self.console.print(Text(f"  {event.text}"))
+            say(self.console, f"  {event.text}")
 
     def _say(self, text: str) -> None:
-        self.console.print(Text(text))
+        say(self.console, text)
 
     def _error(self, text: str) -> None:
-        self.console.print(Text(text, "bold red"))
+        say(self.console, text, style="bold red")

@@ -18,7 +18,9 @@ from warbench.cli.common import (
     out_console,
     parse_sides,
     percent,
+    positive_int,
     print_json,
+    say,
 )
 
 if TYPE_CHECKING:
@@ -30,7 +32,9 @@ def register(commands: Commands) -> None:
     """Add ``simulate``."""
     parser = commands.add_parser("simulate", help="play many bot-vs-bot games")
     parser.add_argument("scenario", metavar="ID", help="a built-in scenario id or a file")
-    parser.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    parser.add_argument(
+        "--games", type=positive_int, required=True, metavar="N", help="how many games"
+    )
     parser.add_argument(
         "--side",
         action="append",
@@ -39,7 +43,9 @@ def register(commands: Commands) -> None:
         help="the bot playing a side (default: random); repeatable",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
-    parser.add_argument("--workers", type=int, default=1, metavar="W", help="processes (default 1)")
+    parser.add_argument(
+        "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
+    )
     parser.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.set_defaults(run=run)
@@ -98,10 +104,10 @@ def _print_result(console: Console, result: SimResult, sides: tuple[str, ...]) -
         table.add_row(side, result.bots.get(side, "?"), str(wins), percent(wins, result.games))
     table.add_row("draws", "", str(result.draws), percent(result.draws, result.games))
     console.print(table)
-    console.print(
+    say(
+        console,
         f"mean turns {result.mean_turns:.2f}; {result.games_per_second:.1f} games/s "
         f"({result.seconds:.2f} s)",
-        markup=False,
     )
     reasons = Table(title="How the games ended")
     reasons.add_column("reason")

@@ -400,13 +400,20 @@ class Hex(NamedTuple):
         >>> Hex.from_offset(4, 5).label, Hex.from_offset(101, 12).label
         ('0405', '101012')
         """
+        found = _LABELS.get(self)
+        if found is not None:
+            return found
         column, row = self.to_offset()
         if column < 1 or row < 1:
             raise HexError(f"{self!r} is at column {column}, row {row}: labels need both >= 1")
         if column < 100 and row < 100:
-            return f"{column:02d}{row:02d}"
-        width = len(str(max(column, row)))
-        return f"{column:0{width}d}{row:0{width}d}"
+            found = f"{column:02d}{row:02d}"
+        else:
+            width = len(str(max(column, row)))
+            found = f"{column:0{width}d}{row:0{width}d}"
+        if len(_LABELS) < _LABEL_CACHE_SIZE:
+            _LABELS[self] = found  # labels are asked for on every event; keep them
+        return found
 
     @classmethod
     def from_label(cls, text: str) -> Hex:
@@ -433,6 +440,10 @@ of digits, like '0405'
         if column < 1 or row < 1:
             raise HexError(f"bad hex label {text!r}: columns and rows are numbered from 1")
         return cls.from_offset(column, row)
+
+
+_LABEL_CACHE_SIZE: Final = 100_000
+_LABELS: dict[Hex, str] = {}
 
 
 def _name(h: Hex) -> str:

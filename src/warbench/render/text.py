@@ -54,15 +54,15 @@ TERRAIN_COLOURS: Mapping[str, str] = {
     "forest": "dark_green",
     "woods": "dark_green",
     "rough": "orange4",
-    "marsh": "dark_olive_green3",
-    "swamp": "dark_olive_green3",
+    "marsh": "dark_sea_green4",
+    "swamp": "dark_sea_green4",
     "town": "grey42",
     "village": "grey42",
     "city": "grey42",
     "lake": "navy_blue",
     "water": "navy_blue",
     "sea": "navy_blue",
-    "hill": "tan",
+    "hill": "plum4",
     "desert": "wheat4",
 }
 """Backgrounds for common terrain names; other names get a colour from ``FALLBACK_COLOURS``."""

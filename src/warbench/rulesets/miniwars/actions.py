@@ -14,7 +14,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from warbench.core.actions import Action
 from warbench.geometry.hexgrid import Hex
@@ -97,3 +100,57 @@ USAGE = {
     "pass": "pass",
     "end": "end",
 }
+
+
+class MoveOptions(Sequence[Action]):
+    """The legal actions of the movement step, built lazily.
+
+    One ``move`` per unit and destination, then ``end``. Materialising
+    hundreds of Move objects at every decision is the hot path of a
+    simulation, so actions are only made when indexed or iterated.
+    """
+
+    __slots__ = ("_offsets", "_size", "per_unit")
+
+    def __init__(self, per_unit: list[tuple[str, list[Hex]]]) -> None:
+        self.per_unit = per_unit
+        """(unit id, destinations) in order; read by the evaluation fast path."""
+        self._offsets: list[int] = []
+        size = 0
+        for _, dests in per_unit:
+            self._offsets.append(size)
+            size += len(dests)
+        self._size = size + 1
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        if index == self._size - 1:
+            return END
+        k = bisect_right(self._offsets, index) - 1
+        uid, dests = self.per_unit[k]
+        return Move(uid, dests[index - self._offsets[k]])
+
+    def __iter__(self) -> Iterator[Action]:
+        for uid, dests in self.per_unit:
+            for h in dests:
+                yield Move(uid, h)
+        yield END
+
+    def __contains__(self, action: object) -> bool:
+        if action == END:
+            return True
+        if not isinstance(action, Move):
+            return False
+        return any(uid == action.unit and action.to in dests for uid, dests in self.per_unit)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from warbench.rulesets.miniwars.data import Charts
 
@@ -63,6 +64,7 @@ def missile_hits(roll: int, target: int, modifier: int, charts: Charts) -> bool:
     return roll != charts.missile_automatic_miss and roll + modifier >= target
 
 
+@cache
 def missile_hit_chance(target: int | None, modifier: int, charts: Charts) -> Fraction:
     if target is None:
         return Fraction(0)
@@ -81,6 +83,7 @@ def melee_succeeds(dice: tuple[int, ...], target: int, modifier: int) -> bool:
     return sum(dice) + modifier >= target
 
 
+@cache
 def melee_chances(target: int, modifier: int) -> MeleeChances:
     wins = sum(1 for a, b in _TWO_DICE if a + b + modifier >= target)
     return MeleeChances(Fraction(wins, 36), Fraction(6, 36))
@@ -91,6 +94,7 @@ def rally_succeeds(roll: int, distance: int, modifier: int, charts: Charts) -> b
     return roll != charts.rally_automatic_failure and roll + modifier > distance
 
 
+@cache
 def rally_chance(distance: int, modifier: int, charts: Charts) -> Fraction:
     wins = sum(1 for roll in range(1, 7) if rally_succeeds(roll, distance, modifier, charts))
     return Fraction(wins, 6)

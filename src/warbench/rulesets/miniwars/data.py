@@ -76,7 +76,7 @@ class HexsideRule:
         return self.infantry if move_class == "infantry" else self.cavalry
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Charts:
     """Everything numeric in MiniWars but the units."""
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.miniwars import combat
-from warbench.rulesets.miniwars.actions import Advance, Attack, ChooseRole, Fire, Move, Rally
+from warbench.rulesets.miniwars.actions import Advance, Attack, Fire, Move, MoveOptions, Rally
 from warbench.rulesets.miniwars.state import State, Unit
 
 if TYPE_CHECKING:
@@ -47,48 +47,104 @@ def _at(unit: Unit, where: Hex) -> Unit:
     return Unit(unit.id, unit.side, unit.type, where, unit.disrupted, unit.fired, unit.acted)
 
 
-def _best_melee_from(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
-    if unit.fired and state.setup.options.fired_units != "free":
-        return 0.0
-    best = 0.0
+def _adjacent_enemies(state: State, unit: Unit, where: Hex) -> list[Unit]:
     occupant = state.occupant
-    ghost = _at(unit, where)
+    found = []
     for h in state.setup.board.melee_into[where]:
         other = occupant.get(h)
         if other is not None and other.side != unit.side:
-            best = max(best, _melee_value(rules, state, ghost, other))
-    return best
+            found.append(other)
+    return found
+
+
+def _best_melee_from(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
+    if unit.fired and state.setup.options.fired_units != "free":
+        return 0.0
+    enemies = _adjacent_enemies(state, unit, where)
+    if not enemies:
+        return 0.0
+    ghost = _at(unit, where)
+    return max(0.0, *(_melee_value(rules, state, ghost, other) for other in enemies))
 
 
 def _exposure(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
     """What adjacent enemies could expect from attacking ``unit`` at ``where``."""
-    occupant = state.occupant
+    enemies = _adjacent_enemies(state, unit, where)
+    if not enemies:
+        return 0.0
     ghost = _at(unit, where)
     total = 0.0
-    for h in state.setup.board.melee_into[where]:
-        other = occupant.get(h)
-        if other is not None and other.side != unit.side and other is not unit:
-            needed, mods = rules.melee_situation(state, other, ghost)
-            p = combat.melee_chances(needed, combat.total(mods)).success
-            total += float(p) * harm_value(unit)
+    for other in enemies:
+        needed, mods = rules.melee_situation(state, other, ghost)
+        p = combat.melee_chances(needed, combat.total(mods)).success
+        total += float(p) * harm_value(unit)
     return total
 
 
 def _enemy_distance(state: State, side: str) -> dict[Hex, int]:
-    """Hex distance from every hex to the nearest enemy (cached per phase)."""
+    """Hex distance from every hex to the nearest enemy (breadth-first, cached)."""
     key = ("enemy_distance", side)
     cached = state.caches.get(key)
     if cached is None:
-        enemies = [u.pos for u in state.side_units(state.enemy_of(side)) if u.pos is not None]
-        cached = {
-            h: min((h.distance(e) for e in enemies), default=0)
-            for h in state.setup.board.map.grid.hexes
-        }
+        grid = state.setup.board.map.grid
+        frontier = [u.pos for u in state.side_units(state.enemy_of(side)) if u.pos is not None]
+        cached = dict.fromkeys(frontier, 0)
+        step = 0
+        while frontier:
+            step += 1
+            nxt = []
+            for h in frontier:
+                for n in grid.neighbours_on_map(h):
+                    if n not in cached:
+                        cached[n] = step
+                        nxt.append(n)
+            frontier = nxt
         state.caches[key] = cached
     return cached  # type: ignore[no-any-return]
 
 
+def move_score(rules: MiniWars, state: State, unit: Unit, to: Hex) -> float:
+    """Best attack from ``to``, less exposure there, plus the pull toward the enemy."""
+    assert unit.pos is not None
+    distance = _enemy_distance(state, unit.side)
+    closer = distance.get(unit.pos, 0) - distance.get(to, 0)
+    pull = APPROACH * unit.type.cost * closer
+    if unit.disrupted:
+        pull = -pull  # a disrupted unit should fall back toward its leaders, not close
+    return (
+        _best_melee_from(rules, state, unit, to)
+        - EXPOSURE * _exposure(rules, state, unit, to)
+        + pull
+    )
+
+
+def _scores_of(rules: MiniWars, state: State, unit: Unit) -> dict[Hex, float]:
+    """Move scores of one unit, cached until a unit is removed or disrupted."""
+    key = ("move_scores", unit.id)
+    table = state.caches.get(key)
+    if table is None:
+        table = state.caches[key] = {}
+    return table  # type: ignore[no-any-return]
+
+
+def _evaluate_moves(rules: MiniWars, state: State, options: MoveOptions) -> list[float]:
+    scores: list[float] = []
+    units = state.units
+    for uid, dests in options.per_unit:
+        unit = units[uid]
+        table = _scores_of(rules, state, unit)
+        for h in dests:
+            value = table.get(h)
+            if value is None:
+                value = table[h] = move_score(rules, state, unit, h)
+            scores.append(value)
+    scores.append(0.0)  # end
+    return scores
+
+
 def evaluate(rules: MiniWars, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    if isinstance(actions, MoveOptions):
+        return _evaluate_moves(rules, state, actions)
     scores: list[float] = []
     charts = state.setup.board.charts
     units = state.units
@@ -99,35 +155,20 @@ def evaluate(rules: MiniWars, state: State, side: str, actions: Sequence[Action]
             needed, mods = rules.missile_situation(state, unit, target)
             hit = combat.missile_hit_chance(needed, combat.total(mods), charts)
             score = float(hit) * harm_value(target)
-            if state.setup.options.fired_units != "free":
-                score -= 0.1 * _best_melee_from(rules, state, unit, unit.pos) if unit.pos else 0.0
         elif isinstance(action, Attack):
             score = _melee_value(rules, state, units[action.unit], units[action.target])
         elif isinstance(action, Move):
-            unit = units[action.unit]
-            assert unit.pos is not None
-            distance = _enemy_distance(state, side)
-            here = distance.get(unit.pos, 0)
-            there = distance.get(action.to, 0)
-            score = (
-                _best_melee_from(rules, state, unit, action.to)
-                - EXPOSURE * _exposure(rules, state, unit, action.to)
-                + APPROACH * unit.type.cost * (here - there)
-            )
-            if unit.disrupted:
-                score -= APPROACH * unit.type.cost * 2 * (here - there)
+            score = move_score(rules, state, units[action.unit], action.to)
         elif isinstance(action, Rally):
             leader, unit = units[action.leader], units[action.unit]
-            distance_, mods = rules.rally_situation(state, leader, unit)
+            distance, mods = rules.rally_situation(state, leader, unit)
             chance = (
                 combat.self_rally_chance(charts)
                 if leader is unit
-                else combat.rally_chance(distance_, combat.total(mods), charts)
+                else combat.rally_chance(distance, combat.total(mods), charts)
             )
             score = float(chance) * DISRUPT_SHARE * unit.type.cost
         elif isinstance(action, Advance):
             score = 0.1
-        elif isinstance(action, ChooseRole):
-            score = 0.0
         scores.append(score)
     return scores

@@ -130,6 +130,10 @@ def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> 
         unit, target = units.get(action.unit), units.get(action.target)
         if unit is None or target is None or unit.pos is None or target.pos is None:
             return None
+        if unit.side == target.side or not any(
+            h == target.pos for h in state.setup.board.melee_into[unit.pos]
+        ):
+            return f"{action}: not possible ({target.id} is not adjacent across a hexside melee may cross)"
         needed, mods = rules.melee_situation(state, unit, target)
         ch = combat.melee_chances(needed, combat.total(mods))
         effect = "removes it" if target.disrupted else "disrupts it"

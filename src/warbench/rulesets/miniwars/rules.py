@@ -12,10 +12,9 @@ phases listed in ``data/rules.toml`` ([sequence]); each phase has steps:
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, overload
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -36,6 +35,7 @@ from warbench.rulesets.miniwars.actions import (
     End,
     Fire,
     Move,
+    MoveOptions,
     Pass,
     Rally,
 )
@@ -540,6 +540,7 @@ class MiniWars(Ruleset[State]):
             self._harm(state, target, res, "melee")
         if doubles and not unit.disrupted and unit.pos is not None:
             unit.disrupted = True
+            _forget_scores(state)
             res.emit("disrupted", f"{unit.id} is disrupted by rolling doubles", unit=unit.id)
         if state.outcome is None and removed_at is not None and unit.pos is not None:
             if state.setup.board.can_enter(unit.pos, removed_at, unit.type.move_class):
@@ -559,6 +560,7 @@ class MiniWars(Ruleset[State]):
     # -- hits, removal, break point, victory --------------------------------------------
     def _harm(self, state: State, target: Unit, res: Resolution, cause: str) -> None:
         """A hit: disrupt the target, or remove it if it was already disrupted."""
+        _forget_scores(state)
         if not target.disrupted:
             target.disrupted = True
             res.emit("disrupted", f"{target.id} is disrupted ({cause})", unit=target.id)
@@ -709,57 +711,10 @@ class MiniWars(Ruleset[State]):
         return USAGE
 
 
-class MoveOptions(Sequence[Action]):
-    """The legal actions of the movement step, built lazily.
-
-    One ``move`` per unit and destination, then ``end``. Materialising
-    hundreds of Move objects at every decision is the hot path of a
-    simulation, so actions are only made when indexed or iterated.
-    """
-
-    __slots__ = ("_offsets", "_per_unit", "_size")
-
-    def __init__(self, per_unit: list[tuple[str, list[Hex]]]) -> None:
-        self._per_unit = per_unit
-        self._offsets: list[int] = []
-        size = 0
-        for _, dests in per_unit:
-            self._offsets.append(size)
-            size += len(dests)
-        self._size = size + 1
-
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
-        if index == self._size - 1:
-            return END
-        k = bisect_right(self._offsets, index) - 1
-        uid, dests = self._per_unit[k]
-        return Move(uid, dests[index - self._offsets[k]])
-
-    def __iter__(self) -> Iterator[Action]:
-        for uid, dests in self._per_unit:
-            for h in dests:
-                yield Move(uid, h)
-        yield END
-
-    def __contains__(self, action: object) -> bool:
-        if action == END:
-            return True
-        if not isinstance(action, Move):
-            return False
-        return any(uid == action.unit and action.to in dests for uid, dests in self._per_unit)
+def _forget_scores(state: State) -> None:
+    """A disruption changes every attack's odds but no unit's reach or sight."""
+    for key in [k for k in state.caches if k[0] == "move_scores"]:
+        del state.caches[key]
 
 
 def _fmt(mods: combat.Modifiers) -> str:

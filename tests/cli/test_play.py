@@ -1,0 +1,126 @@
+"""``warbench play`` in-process, with the person's lines scripted through ``input``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from warbench.cli.main import main
+
+# Seed 3 with a random horde: danville (the person) is asked to move first.
+START = ["play", "miniwars/danville", "--side", "horde=random", "--seed", "3"]
+
+
+def script(monkeypatch: pytest.MonkeyPatch, lines: Iterable[str]) -> None:
+    """Make ``input`` answer ``lines`` in turn (echoing prompts), then end of input."""
+    answers = iter(lines)
+
+    def fake_input(prompt: str = "") -> str:
+        print(prompt, end="")
+        try:
+            line = next(answers)
+        except StopIteration:
+            raise EOFError from None
+        print(line)
+        return line
+
+    monkeypatch.setattr("builtins.input", fake_input)
+
+
+def actions_in(path: Path) -> list[dict[str, str]]:
+    actions: list[dict[str, str]] = json.loads(path.read_text("utf-8"))["actions"]
+    return actions
+
+
+def test_commands_at_the_prompt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record, copy = tmp_path / "game.json", tmp_path / "copy.json"
+    lines = [
+        "mvoe G1 0706",
+        "7",
+        "list",
+        "odds move G1 0706",
+        "odds",
+        "1",
+        "undo",
+        "list",
+        "1",
+        f"save {copy}",
+        "help",
+        "map",
+        "quit",
+    ]
+    script(monkeypatch, lines)
+    assert main([*START, "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "illegal action 'mvoe G1 0706': unknown action 'mvoe'" in out
+    assert "type list first" in out
+    assert "move G1: " in out  # a long list is grouped by unit
+    assert "move G1 0706: no dice are rolled" in out
+    assert "Took back danville: move" in out
+    assert f"Saved to {copy}" in out
+    assert "undo" in out and "move UNIT HEX" in out  # help: commands and action forms
+    assert f"warbench play --resume {record}" in out
+    taken = actions_in(record)
+    assert taken == actions_in(copy)
+    assert taken[-1]["side"] == "danville" and taken[-1]["action"].startswith("move ")
+    assert [a["side"] for a in taken[:-1]] == ["horde"]  # the typo and the undo left no trace
+
+
+def test_resume_continues_with_the_same_players(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["move G1 0706", "quit"])
+    assert main([*START, "--record", str(record)]) == 0
+    first = capsys.readouterr().out
+    script(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(record)]) == 0
+    again = capsys.readouterr().out
+    assert "Resumed after 2 actions." in again
+    assert "horde: random bot" in again
+    status = [line for line in first.splitlines() if line.startswith("Turn ")][-1]
+    assert status in again
+    assert len(actions_in(record)) == 2
+
+
+def test_end_of_input_quits_and_keeps_the_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    script(monkeypatch, [])
+    assert main([*START, "--record", str(record)]) == 0
+    assert "--resume" in capsys.readouterr().out
+    assert record.exists()
+
+
+def test_resume_refuses_another_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["quit"])
+    main([*START, "--record", str(record)])
+    capsys.readouterr()
+    assert main(["play", "--resume", str(record), "--seed", "4"]) == 2
+    assert "seed 3, not 4" in capsys.readouterr().err
+
+
+def test_auto_refuses_a_human_side(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "miniwars/bridge", "--auto", "--side", "guards=human"]) == 2
+    assert "--auto needs a bot on every side" in capsys.readouterr().err
+
+
+def test_bots_only_game_pauses_until_told_to_play_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["", "m", "a"])
+    argv = ["play", "miniwars/bridge", "--seed", "5", "--record", str(record)]
+    assert main([*argv, "--side", "guards=random", "--side", "vanguard=random"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over after turn" in out
+    assert json.loads(record.read_text("utf-8"))["outcome"] is not None
