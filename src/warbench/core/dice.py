@@ -61,7 +61,9 @@ class ScriptedDice(Dice):
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
         if len(self._values) < n:
-            raise DiceExhausted(f"scripted dice asked for {n} more roll(s), {len(self._values)} left")
+            raise DiceExhausted(
+                f"scripted dice asked for {n} more roll(s), {len(self._values)} left"
+            )
         taken, self._values = self._values[:n], self._values[n:]
         for value in taken:
             if not 1 <= value <= sides:

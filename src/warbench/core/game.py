@@ -65,7 +65,11 @@ class Resolution:
         if n > 1:
             shown = f"{shown} = {sum(dice)}"
         self.events.append(
-            Event("roll", f"{who} {shown} ({purpose})", {"purpose": purpose, "dice": dice, "side": side})
+            Event(
+                "roll",
+                f"{who} {shown} ({purpose})",
+                {"purpose": purpose, "dice": dice, "side": side},
+            )
         )
         return dice
 
@@ -167,7 +171,9 @@ class Game:
         if decision is None:
             raise IllegalAction(action, "the game is over")
         if side is None:
-            raise NotYourDecision(action, f"say which side acts: one of {', '.join(decision.sides)}")
+            raise NotYourDecision(
+                action, f"say which side acts: one of {', '.join(decision.sides)}"
+            )
         if side not in self.waiting_for():
             asked = ", ".join(self.waiting_for()) or "nobody"
             raise NotYourDecision(action, f"{side} is not asked to decide now ({asked} is)")

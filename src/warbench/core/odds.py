@@ -47,10 +47,7 @@ class OddsKey:
         return text
 
     def describe(self) -> str:
-        if self.kind == "choice":
-            kind = "|".join(self.choices)
-        else:
-            kind = self.kind
+        kind = "|".join(self.choices) if self.kind == "choice" else self.kind
         return f"{self.name}=<{kind}> (default {self.default}): {self.help}"
 
 
@@ -99,9 +96,7 @@ class OddsQuery:
             if not sep:
                 raise OddsError(f"'{pair}' is not key=value")
             if name not in by_name:
-                raise OddsError(
-                    f"unknown key '{name}' for {self.name}; keys: {', '.join(by_name)}"
-                )
+                raise OddsError(f"unknown key '{name}' for {self.name}; keys: {', '.join(by_name)}")
             values[name] = by_name[name].parse(text)
         return values
 

@@ -128,7 +128,7 @@ class Hex(NamedTuple):
     def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
-    def __sub__(self, other: Hex) -> Hex:  # type: ignore[override]
+    def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
     def neighbour(self, direction: int) -> Hex:

@@ -14,6 +14,7 @@ roads = [ ["0101", "0201", "0302"] ]    # each a chain of adjacent hexes
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -112,7 +113,7 @@ def build_hexmap(
         hexes = [hex_at(label, f"map.roads[{r}][{i}]") for i, label in enumerate(chain)]
         if len(hexes) < 2:
             raise ScenarioError(file, f"map.roads[{r}]", "a road needs at least two hexes")
-        for i, (a, b) in enumerate(zip(hexes, hexes[1:], strict=False)):
+        for i, (a, b) in enumerate(itertools.pairwise(hexes)):
             if a.distance(b) != 1:
                 raise ScenarioError(
                     file,

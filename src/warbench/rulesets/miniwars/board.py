@@ -8,6 +8,7 @@ terrain line of sight.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -42,9 +43,7 @@ class Board:
     map: HexMap
     charts: Charts
     los_along_edge: EdgeRule = "both"
-    step_cost: dict[MoveClass, dict[Hex, tuple[tuple[Hex, int], ...]]] = field(
-        default_factory=dict
-    )
+    step_cost: dict[MoveClass, dict[Hex, tuple[tuple[Hex, int], ...]]] = field(default_factory=dict)
     zoc_into: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
     melee_into: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
     _los_cache: dict[tuple[Hex, Hex], tuple[tuple[Hex, ...], ...] | None] = field(
@@ -93,7 +92,9 @@ class Board:
         otherwise the terrain entered plus the hexside crossed, plus uphill.
         """
         charts = self.charts
-        uphill = charts.uphill_extra if self.map.elevation_at(to) > self.map.elevation_at(frm) else 0
+        uphill = (
+            charts.uphill_extra if self.map.elevation_at(to) > self.map.elevation_at(frm) else 0
+        )
         if self.map.road_between(frm, to):
             return charts.road_cost + uphill
         terrain = charts.terrain[self.map.terrain_at(to)].cost(move_class)
@@ -198,11 +199,10 @@ class Board:
         one is.
         """
         key = (a, b)
-        cached = self._los_cache.get(key, ())
-        if cached != ():
-            return cached  # type: ignore[return-value]
+        if key in self._los_cache:
+            return self._los_cache[key]
         routes = line_routes(a, b)
-        open_routes = [r[1:-1] for r in routes if not self._route_blocked(a, b, r)]
+        open_routes = [tuple(r[1:-1]) for r in routes if not self._route_blocked(a, b, r)]
         result: tuple[tuple[Hex, ...], ...] | None
         if self.los_along_edge == "either" and len(open_routes) < len(routes):
             result = None
@@ -215,7 +215,7 @@ class Board:
         hexes = list(route)
         top = max(self.map.elevation_at(a), self.map.elevation_at(b))
         charts = self.charts
-        for prev, h in zip(hexes, hexes[1:], strict=False):
+        for prev, h in itertools.pairwise(hexes):
             feature = self.map.feature_between(prev, h)
             if feature is not None and charts.hexsides[feature].blocks_los:
                 return True

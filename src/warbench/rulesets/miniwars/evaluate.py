@@ -100,7 +100,7 @@ def _enemy_distance(state: State, side: str) -> dict[Hex, int]:
                         nxt.append(n)
             frontier = nxt
         state.caches[key] = cached
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def move_score(rules: MiniWars, state: State, unit: Unit, to: Hex) -> float:
@@ -124,7 +124,7 @@ def _scores_of(rules: MiniWars, state: State, unit: Unit) -> dict[Hex, float]:
     table = state.caches.get(key)
     if table is None:
         table = state.caches[key] = {}
-    return table  # type: ignore[no-any-return]
+    return table
 
 
 def _evaluate_moves(rules: MiniWars, state: State, options: MoveOptions) -> list[float]:

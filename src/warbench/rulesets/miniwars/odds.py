@@ -87,9 +87,15 @@ QUERIES: dict[str, OddsQuery] = {
             OddsKey("defender", "int", 3, "defender's Combat Strength (1-5)"),
             OddsKey("defender_morale", "choice", "=", "defender's morale", _MORALE),
             *_COMMON,
-            OddsKey("attacker_terrain", "choice", "open", "terrain the attacker stands in", TERRAINS),
-            OddsKey("defender_terrain", "choice", "open", "terrain the defender stands in", TERRAINS),
-            OddsKey("across", "choice", "none", "hexside crossed by the attack", ("none", "bridge")),
+            OddsKey(
+                "attacker_terrain", "choice", "open", "terrain the attacker stands in", TERRAINS
+            ),
+            OddsKey(
+                "defender_terrain", "choice", "open", "terrain the defender stands in", TERRAINS
+            ),
+            OddsKey(
+                "across", "choice", "none", "hexside crossed by the attack", ("none", "bridge")
+            ),
         ),
         melee_odds,
     ),
@@ -133,12 +139,14 @@ def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> 
         if unit.side == target.side or not any(
             h == target.pos for h in state.setup.board.melee_into[unit.pos]
         ):
-            return f"{action}: not possible ({target.id} is not adjacent across a hexside melee may cross)"
+            why = f"{target.id} is not adjacent across a hexside melee may cross"
+            return f"{action}: not possible ({why})"
         needed, mods = rules.melee_situation(state, unit, target)
         ch = combat.melee_chances(needed, combat.total(mods))
         effect = "removes it" if target.disrupted else "disrupts it"
         doubles = "" if unit.disrupted else f"; doubles disrupt {unit.id}: {_pct(ch.doubles)}"
-        return f"{action}: needs {needed}+ on two dice{_mods(mods)}; success {effect}: {_pct(ch.success)}{doubles}"
+        chance = f"success {effect}: {_pct(ch.success)}{doubles}"
+        return f"{action}: needs {needed}+ on two dice{_mods(mods)}; {chance}"
     if isinstance(action, Rally):
         leader, unit = units.get(action.leader), units.get(action.unit)
         if leader is None or unit is None or leader.pos is None or unit.pos is None:

@@ -22,7 +22,7 @@ from warbench.core.game import Resolution
 from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
-from warbench.errors import ActionSyntaxError, IllegalAction
+from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import (
@@ -116,10 +116,14 @@ class MiniWars(Ruleset[State]):
                 return Decision.auto(f"{side} has no rally to try")
             return Decision.choose(side, "morale: rally LEADER UNIT, or end")
         if step == "attack":
-            return Decision.choose(side, f"{state.active} may attack: attack {state.active} TARGET, or pass")
+            return Decision.choose(
+                side, f"{state.active} may attack: attack {state.active} TARGET, or pass"
+            )
         if step == "advance":
             where = state.vacated.label if state.vacated else "?"
-            return Decision.choose(side, f"{state.active} may advance into {where}: advance {state.active}, or pass")
+            return Decision.choose(
+                side, f"{state.active} may advance into {where}: advance {state.active}, or pass"
+            )
         return Decision.choose(side, "movement/combat: move UNIT HEX, or end")
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
@@ -209,8 +213,12 @@ class MiniWars(Ruleset[State]):
         rule = state.setup.at_turn_limit
         winner: str | None
         if rule == "points":
-            winner = None if scores[first] == scores[second] else max(scores, key=scores.__getitem__)
-            reason = "turn limit: more enemy cost destroyed" if winner else "turn limit: equal losses"
+            winner = (
+                None if scores[first] == scores[second] else max(scores, key=scores.__getitem__)
+            )
+            reason = (
+                "turn limit: more enemy cost destroyed" if winner else "turn limit: equal losses"
+            )
         elif rule == "draw":
             winner, reason = None, "turn limit reached"
         else:
@@ -249,14 +257,19 @@ class MiniWars(Ruleset[State]):
             elif isinstance(action, Pass):
                 state.step, state.active = "select", None
             else:
-                raise IllegalAction(action, f"first decide {state.active}'s attack (attack or pass)")
+                raise IllegalAction(
+                    action, f"first decide {state.active}'s attack (attack or pass)"
+                )
         elif step == "advance":
             if isinstance(action, Advance) and action.unit == state.active:
                 self._advance(state, res)
             elif isinstance(action, Pass):
                 state.step, state.active, state.vacated = "select", None, None
             else:
-                raise IllegalAction(action, f"first decide {state.active}'s advance (advance {state.active} or pass)")
+                raise IllegalAction(
+                    action,
+                    f"first decide {state.active}'s advance (advance {state.active} or pass)",
+                )
         elif isinstance(action, Move):
             self._move(state, side, action, res)
         elif isinstance(action, End):
@@ -341,7 +354,9 @@ class MiniWars(Ruleset[State]):
         state.caches[key] = tuple(options)
         return options
 
-    def missile_situation(self, state: State, unit: Unit, target: Unit) -> tuple[int | None, combat.Modifiers]:
+    def missile_situation(
+        self, state: State, unit: Unit, target: Unit
+    ) -> tuple[int | None, combat.Modifiers]:
         board = state.setup.board
         assert unit.pos is not None and target.pos is not None
         needed = board.charts.missile_target(unit.type.missile, unit.pos.distance(target.pos))
@@ -395,7 +410,7 @@ class MiniWars(Ruleset[State]):
             stops = frozenset(h for p in blocked for h in zoc_into[p])
             cached = (blocked, stops, board.mask(blocked), board.mask(stops))
             state.caches[key] = cached
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def reach(self, state: State, unit: Unit) -> dict[Hex, int]:
         """Every hex ``unit`` may end its move in now, with its cost in half-MP.
@@ -406,9 +421,9 @@ class MiniWars(Ruleset[State]):
         Do not mutate the result: it may be shared through the board's cache.
         """
         key = ("reach", unit.id)
-        cached = state.caches.get(key)
+        cached: dict[Hex, int] | None = state.caches.get(key)
         if cached is not None:
-            return cached  # type: ignore[no-any-return]
+            return cached
         assert unit.pos is not None
         board = state.setup.board
         move_class = unit.type.move_class
@@ -476,7 +491,14 @@ class MiniWars(Ruleset[State]):
                 cost=cost / half,
             )
         else:
-            res.emit("move", f"{unit.id} holds at {start.label}", unit=unit.id, frm=start.label, to=start.label, cost=0)
+            res.emit(
+                "move",
+                f"{unit.id} holds at {start.label}",
+                unit=unit.id,
+                frm=start.label,
+                to=start.label,
+                cost=0,
+            )
         if self._melee_targets(state, unit, moved=action.to != start):
             state.step, state.active = "attack", unit.id
 
@@ -496,7 +518,9 @@ class MiniWars(Ruleset[State]):
                 found.append(other)
         return found
 
-    def melee_situation(self, state: State, unit: Unit, target: Unit) -> tuple[int, combat.Modifiers]:
+    def melee_situation(
+        self, state: State, unit: Unit, target: Unit
+    ) -> tuple[int, combat.Modifiers]:
         board = state.setup.board
         assert unit.pos is not None and target.pos is not None
         needed = board.charts.melee_target(unit.type.cs, target.type.cs)
@@ -542,9 +566,13 @@ class MiniWars(Ruleset[State]):
             unit.disrupted = True
             _forget_scores(state)
             res.emit("disrupted", f"{unit.id} is disrupted by rolling doubles", unit=unit.id)
-        if state.outcome is None and removed_at is not None and unit.pos is not None:
-            if state.setup.board.can_enter(unit.pos, removed_at, unit.type.move_class):
-                state.step, state.active, state.vacated = "advance", unit.id, removed_at
+        if (
+            state.outcome is None
+            and removed_at is not None
+            and unit.pos is not None
+            and state.setup.board.can_enter(unit.pos, removed_at, unit.type.move_class)
+        ):
+            state.step, state.active, state.vacated = "advance", unit.id, removed_at
 
     def _advance(self, state: State, res: Resolution) -> None:
         unit = state.units[state.active or ""]
@@ -554,7 +582,14 @@ class MiniWars(Ruleset[State]):
         unit.pos = to
         state.occupant[to] = unit
         state.caches.clear()
-        res.emit("move", f"{unit.id} advances {start.label} -> {to.label}", unit=unit.id, frm=start.label, to=to.label, cost=0)
+        res.emit(
+            "move",
+            f"{unit.id} advances {start.label} -> {to.label}",
+            unit=unit.id,
+            frm=start.label,
+            to=to.label,
+            cost=0,
+        )
         state.step, state.active, state.vacated = "select", None, None
 
     # -- hits, removal, break point, victory --------------------------------------------
@@ -566,7 +601,12 @@ class MiniWars(Ruleset[State]):
             res.emit("disrupted", f"{target.id} is disrupted ({cause})", unit=target.id)
             return
         assert target.pos is not None
-        res.emit("removed", f"{target.id} is removed from the game ({cause})", unit=target.id, at=target.pos.label)
+        res.emit(
+            "removed",
+            f"{target.id} is removed from the game ({cause})",
+            unit=target.id,
+            at=target.pos.label,
+        )
         del state.occupant[target.pos]
         target.pos = None
         state.caches.clear()
@@ -599,7 +639,9 @@ class MiniWars(Ruleset[State]):
             return f"{leader.id} is disrupted and may only rally itself"
         return None
 
-    def rally_situation(self, state: State, leader: Unit, unit: Unit) -> tuple[int, combat.Modifiers]:
+    def rally_situation(
+        self, state: State, leader: Unit, unit: Unit
+    ) -> tuple[int, combat.Modifiers]:
         """Distance to beat and modifiers; a self-rally needs only to avoid a 1."""
         charts = state.setup.board.charts
         if leader is unit:

@@ -116,7 +116,10 @@ def _zone(deploy: DeploySpec, board: Board, file: str, path: str) -> frozenset[H
                 centres.append(grid.parse(label))
             except ValueError as exc:
                 raise ScenarioError(file, f"{path}.of[{i}]", str(exc)) from None
-        return frozenset(h for h in grid.hexes if min(h.distance(c) for c in centres) <= deploy.within)
+        return frozenset(
+            h for h in grid.hexes if min(h.distance(c) for c in centres) <= deploy.within
+        )
+
     # Within N hexes of an edge: the edge row or column counts as 0.
     def edge_distance(h: Hex) -> int:
         column, row = h.to_offset()
@@ -179,7 +182,9 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 )
             if unit.id.lower() in seen_ids:
                 raise ScenarioError(
-                    file, f"{path}.id", f"duplicate unit id '{unit.id}' (also in {seen_ids[unit.id.lower()]})"
+                    file,
+                    f"{path}.id",
+                    f"duplicate unit id '{unit.id}' (also in {seen_ids[unit.id.lower()]})",
                 )
             seen_ids[unit.id.lower()] = path
             try:
