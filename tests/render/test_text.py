@@ -50,11 +50,12 @@ def test_units_and_legend(danville: dict[str, Any]) -> None:
     assert "river (hexside)" in text and "bridge (hexside)" in text
 
 
-def test_a_unit_stands_under_its_label(danville: dict[str, Any]) -> None:
+def test_a_unit_stands_beside_its_own_label(danville: dict[str, Any]) -> None:
+    """With even columns shifted, a unit drawn on another line would sit beside a
+    neighbour's label; it is drawn on its own hex's label line instead."""
     lines = draw(danville)
-    label = line_of(lines, "0506")  # G1 stands in 0506
-    assert "G1" in lines[label + 1]
-    assert lines[label + 1].index("G1") == pytest.approx(column_of(lines, "0506"), abs=2)
+    assert "0506 G1" in lines[line_of(lines, "0506")]  # G1 stands in 0506
+    assert "0606 MG" in lines[line_of(lines, "0606")]  # an even column
 
 
 def test_even_columns_sit_half_a_hex_lower(danville: dict[str, Any]) -> None:
@@ -85,8 +86,10 @@ def test_disrupted_and_removed_units(danville: dict[str, Any]) -> None:
 
 def test_hills_and_roads_are_marked(danville: dict[str, Any]) -> None:
     lines = draw(danville)
-    assert "0703^" in "\n".join(lines)  # elevation 1
-    assert "0506 ·" in "\n".join(lines)  # on the road
+    marks = lines[line_of(lines, "0703") + 1]
+    assert marks[column_of(lines, "0703") : column_of(lines, "0703") + 8].strip() == "^"
+    road = lines[line_of(lines, "0806") + 1]
+    assert "·" in road[column_of(lines, "0806") : column_of(lines, "0806") + 8]
 
 
 def test_compact_cells_fit_narrow_terminals(danville: dict[str, Any]) -> None:

@@ -46,6 +46,9 @@ from warbench.geometry.hexgrid import Hex
 __all__ = ["MapStyle", "map_width", "render_map", "side_styles"]
 
 MARGIN = 3
+CELL = 8
+"""Characters per hex cell: label, space, unit id on one line; marks on the other."""
+CELL_COMPACT = 4
 """Width of the row-number margin on the left."""
 
 TERRAIN_COLOURS: Mapping[str, str] = {
@@ -120,7 +123,7 @@ def map_width(view: Mapping[str, Any], *, compact: bool = False) -> int:
     board = view.get("map")
     if not isinstance(board, Mapping) or "columns" not in board:
         return 0
-    return MARGIN + int(board["columns"]) * (4 if compact else 6)
+    return MARGIN + int(board["columns"]) * (CELL_COMPACT if compact else CELL)
 
 
 def render_map(
@@ -211,7 +214,7 @@ def _draw(
 ) -> Text:
     """The hex columns as text lines: a column header, then two lines per row."""
     columns, rows = int(board["columns"]), int(board["rows"])
-    width = 4 if compact else 6
+    width = CELL_COMPACT if compact else CELL
     lines = [_margin(line_no, rows) for line_no in range(2 * rows + 1)]
     header = Text(" " * MARGIN)
     for column in range(1, columns + 1):
@@ -244,22 +247,35 @@ def _cell_part(column: int, line_no: int) -> tuple[int, int]:
 
 
 def _append_cell(text: Text, cell: _Hex, part: int, style: MapStyle, compact: bool) -> None:
-    """Append one line (``part`` 0: label line, 1: contents line) of a hex cell."""
+    """Append one line of a hex cell.
+
+    Part 0 holds the label and the unit standing there, on the same line, so a
+    unit is never read against a neighbour's label; part 1 holds the marks
+    (terrain letter, height, road, hexside feature). Compact cells show the
+    unit id in place of the label when the hex is occupied.
+    """
     background = f"on {style.terrain_colour.get(cell.terrain, 'grey23')}"
-    if part == 0:
-        text.append(cell.label, style=f"grey70 {background}")
-        if not compact:
-            text.append(_elevation_mark(cell.elevation), style=f"bold white {background}")
-            text.append(ROAD_MARK if cell.road else " ", style=f"bold white {background}")
-        return
-    if not compact:
-        letter = style.terrain_letter.get(cell.terrain, " ")
-        text.append(letter, style=f"grey62 {background}")
     body = _unit_text(cell)
     unit_style = style.side_colour.get(str(cell.units[0].get("side")), "bold") if cell.units else ""
-    text.append(body.ljust(4)[:4], style=f"{unit_style} {background}")
-    if not compact:
-        text.append(_hexside_mark(cell, style), style=f"bold bright_white {background}")
+    if compact:
+        if part == 0:
+            shown = body.ljust(4)[:4] if body else cell.label
+            text.append(shown, style=f"{unit_style or 'grey70'} {background}")
+        else:
+            letter = style.terrain_letter.get(cell.terrain, " ")
+            marks = letter + _elevation_mark(cell.elevation) + (ROAD_MARK if cell.road else " ")
+            text.append(marks + _hexside_mark(cell, style), style=f"grey62 {background}")
+        return
+    if part == 0:
+        text.append(cell.label, style=f"grey70 {background}")
+        text.append(" " + body.ljust(3)[:3], style=f"{unit_style} {background}")
+        return
+    letter = style.terrain_letter.get(cell.terrain, " ")
+    text.append(f" {letter}", style=f"grey62 {background}")
+    text.append(_elevation_mark(cell.elevation), style=f"bold white {background}")
+    text.append(ROAD_MARK if cell.road else " ", style=f"bold white {background}")
+    text.append(_hexside_mark(cell, style), style=f"bold bright_white {background}")
+    text.append("   ", style=background)
 
 
 def _unit_text(cell: _Hex) -> str:
