@@ -29,23 +29,25 @@ def reach_indexed(
     from ``i``; costs are whole numbers >= 1. ``blocked[j]`` non-zero: never
     entered. ``stops[j]`` non-zero: entered but not left (``start`` excepted).
     """
-    best: dict[int, int] = {start: 0}
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    limit = budget + 1
+    best: list[int] = [limit] * len(adjacency)
+    best[start] = 0
+    reached: list[int] = [start]
+    buckets: list[list[int]] = [[] for _ in range(limit)]
     buckets[0].append(start)
-    for cost in range(budget + 1):
+    for cost in range(limit):
         bucket = buckets[cost]
         k = 0
         while k < len(bucket):
             here = bucket[k]
             k += 1
             if best[here] != cost or (here != start and stops[here]):
-                continue
+                continue  # a stale entry, or a zone of control: no further
             for there, step in adjacency[here]:
                 total = cost + step
-                if total > budget or blocked[there]:
-                    continue
-                old = best.get(there, budget + 1)
-                if total < old:
+                if total < best[there] and not blocked[there]:
+                    if best[there] == limit:
+                        reached.append(there)
                     best[there] = total
                     buckets[total].append(there)
-    return best
+    return {i: best[i] for i in reached}

@@ -112,7 +112,7 @@ class MoveOptions(Sequence[Action]):
 
     __slots__ = ("_offsets", "_size", "per_unit")
 
-    def __init__(self, per_unit: list[tuple[str, list[Hex]]]) -> None:
+    def __init__(self, per_unit: list[tuple[str, tuple[Hex, ...]]]) -> None:
         self.per_unit = per_unit
         """(unit id, destinations) in order; read by the evaluation fast path."""
         self._offsets: list[int] = []

@@ -454,17 +454,43 @@ class MiniWars(Ruleset[State]):
         return None
 
     def _move_options(self, state: State, side: str) -> MoveOptions:
-        hold_rule = state.setup.options.fired_units == "hold"
-        occupant = state.occupant
-        per_unit: list[tuple[str, list[Hex]]] = []
-        for unit in state.side_units(side):
-            if unit.acted or (hold_rule and unit.fired):
-                continue
-            assert unit.pos is not None
-            dests = [h for h in self.reach(state, unit) if h not in occupant]
-            dests.append(unit.pos)
-            per_unit.append((unit.id, dests))
-        return MoveOptions(per_unit)
+        """Legal moves of ``side``: per unit not yet moved, where it may end.
+
+        Kept for the whole phase and updated move by move (a move frees one
+        hex and fills another), since rebuilding it at every decision was the
+        largest cost of a simulation.
+        """
+        key = ("moves", side)
+        per_unit: dict[str, list[Hex]] | None = state.caches.get(key)
+        if per_unit is None:
+            hold_rule = state.setup.options.fired_units == "hold"
+            occupant = state.occupant
+            per_unit = {}
+            for unit in state.side_units(side):
+                if unit.acted or (hold_rule and unit.fired):
+                    continue
+                assert unit.pos is not None
+                dests = [h for h in self.reach(state, unit) if h not in occupant]
+                dests.append(unit.pos)
+                per_unit[unit.id] = dests
+            state.caches[key] = per_unit
+        return MoveOptions([(uid, tuple(dests)) for uid, dests in per_unit.items()])
+
+    def _update_move_options(self, state: State, unit: Unit, start: Hex) -> None:
+        """After ``unit`` moved from ``start``: its hex is free, its new one is not."""
+        per_unit: dict[str, list[Hex]] | None = state.caches.get(("moves", unit.side))
+        if per_unit is None:
+            return
+        per_unit.pop(unit.id, None)
+        to = unit.pos
+        if to == start:
+            return
+        units = state.units
+        for uid, dests in per_unit.items():
+            if to in dests and to != units[uid].pos:
+                dests.remove(to)
+            if start in self.reach(state, units[uid]):
+                dests.append(start)
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
         unit = self._own(state, side, action.unit, action)
@@ -499,6 +525,7 @@ class MiniWars(Ruleset[State]):
                 to=start.label,
                 cost=0,
             )
+        self._update_move_options(state, unit, start)
         if self._melee_targets(state, unit, moved=action.to != start):
             state.step, state.active = "attack", unit.id
 
