@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/warbench play miniwars/danville --side danville=greedy --side horde=greedy --seed 1 --auto
-	$(BIN)/warbench simulate miniwars/danville --games 1000 --side danville=greedy --side horde=random --seed 1
+	$(BIN)/warbench simulate miniwars/danville --games 1000 --side danville=greedy --side horde=random --seed 1 --workers 2
 
 test: lint typecheck pytest
 
