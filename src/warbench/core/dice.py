@@ -46,25 +46,27 @@ class ScriptedDice(Dice):
     does not fit the roll it feeds fails loudly instead of giving nonsense.
     """
 
-    __slots__ = ("_values",)
+    __slots__ = ("_script",)
 
     def __init__(self, values: Iterable[int]) -> None:
         super().__init__(0)
-        self._values = list(values)
+        self._script = list(values)
 
     @property
     def remaining(self) -> int:
-        return len(self._values)
+        return len(self._script) - self.rolled
 
     def extend(self, values: Iterable[int]) -> None:
-        self._values.extend(values)
+        self._script.extend(values)
+
+    def fresh(self) -> ScriptedDice:
+        """The same script from its start (to rebuild a game by replaying it)."""
+        return ScriptedDice(self._script)
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
-        if len(self._values) < n:
-            raise DiceExhausted(
-                f"scripted dice asked for {n} more roll(s), {len(self._values)} left"
-            )
-        taken, self._values = self._values[:n], self._values[n:]
+        if self.remaining < n:
+            raise DiceExhausted(f"scripted dice asked for {n} more roll(s), {self.remaining} left")
+        taken = self._script[self.rolled : self.rolled + n]
         for value in taken:
             if not 1 <= value <= sides:
                 raise ValueError(f"scripted roll {value} does not fit a d{sides}")

@@ -185,24 +185,21 @@ class Game:
             if self.waiting_for():
                 self.actions.append(TakenAction(side, action, False))
                 return []
-            choices = {s: self._sealed[s] for s in decision.sides}
-            self._sealed = {}
-            try:
+        try:
+            if decision.kind is DecisionKind.SEALED:
+                choices = {s: self._sealed[s] for s in decision.sides}
+                self._sealed = {}
                 self.ruleset.apply_sealed(self.state, choices, res)
-            except Exception:
-                self._rebuild()
-                raise
-        else:
-            try:
+            else:
                 self.ruleset.apply(self.state, side, action, res)
-            except IllegalAction:
-                if res.events or self.dice.rolled != rolled_before:
-                    self._rebuild()  # a ruleset bug: it changed things before refusing
-                raise
-            except Exception:
-                self._rebuild()
-                raise
-        self._advance(res)
+            self._advance(res)
+        except IllegalAction:
+            if decision.kind is DecisionKind.SEALED or res.events or self.dice.rolled != rolled_before:
+                self._rebuild()  # a ruleset bug: it changed things before refusing
+            raise
+        except Exception:
+            self._rebuild()  # whatever broke, the game is as it was before this action
+            raise
         self.actions.append(TakenAction(side, action, self.dice.rolled != rolled_before))
         self.events.extend(res.events)
         return res.events
@@ -248,7 +245,8 @@ class Game:
         raise RuntimeError("the ruleset proceeded automatically for too long")
 
     def _replay(self, history: Sequence[TakenAction]) -> None:
-        fresh = Game(self.scenario, self.seed, _fresh_dice(self))
+        """Rebuild this game from its seed (or dice script) and ``history``."""
+        fresh = Game(self.scenario, self.seed, _fresh_dice(self.dice))
         for taken in history:
             fresh.apply(taken.action, taken.side)
         self.__dict__.update(fresh.__dict__)
@@ -257,12 +255,11 @@ class Game:
         self._replay(list(self.actions))
 
 
-def _fresh_dice(game: Game) -> Dice | None:
+def _fresh_dice(dice: Dice) -> Dice | None:
+    """Dice that replay the same rolls from the start (None: seeded dice from the seed)."""
     from warbench.core.dice import ScriptedDice
 
-    if isinstance(game.dice, ScriptedDice):
-        raise UndoError("a game on scripted dice cannot be rebuilt")
-    return None
+    return dice.fresh() if isinstance(dice, ScriptedDice) else None
 
 
 def state_digest(state: Mapping[str, Any]) -> str:

@@ -67,6 +67,8 @@ def read_record(path: str | Path) -> dict[str, Any]:
         data = json.loads(Path(path).read_text("utf-8"))
     except OSError as exc:
         raise RecordError(f"{path}: cannot read the record: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a record (the file is not UTF-8 text)") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: not a JSON record: {exc}") from None
     if not isinstance(data, dict):

@@ -21,10 +21,12 @@ _loaded = False
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     """Add a ruleset to the registry under its name and aliases."""
     info = ruleset.info
-    for name in (info.name, *info.aliases):
+    names = (info.name, *info.aliases)
+    for name in names:  # check every name before changing anything
         owner = _aliases.get(name)
         if owner is not None and owner != info.name:
             raise ValueError(f"ruleset name '{name}' is taken by '{owner}'")
+    for name in names:
         _aliases[name] = info.name
     _rulesets[info.name] = ruleset
     return ruleset

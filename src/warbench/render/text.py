@@ -5,11 +5,12 @@ rows, terrain, elevation, hexsides, roads, as :meth:`HexMap.to_json` writes
 them) and ``view["units"]`` (``id``, ``side``, ``at``, ``disrupted``).
 
 Layout: flat-topped hexes stacked in columns, EVEN-numbered columns half a hex
-lower. Each hex takes two text lines (its label, then what stands in it), so
-even columns start one line lower. A full cell is ``LLLLER`` over ``TUUUUS``:
-label, elevation mark, road mark; terrain letter, unit id (``~`` disrupted,
-``+`` more units), hexside mark. Colour shows terrain (background) and side
-(unit text); the marks keep the picture readable without colour.
+lower. Each hex takes two text lines, so even columns start one line lower. A
+full cell is ``LLLL UUU`` over `` TER S``: the label and the unit id (``~``
+disrupted, ``+`` more units) on one line, so a unit is read against its own
+label; the terrain letter, elevation, road and hexside marks on the other.
+Colour shows terrain (background) and side (unit text); the marks keep the
+picture readable without colour.
 
 >>> import io
 >>> from rich.console import Console
@@ -23,11 +24,11 @@ label, elevation mark, road mark; terrain letter, unit id (``~`` disrupted,
 >>> console.print(render_map(view, legend=False))
 >>> for line in console.file.getvalue().splitlines():
 ...     print(line.rstrip())
-   01    02
-01 0101
-    H1   0201
-02 0102^  G1~
-         0202
+   01      02
+01 0101 H1
+           0201 G1~
+02 0102
+     ^     0202
 <BLANKLINE>
 """
 

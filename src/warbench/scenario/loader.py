@@ -30,10 +30,16 @@ class ScenarioInfo:
     title: str
 
 
-def _scenario_folder(ruleset_name: str) -> Traversable:
+def _scenario_folder(ruleset_name: str) -> Traversable | None:
+    """The ``scenarios/`` folder beside the ruleset's module, if it has a package."""
     ruleset = registry.get(ruleset_name)
     package = type(ruleset).__module__.rpartition(".")[0]
-    return resources.files(package) / "scenarios"
+    if not package:
+        return None
+    try:
+        return resources.files(package) / "scenarios"
+    except (ModuleNotFoundError, ValueError):
+        return None
 
 
 def builtin_scenarios() -> dict[str, Traversable]:
@@ -41,7 +47,7 @@ def builtin_scenarios() -> dict[str, Traversable]:
     found: dict[str, Traversable] = {}
     for ruleset in registry.all_rulesets():
         folder = _scenario_folder(ruleset.info.name)
-        if not folder.is_dir():
+        if folder is None or not folder.is_dir():
             continue
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".toml"):

@@ -47,29 +47,32 @@ def _at(unit: Unit, where: Hex) -> Unit:
     return Unit(unit.id, unit.side, unit.type, where, unit.disrupted, unit.fired, unit.acted)
 
 
-def _adjacent_enemies(state: State, unit: Unit, where: Hex) -> list[Unit]:
-    occupant = state.occupant
-    found = []
-    for h in state.setup.board.melee_into[where]:
-        other = occupant.get(h)
-        if other is not None and other.side != unit.side:
-            found.append(other)
-    return found
+def _enemies_touching(state: State, side: str) -> dict[Hex, list[Unit]]:
+    """For every hex, the enemies of ``side`` it could melee or be meleed by (cached)."""
+    key = ("enemies_touching", side)
+    table: dict[Hex, list[Unit]] | None = state.caches.get(key)
+    if table is None:
+        table = {}
+        melee_into = state.setup.board.melee_into
+        for enemy in state.side_units(state.enemy_of(side)):
+            assert enemy.pos is not None
+            for h in melee_into[enemy.pos]:
+                table.setdefault(h, []).append(enemy)
+        state.caches[key] = table
+    return table
 
 
-def _best_melee_from(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
-    if unit.fired and state.setup.options.fired_units != "free":
-        return 0.0
-    enemies = _adjacent_enemies(state, unit, where)
-    if not enemies:
+def _best_melee_from(
+    rules: MiniWars, state: State, unit: Unit, where: Hex, enemies: list[Unit]
+) -> float:
+    if not enemies or (unit.fired and state.setup.options.fired_units != "free"):
         return 0.0
     ghost = _at(unit, where)
     return max(0.0, *(_melee_value(rules, state, ghost, other) for other in enemies))
 
 
-def _exposure(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
+def _exposure(rules: MiniWars, state: State, unit: Unit, where: Hex, enemies: list[Unit]) -> float:
     """What adjacent enemies could expect from attacking ``unit`` at ``where``."""
-    enemies = _adjacent_enemies(state, unit, where)
     if not enemies:
         return 0.0
     ghost = _at(unit, where)
@@ -111,9 +114,12 @@ def move_score(rules: MiniWars, state: State, unit: Unit, to: Hex) -> float:
     pull = APPROACH * unit.type.cost * closer
     if unit.disrupted:
         pull = -pull  # a disrupted unit should fall back toward its leaders, not close
+    enemies = [e for e in _enemies_touching(state, unit.side).get(to, ()) if e is not unit]
+    if not enemies:
+        return pull
     return (
-        _best_melee_from(rules, state, unit, to)
-        - EXPOSURE * _exposure(rules, state, unit, to)
+        _best_melee_from(rules, state, unit, to, enemies)
+        - EXPOSURE * _exposure(rules, state, unit, to, enemies)
         + pull
     )
 

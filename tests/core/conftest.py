@@ -1,0 +1,51 @@
+"""Fixtures of the core tests: the test-only "duel" ruleset, registered per test.
+
+The tests run with ``--import-mode=importlib``, so test modules cannot import
+``toy_ruleset.py`` by name; it is loaded from its file here and handed out as a
+fixture. Registration lasts one test: at teardown the toy is taken out of the
+registry again, so tests that list every registered ruleset (the conformance
+tests) never meet it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from warbench.core import registry
+
+_MODULE_NAME = "warbench_tests_toy_ruleset"
+
+
+def _load_toy() -> ModuleType:
+    module = sys.modules.get(_MODULE_NAME)
+    if module is None:
+        path = Path(__file__).with_name("toy_ruleset.py")
+        spec = importlib.util.spec_from_file_location(_MODULE_NAME, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[_MODULE_NAME] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def duel() -> Iterator[ModuleType]:
+    """The toy module (``duel.scenario()``, ``duel.Throw``, ...), its ruleset registered."""
+    toy = _load_toy()
+    registry.all_rulesets()  # load the built-in rulesets first, as any caller would
+    ruleset = toy.Duel()
+    registry.register(ruleset)
+    try:
+        yield toy
+    finally:
+        info = ruleset.info
+        registry._rulesets.pop(info.name, None)
+        for name in (info.name, *info.aliases):
+            if registry._aliases.get(name) == info.name:
+                del registry._aliases[name]
