@@ -194,7 +194,8 @@ class Game:
                 self.ruleset.apply(self.state, side, action, res)
             self._advance(res)
         except IllegalAction:
-            if decision.kind is DecisionKind.SEALED or res.events or self.dice.rolled != rolled_before:
+            changed = res.events or self.dice.rolled != rolled_before
+            if decision.kind is DecisionKind.SEALED or changed:
                 self._rebuild()  # a ruleset bug: it changed things before refusing
             raise
         except Exception:
