@@ -249,10 +249,14 @@ class PlaySession:
             except IllegalAction as exc:
                 self._error(str(exc))
                 return True
-            if action not in self.game.legal_actions(side):
-                self._error(f"{action} is not a legal action now; odds are for legal ones (list)")
-                return True
             explained = self._explain(side, action)
+            if action not in self.game.legal_actions(side):
+                # The ruleset may still say why it cannot happen, or what the odds
+                # would be (an attack before the unit has moved, say).
+                self._error(
+                    f"{action} is not a legal action now" + (f"; {explained}" if explained else "")
+                )
+                return True
             self._say(explained or f"{action}: no dice are rolled, so there are no odds")
             return True
         lines = [e for a in self.game.legal_actions(side) if (e := self._explain(side, a))]
@@ -318,7 +322,8 @@ class PlaySession:
     def _status(self, side: str) -> None:
         """Turn, phase (if the view names one) and what the game asks of ``side``."""
         decision = self.game.decision
-        phase = self.game.view(side).get("phase")
+        view = self.game.view(side)
+        phase = view.get("phase_title", view.get("phase"))
         where = f"Turn {self.game.turn}" + (f", {phase}" if isinstance(phase, str) else "")
         prompt = decision.prompt if decision else ""
         say(self.console, f"{where}. {side}: {prompt}", self.styles.get(side, "bold"))

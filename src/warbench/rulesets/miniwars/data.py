@@ -81,6 +81,7 @@ class Charts:
     """Everything numeric in MiniWars but the units."""
 
     phases: tuple[str, ...]
+    phase_titles: dict[str, str]
     half_mp_per_mp: int
     road_cost: int
     uphill_extra: int
@@ -163,6 +164,7 @@ def charts(hedgerow: str = "as_printed") -> Charts:
     rally = raw["rally"]
     return Charts(
         phases=tuple(raw["sequence"]["phases"]),
+        phase_titles=dict(raw["sequence"]["titles"]),
         half_mp_per_mp=int(raw["movement"]["half_mp_per_mp"]),
         road_cost=int(raw["movement"]["road_cost"]),
         uphill_extra=int(raw["movement"]["uphill_extra"]),

@@ -199,11 +199,12 @@ class MiniWars(Ruleset[State]):
             state.phase = 0
             res.emit("turn", f"turn {state.turn} begins", turn=state.turn)
         state.step = FIRST_STEP[state.phase_name]
-        side = self.acting_side(state)
-        label = state.phase_name.replace("_", " ")
-        if state.phase_name in ROLE_OF_PHASE:
-            label = f"{label} ({side})"
-        res.emit("phase", f"turn {state.turn}: {label}", phase=state.phase_name, side=side)
+        res.emit(
+            "phase",
+            f"turn {state.turn}: {self.phase_title(state)}",
+            phase=state.phase_name,
+            side=self.acting_side(state),
+        )
 
     def _end_at_turn_limit(self, state: State, res: Resolution) -> None:
         # Ruling: the text ends the game only with the last army on the board; at
@@ -739,7 +740,15 @@ class MiniWars(Ruleset[State]):
             "map": setup.board.map.to_json(),
             "viewer": side,
             **state.to_json(),
+            "phase_title": self.phase_title(state),
         }
+
+    def phase_title(self, state: State) -> str:
+        """The phase for people: "player B missile fire (horde)"."""
+        title = state.setup.board.charts.phase_titles[state.phase_name]
+        if state.phase_name in ROLE_OF_PHASE and state.roles:
+            title = f"{title} ({state.roles[ROLE_OF_PHASE[state.phase_name]]})"
+        return title
 
     def state_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
