@@ -13,7 +13,7 @@ import pytest
 
 WARBENCH = Path(sys.executable).parent / "warbench"
 PROMPT = "danville> "
-STATUS = re.compile(r"Turn \d+, \S+\. danville: [^\r\n]*")
+STATUS = re.compile(r"Turn \d+, [^.\r\n]+\. danville: [^\r\n]*")
 TIMEOUT = 30
 
 
