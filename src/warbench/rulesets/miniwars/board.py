@@ -22,18 +22,20 @@ EdgeRule = Literal["both", "either"]
 MOVE_CLASSES: tuple[MoveClass, ...] = ("infantry", "cavalry")
 
 
-def line_routes(a: Hex, b: Hex) -> list[list[Hex]]:
+def line_routes(a: Hex, b: Hex) -> tuple[list[list[Hex]], list[tuple[Hex, Hex]]]:
     """The hexes a centre-to-centre line enters, as one route or two.
 
     Built on :meth:`Hex.hexes_crossed_to` ("crosses any part of a hex", Missile
     Fire). Where the line runs exactly along a hexside the geometry reports both
     hexes; the pairs of one line are translations of each other, so taking the
     first of every pair gives the route on one side and the last the other.
+    Also returns those pairs: the hexsides the line runs along.
     """
     steps = a.hexes_crossed_to(b)
-    if all(len(step) == 1 for step in steps):
-        return [[step[0] for step in steps]]
-    return [[step[0] for step in steps], [step[-1] for step in steps]]
+    along = [(step[0], step[1]) for step in steps if len(step) == 2]
+    if not along:
+        return [[step[0] for step in steps]], along
+    return [[step[0] for step in steps], [step[-1] for step in steps]], along
 
 
 @dataclass(slots=True)
@@ -53,9 +55,11 @@ class Board:
     index: dict[Hex, int] = field(default_factory=dict)
     """Dense index of every hex, for the integer fast path."""
     adjacency: dict[MoveClass, list[list[tuple[int, int]]]] = field(default_factory=dict)
+    _road_hexes: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:
         grid = self.map.grid
+        self._road_hexes = frozenset(self.map.road_hexes())
         for move_class in MOVE_CLASSES:
             table: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
             for h in grid.hexes:
@@ -153,7 +157,13 @@ class Board:
         return self.enter_cost(frm, to, move_class) is not None
 
     def terrain_allows(self, h: Hex, move_class: MoveClass) -> bool:
-        """Whether a unit of this class may stand in ``h`` at all (set-up check)."""
+        """Whether a unit of this class may stand in ``h`` at all (set-up check).
+
+        A hex a road runs through counts: units moving along a road ignore the
+        terrain (footnote 4), so they can end a move there and may start there.
+        """
+        if h in self._road_hexes:
+            return True
         return self.charts.terrain[self.map.terrain_at(h)].cost(move_class) is not None
 
     # -- combat geometry -------------------------------------------------------
@@ -196,28 +206,36 @@ class Board:
         each open route (units standing in them still block; the caller checks).
         A line along a hexside has two routes, one on each side; with the
         ``both`` rule it is blocked only if both routes are, with ``either`` if
-        one is.
+        one is, or if a feature that blocks sight lies on that hexside. A route
+        off the map edge does not exist (there is nothing there to see past).
         """
         key = (a, b)
         if key in self._los_cache:
             return self._los_cache[key]
-        routes = line_routes(a, b)
+        routes, along = line_routes(a, b)
         open_routes = [tuple(r[1:-1]) for r in routes if not self._route_blocked(a, b, r)]
         result: tuple[tuple[Hex, ...], ...] | None
-        if self.los_along_edge == "either" and len(open_routes) < len(routes):
+        if self.los_along_edge == "either" and (
+            len(open_routes) < len(routes) or any(self._side_blocks(x, y) for x, y in along)
+        ):
             result = None
         else:
             result = tuple(open_routes) if open_routes else None
         self._los_cache[key] = result
         return result
 
+    def _side_blocks(self, a: Hex, b: Hex) -> bool:
+        feature = self.map.feature_between(a, b)
+        return feature is not None and self.charts.hexsides[feature].blocks_los
+
     def _route_blocked(self, a: Hex, b: Hex, route: Iterable[Hex]) -> bool:
         hexes = list(route)
+        if not all(self.map.grid.contains(h) for h in hexes):
+            return True
         top = max(self.map.elevation_at(a), self.map.elevation_at(b))
         charts = self.charts
         for prev, h in itertools.pairwise(hexes):
-            feature = self.map.feature_between(prev, h)
-            if feature is not None and charts.hexsides[feature].blocks_los:
+            if self._side_blocks(prev, h):
                 return True
         for h in hexes[1:-1]:
             if charts.terrain[self.map.terrain_at(h)].blocks_los:

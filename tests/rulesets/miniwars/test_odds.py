@@ -1,0 +1,137 @@
+"""Exact odds agree with the game: the odds queries (``warbench odds miniwars ...``) equal
+the share of hits counted by playing every possible roll through the real rules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from warbench.rulesets.miniwars.odds import QUERIES
+
+DIE = range(1, 7)
+
+
+def _melee_outcome(mw, dice, attacker, defender, disrupted, **kw):
+    units = [
+        ("red", "A", attacker, "0504"),
+        ("blue", "D", defender, "0506"),
+        ("blue", "X", "foot", "1010"),
+    ]
+    game = mw.started_game(units, dice=list(dice), **kw)
+    mw.disrupt(game, *disrupted)
+    mw.skip_to(game, "move_a")
+    game.apply("move A 0505", "red")
+    game.apply("attack A D", "red")
+    melee = mw.last(game, "melee").data
+    return melee["success"], game.state.units["A"].disrupted and "A" not in disrupted
+
+
+@pytest.mark.parametrize(
+    ("query", "attacker", "defender", "disrupted", "kw"),
+    [
+        (["attacker=3", "defender=2"], "cs3", "cs2", (), {}),
+        (["attacker=1", "defender=5"], "cs1", "cs5", (), {}),
+        (["attacker=5", "defender=3", "defender_morale=+"], "cs5", "plus", (), {}),
+        (
+            ["attacker=3", "defender=3", "attacker_disrupted=true", "defender_terrain=forest"],
+            "foot",
+            "foot",
+            ("A",),
+            {"hexes": {"forest": ["0506"]}},
+        ),
+        (
+            [
+                "attacker=3",
+                "defender=3",
+                "defender_morale=-",
+                "attacker_higher=true",
+                "across=bridge",
+            ],
+            "foot",
+            "minus",
+            (),
+            {"elevation": {1: ["0505"]}, "hexsides": {"bridge": ["0505/0506"]}},
+        ),
+        (
+            ["attacker=3", "defender=3", "attacker_terrain=rough", "defender_higher=true"],
+            "foot",
+            "foot",
+            (),
+            {"hexes": {"rough": ["0505"]}, "elevation": {1: ["0506"]}},
+        ),
+    ],
+    ids=[
+        "cs3-vs-cs2",
+        "cs1-vs-cs5",
+        "cs5-vs-plus",
+        "disrupted-into-forest",
+        "uphill-bridge",
+        "rough-downhill",
+    ],
+)
+def test_melee_odds_equal_the_count_over_all_36_rolls(mw, query, attacker, defender, disrupted, kw):
+    """MELEE COMBAT: odds of success (and of doubles disrupting the attacker) are exact."""
+    results = [
+        _melee_outcome(mw, dice, attacker, defender, disrupted, **kw) for dice in product(DIE, DIE)
+    ]
+    odds = QUERIES["melee"](query)
+    assert odds.outcomes["hit"] == mw.count(hit for hit, _ in results)
+    assert odds.extra["attacker_disrupted"] == mw.count(doubled for _, doubled in results)
+
+
+def test_cs_3_against_cs_2_is_seven_in_twelve(mw):
+    """MELEE COMBAT (worked example): 7+ on two dice is 21 of 36."""
+    assert QUERIES["melee"](["attacker=3", "defender=2"]).outcomes["hit"] == Fraction(7, 12)
+
+
+def _missile_hit(mw, roll, code, distance, target, disrupted, **kw):
+    units = [("red", "R", f"bow{code}", "0501"), ("blue", "T", target, f"05{1 + distance:02d}")]
+    game = mw.started_game(units, dice=[roll], **kw)
+    mw.disrupt(game, *disrupted)
+    game.apply("fire R T", "red")
+    return mw.last(game, "missile").data["hit"]
+
+
+@pytest.mark.parametrize(
+    ("query", "code", "distance", "target", "disrupted", "kw"),
+    [
+        (["code=B", "range=2"], "B", 2, "foot", (), {}),
+        (["code=A", "range=1", "target_morale=-"], "A", 1, "minus", (), {}),
+        (["code=A", "range=5", "target_morale=!"], "A", 5, "chief", (), {}),
+        (
+            ["code=C", "range=2", "attacker_disrupted=true", "attacker_higher=true"],
+            "C",
+            2,
+            "foot",
+            ("R",),
+            {"elevation": {1: ["0501"]}},
+        ),
+        (
+            ["code=D", "range=1", "defender_higher=true", "target_morale=+"],
+            "D",
+            1,
+            "plus",
+            (),
+            {"elevation": {1: ["0502"]}},
+        ),
+    ],
+    ids=["B-at-2", "A-at-1-minus", "A-at-5-leader", "C-disrupted-higher", "D-lower-plus"],
+)
+def test_missile_odds_equal_the_count_over_all_six_rolls(
+    mw, query, code, distance, target, disrupted, kw
+):
+    """MISSILE FIRE: odds of a hit are exact, natural 1 included."""
+    hits = [_missile_hit(mw, roll, code, distance, target, disrupted, **kw) for roll in DIE]
+    assert QUERIES["missile"](query).outcomes["hit"] == mw.count(hits)
+
+
+def test_code_b_at_range_two_is_one_half(mw):
+    """MISSILE FIRE (worked example): 4-6 on one die."""
+    assert QUERIES["missile"](["code=B", "range=2"]).outcomes["hit"] == Fraction(1, 2)
+
+
+def test_missile_odds_beyond_the_chart_are_zero():
+    """MISSILE FIRE: a dash on the chart: the attack cannot occur."""
+    assert QUERIES["missile"](["code=E", "range=2"]).outcomes["hit"] == 0
