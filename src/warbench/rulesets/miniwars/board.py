@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from warbench.geometry.fastpath import reach_indexed
+from warbench.geometry.fastpath import Adjacency
 from warbench.geometry.hexgrid import Hex, reachable
 from warbench.geometry.hexmap import HexMap
 from warbench.rulesets.miniwars.data import Charts, MoveClass
@@ -54,7 +54,7 @@ class Board:
     _open_reach: dict[tuple[MoveClass, int, Hex], dict[Hex, int]] = field(default_factory=dict)
     index: dict[Hex, int] = field(default_factory=dict)
     """Dense index of every hex, for the integer fast path."""
-    adjacency: dict[MoveClass, list[list[tuple[int, int]]]] = field(default_factory=dict)
+    adjacency: dict[MoveClass, Adjacency] = field(default_factory=dict)
     _road_hexes: frozenset[Hex] = frozenset()
 
     def __post_init__(self) -> None:
@@ -73,9 +73,9 @@ class Board:
         hexes = grid.hexes
         self.index = {h: i for i, h in enumerate(hexes)}
         for move_class in MOVE_CLASSES:
-            self.adjacency[move_class] = [
-                [(self.index[n], c) for n, c in self.step_cost[move_class][h]] for h in hexes
-            ]
+            self.adjacency[move_class] = Adjacency(
+                [[(self.index[n], c) for n, c in self.step_cost[move_class][h]] for h in hexes]
+            )
         for h in grid.hexes:
             zoc, melee = [], []
             for n in grid.neighbours_on_map(h):
@@ -139,8 +139,9 @@ class Board:
         their zones of control). Adds the one-hex minimum move (Movement).
         """
         start_i = self.index[start]
-        found = reach_indexed(start_i, budget, self.adjacency[move_class], blocked, stops)
-        for n, cost in self.adjacency[move_class][start_i]:
+        table = self.adjacency[move_class]
+        found = table.reach(start_i, budget, blocked, stops)
+        for n, cost in table.steps[start_i]:
             if n not in found and not blocked[n]:
                 found[n] = cost
         hexes = self.map.grid.hexes

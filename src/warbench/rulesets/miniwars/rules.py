@@ -13,7 +13,6 @@ phases listed in ``data/rules.toml`` ([sequence]); each phase has steps:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from warbench.core.actions import Action
@@ -486,11 +485,11 @@ class MiniWars(Ruleset[State]):
         to = unit.pos
         if to == start:
             return
-        units = state.units
+        caches = state.caches
         for uid, dests in per_unit.items():
-            if to in dests and to != units[uid].pos:
-                dests.remove(to)
-            if start in self.reach(state, units[uid]):
+            if to in dests:
+                dests.remove(to)  # never a unit's own hex: that one holds a friend
+            if start in caches[("reach", uid)]:  # filled when the lists were made
                 dests.append(start)
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
@@ -800,5 +799,5 @@ def _fmt(mods: combat.Modifiers) -> str:
 
 
 def _mp(cost: int, half: int) -> str:
-    value = Fraction(cost, half)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    """Half-MP as MP for people: 5 -> "2.5", 4 -> "2"."""
+    return f"{cost / half:g}"
