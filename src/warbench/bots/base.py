@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from warbench.core.actions import Action
+from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
     from warbench.core.game import Game
@@ -22,3 +25,18 @@ class Bot(Protocol):
     name: str
 
     def choose(self, game: Game, side: str) -> Action: ...
+
+
+class SeededBot:
+    """Base of the built-in bots: a private seeded stream and the legal actions."""
+
+    name = "seeded"
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def legal(self, game: Game, side: str) -> Sequence[Action]:
+        actions = game.legal_actions(side)
+        if not actions:
+            raise WarbenchError(f"{side} has no legal action to choose from")
+        return actions

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
+from warbench.bots.base import SeededBot
 from warbench.core.actions import Action
-from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
     from warbench.core.game import Game
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """Scores every legal action with ``ruleset.evaluate`` and plays the best.
 
     The scores are expected material gains computed from the exact odds and
@@ -22,13 +21,8 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed)
-
     def choose(self, game: Game, side: str) -> Action:
-        actions = game.legal_actions(side)
-        if not actions:
-            raise WarbenchError(f"{side} has no legal action to choose from")
+        actions = self.legal(game, side)
         scores = game.ruleset.evaluate(game.state, side, actions)
         best = max(scores)
         top = [i for i, score in enumerate(scores) if score >= best - 1e-9]

@@ -652,36 +652,7 @@ def reachable(
     >>> reachable(a, 3, {a: [(b, 1)], b: [(c, 2)]}, stops={b}) == {a: 0, b: 1}
     True
     """
-    if budget < 0:
-        raise HexError(f"movement budget must be >= 0, got {budget}")
-    best: dict[Hex, int] = {start: 0}
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
-    push = heapq.heappush
-    pop = heapq.heappop
-    no_steps: tuple[tuple[Hex, int], ...] = ()
-    get_steps = step_cost.get
-    get_best = best.get
-    check_blocked = bool(blocked)  # skip hashing against empty sets
-    check_stops = bool(stops)
-    seq = 0
-    while heap:
-        cost, _, here = pop(heap)
-        if cost > best[here]:
-            continue  # stale entry
-        if check_stops and here is not start and here in stops:
-            continue
-        for there, step in get_steps(here, no_steps):
-            new = cost + step
-            if new > budget:
-                continue
-            old = get_best(there)
-            if (old is None or new < old) and not (check_blocked and there in blocked):
-                if step < 0:
-                    raise HexError(f"negative step cost {step} into {_name(there)}")
-                best[there] = new
-                seq += 1
-                push(heap, (new, seq, there))
-    return best
+    return reachable_with_paths(start, budget, step_cost, blocked, stops)[0]
 
 
 def reachable_with_paths(
