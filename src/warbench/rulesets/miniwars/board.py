@@ -56,6 +56,7 @@ class Board:
     """Dense index of every hex, for the integer fast path."""
     adjacency: dict[MoveClass, Adjacency] = field(default_factory=dict)
     _road_hexes: frozenset[Hex] = frozenset()
+    _melee_mods: dict[tuple[Hex, Hex], list[tuple[int, str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         grid = self.map.grid
@@ -169,7 +170,14 @@ class Board:
 
     # -- combat geometry -------------------------------------------------------
     def melee_modifier(self, attacker: Hex, defender: Hex) -> list[tuple[int, str]]:
-        """Terrain modifiers to a melee roll from ``attacker`` into ``defender``."""
+        """Terrain modifiers to a melee roll from ``attacker`` into ``defender`` (cached)."""
+        key = (attacker, defender)
+        found = self._melee_mods.get(key)
+        if found is None:
+            found = self._melee_mods[key] = self._melee_modifier(attacker, defender)
+        return list(found)
+
+    def _melee_modifier(self, attacker: Hex, defender: Hex) -> list[tuple[int, str]]:
         charts = self.charts
         mods: list[tuple[int, str]] = []
         a_terrain = charts.terrain[self.map.terrain_at(attacker)]
