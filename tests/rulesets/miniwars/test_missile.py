@@ -223,3 +223,15 @@ def test_fire_at_a_friendly_unit_is_refused(mw):
     )
     with pytest.raises(IllegalAction, match="your own unit"):
         game.apply("fire R F", "red")
+
+
+def test_a_hedgerow_on_the_firers_own_hexside_blocks_the_line(mw):
+    """MISSILE FIRE with THE MAP (hedgerow blocks sight), a ruling: the firer's own
+    blocking terrain has no effect, but a hedgerow is on a hexside, between the
+    firer and the target, not the firer's terrain; so it blocks."""
+    game = mw.started_game(
+        [("red", "X", "bowA", "0505"), ("blue", "Y", "foot", "0502")],
+        hexsides={"hedgerow": ["0505/0504"]},
+    )
+    a, b = Hex.from_label("0505"), Hex.from_label("0502")
+    assert game.ruleset.line_of_sight(game.state, a, b) is False

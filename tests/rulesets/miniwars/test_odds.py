@@ -135,3 +135,25 @@ def test_code_b_at_range_two_is_one_half(mw):
 def test_missile_odds_beyond_the_chart_are_zero():
     """MISSILE FIRE: a dash on the chart: the attack cannot occur."""
     assert QUERIES["missile"](["code=E", "range=2"]).outcomes["hit"] == 0
+
+
+def test_the_odds_of_an_impossible_rally_or_attack_say_why(mw):
+    """The odds shown to a player (MORALE, MELEE COMBAT): a disrupted leader may only
+    rally itself, and a unit that fired may not melee (option fired_units, default
+    no_melee), so their odds are not offered."""
+    game = mw.started_game(
+        [
+            ("red", "L", "chief", "0505"),
+            ("red", "U", "foot", "0507"),
+            ("red", "X", "bowA", "0303"),
+            ("blue", "Y", "foot", "0304"),
+        ]
+    )
+    state, rules = game.state, game.ruleset
+    state.units["L"].disrupted = True
+    state.units["U"].disrupted = True
+    state.units["X"].fired = True
+    rally = rules.action_odds(state, "red", game.parse("rally L U"))
+    assert rally is not None and "may only rally itself" in rally
+    attack = rules.action_odds(state, "red", game.parse("attack X Y"))
+    assert attack is not None and "fired this turn" in attack

@@ -168,6 +168,22 @@ def test_los_along_the_map_border_has_only_its_on_map_route(mw):
         options={"los_along_edge": "either"},
     )
     assert strict.ruleset.line_of_sight(strict.state, a, b) is False
+    open_strict = mw.started_game(
+        [("red", "X", "foot", "1010"), ("blue", "Y", "foot", "0909")],
+        options={"los_along_edge": "either"},
+    )
+    assert open_strict.ruleset.line_of_sight(open_strict.state, a, b) is True
+
+
+def test_fire_along_the_open_map_border_is_allowed_under_either_option(mw):
+    """Missile Fire with option los_along_edge = either: the off-map side of a line
+    along the border is no route, so on an empty map the shot is offered."""
+    game = mw.started_game(
+        [("red", "X", "bowA", "0101"), ("blue", "Y", "foot", "0301")],
+        options={"los_along_edge": "either"},
+    )
+    assert game.state.phase_name == "missile_a"
+    assert [str(a) for a in game.legal_actions("red")] == ["fire X Y", "end"]
 
 
 def test_los_along_a_hexside_either_option_is_blocked_by_a_hedgerow_on_that_hexside(mw):

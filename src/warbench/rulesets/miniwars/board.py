@@ -222,6 +222,9 @@ class Board:
         if key in self._los_cache:
             return self._los_cache[key]
         routes, along = line_routes(a, b)
+        grid = self.map.grid
+        on_map = [r for r in routes if all(grid.contains(h) for h in r)]
+        routes = on_map or routes  # a route off the map edge is no route at all
         open_routes = [tuple(r[1:-1]) for r in routes if not self._route_blocked(a, b, r)]
         result: tuple[tuple[Hex, ...], ...] | None
         if self.los_along_edge == "either" and (
@@ -239,8 +242,6 @@ class Board:
 
     def _route_blocked(self, a: Hex, b: Hex, route: Iterable[Hex]) -> bool:
         hexes = list(route)
-        if not all(self.map.grid.contains(h) for h in hexes):
-            return True
         top = max(self.map.elevation_at(a), self.map.elevation_at(b))
         charts = self.charts
         for prev, h in itertools.pairwise(hexes):

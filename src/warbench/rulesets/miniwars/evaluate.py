@@ -65,8 +65,11 @@ def _enemies_touching(state: State, side: str) -> dict[Hex, list[Unit]]:
 def _best_melee_from(
     rules: MiniWars, state: State, unit: Unit, where: Hex, enemies: list[Unit]
 ) -> float:
-    if not enemies or (unit.fired and state.setup.options.fired_units != "free"):
+    options = state.setup.options
+    if not enemies or (unit.fired and options.fired_units != "free"):
         return 0.0
+    if where == unit.pos and not options.hold_and_melee:
+        return 0.0  # holding allows no attack under this option
     ghost = _at(unit, where)
     return max(0.0, *(_melee_value(rules, state, ghost, other) for other in enemies))
 

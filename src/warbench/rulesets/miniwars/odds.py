@@ -136,11 +136,9 @@ def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> 
         unit, target = units.get(action.unit), units.get(action.target)
         if unit is None or target is None or unit.pos is None or target.pos is None:
             return None
-        if unit.side == target.side or not any(
-            h == target.pos for h in state.setup.board.melee_into[unit.pos]
-        ):
-            why = f"{target.id} is not adjacent across a hexside melee may cross"
-            return f"{action}: not possible ({why})"
+        problem = rules.melee_problem(state, unit, target)
+        if problem:
+            return f"{action}: not possible ({problem})"
         needed, mods = rules.melee_situation(state, unit, target)
         ch = combat.melee_chances(needed, combat.total(mods))
         effect = "removes it" if target.disrupted else "disrupts it"
@@ -151,6 +149,9 @@ def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> 
         leader, unit = units.get(action.leader), units.get(action.unit)
         if leader is None or unit is None or leader.pos is None or unit.pos is None:
             return None
+        problem = rules.rally_problem(state, leader, unit)
+        if problem:
+            return f"{action}: not possible ({problem})"
         distance, mods = rules.rally_situation(state, leader, unit)
         p = combat.rally_chance(distance, combat.total(mods), c)
         return f"{action}: must beat {distance}{_mods(mods)}, a 1 always fails: {_pct(p)}"

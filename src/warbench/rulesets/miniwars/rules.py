@@ -545,6 +545,17 @@ class MiniWars(Ruleset[State]):
                 found.append(other)
         return found
 
+    def melee_problem(self, state: State, unit: Unit, target: Unit) -> str | None:
+        """Why ``unit`` could not melee ``target`` after moving, or None if it could."""
+        if unit.side == target.side:
+            return f"{target.id} is {unit.side}'s own unit"
+        option = state.setup.options.fired_units
+        if unit.fired and option != "free":
+            return f"{unit.id} fired this turn (option fired_units = {option})"
+        if not any(t is target for t in self._melee_targets(state, unit)):
+            return f"{target.id} is not adjacent to {unit.id} across a hexside melee may cross"
+        return None
+
     def melee_situation(
         self, state: State, unit: Unit, target: Unit
     ) -> tuple[int, combat.Modifiers]:
