@@ -6,7 +6,6 @@ what they cost and whether they block sight.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from warbench.geometry.hexgrid import Hex, HexGrid, Hexside
@@ -63,12 +62,3 @@ class HexMap:
                 for side in sorted(self.roads, key=lambda s: s.hexes)
             ],
         }
-
-
-def terrain_counts(hexmap: HexMap) -> Mapping[str, int]:
-    """How many hexes of each terrain (handy in tests and summaries)."""
-    counts: dict[str, int] = {}
-    for h in hexmap.grid.hexes:
-        name = hexmap.terrain_at(h)
-        counts[name] = counts.get(name, 0) + 1
-    return counts

@@ -502,9 +502,7 @@ class MiniWars(Ruleset[State]):
         unit.acted = True
         if action.to != start:
             cost = self.reach(state, unit)[action.to]
-            del state.occupant[start]
-            unit.pos = action.to
-            state.occupant[action.to] = unit
+            _relocate(state, unit, action.to)
             state.caches.pop(("reach", unit.id), None)
             state.caches.pop(("fire", side), None)
             half = state.setup.board.charts.half_mp_per_mp
@@ -616,9 +614,7 @@ class MiniWars(Ruleset[State]):
         unit = state.units[state.active or ""]
         assert unit.pos is not None and state.vacated is not None
         start, to = unit.pos, state.vacated
-        del state.occupant[start]
-        unit.pos = to
-        state.occupant[to] = unit
+        _relocate(state, unit, to)
         state.caches.clear()
         res.emit(
             "move",
@@ -803,6 +799,14 @@ def _forget_scores(state: State) -> None:
     """A disruption changes every attack's odds but no unit's reach or sight."""
     for key in [k for k in state.caches if k[0] == "move_scores"]:
         del state.caches[key]
+
+
+def _relocate(state: State, unit: Unit, to: Hex) -> None:
+    """Move ``unit`` to ``to`` on the board, keeping the occupancy index true."""
+    assert unit.pos is not None
+    del state.occupant[unit.pos]
+    unit.pos = to
+    state.occupant[to] = unit
 
 
 def _fmt(mods: combat.Modifiers) -> str:
