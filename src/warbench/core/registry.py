@@ -7,12 +7,13 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
+import warbench.rulesets
 from warbench.core.ruleset import Ruleset
 from warbench.errors import UnknownRuleset
 
-_BUILTIN_MODULES = ("warbench.rulesets.miniwars",)
 _rulesets: dict[str, Ruleset[Any]] = {}
 _aliases: dict[str, str] = {}
 _loaded = False
@@ -36,8 +37,11 @@ def _load_builtins() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        for module in _BUILTIN_MODULES:
-            importlib.import_module(module)
+        # Every package under warbench.rulesets registers itself on import, so
+        # adding a ruleset needs no change here.
+        for module in pkgutil.iter_modules(warbench.rulesets.__path__):
+            if module.ispkg:
+                importlib.import_module(f"warbench.rulesets.{module.name}")
 
 
 def get(name: str) -> Ruleset[Any]:
