@@ -124,9 +124,12 @@ class Game:
 
     def waiting_for(self) -> tuple[str, ...]:
         """The sides whose choice the game still needs (sealed choices made excluded)."""
-        if self._decision is None:
+        decision = self._decision
+        if decision is None:
             return ()
-        return tuple(s for s in self._decision.sides if s not in self._sealed)
+        if not self._sealed:  # the common case, kept cheap: it is asked at every action
+            return decision.sides
+        return tuple(s for s in decision.sides if s not in self._sealed)
 
     def legal_actions(self, side: str | None = None) -> Sequence[Action]:
         """Legal actions of ``side`` (default: the one side asked now)."""

@@ -57,6 +57,9 @@ class Board:
     adjacency: dict[MoveClass, Adjacency] = field(default_factory=dict)
     _road_hexes: frozenset[Hex] = frozenset()
     _melee_mods: dict[tuple[Hex, Hex], list[tuple[int, str]]] = field(default_factory=dict)
+    _fire_lanes: dict[tuple[str, Hex], dict[Hex, tuple[tuple[Hex, ...], ...]]] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         grid = self.map.grid
@@ -235,6 +238,27 @@ class Board:
             result = tuple(open_routes) if open_routes else None
         self._los_cache[key] = result
         return result
+
+    def fire_lanes(self, code: str, at: Hex) -> dict[Hex, tuple[tuple[Hex, ...], ...]]:
+        """Hexes a missile unit of ``code`` at ``at`` could fire into, cached.
+
+        Only what never changes is decided here: in range, not concealing, and a
+        line of sight that terrain leaves open. Each value is the open routes
+        (:meth:`los_routes`); units standing on them still block.
+        """
+        key = (code, at)
+        found = self._fire_lanes.get(key)
+        if found is None:
+            found = {}
+            grid = self.map.grid
+            for target in at.within(self.charts.max_range(code)):
+                if target == at or not grid.contains(target) or self.target_concealed(target):
+                    continue
+                routes = self.los_routes(at, target)
+                if routes is not None:
+                    found[target] = routes
+            self._fire_lanes[key] = found
+        return found
 
     def _side_blocks(self, a: Hex, b: Hex) -> bool:
         feature = self.map.feature_between(a, b)
