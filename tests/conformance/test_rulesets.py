@@ -519,3 +519,22 @@ def test_a_sealed_choice_changes_no_other_sides_view_but_its_waiting_list(
             new["decision"]["waiting_for"] = old["decision"]["waiting_for"]
             assert new == old, f"{side}'s sealed choice shows in {viewer}'s view"
         assert game.view(side)["my_sealed_choice"] == str(action)
+
+
+@pytest.mark.parametrize(("scenario_id", "seed"), _scenario_seed_params())
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_a_playout_is_the_game_the_engine_plays(scenario_id: str, seed: int, bot: str) -> None:
+    """Ruleset.playout, where a ruleset offers it, plays exactly the engine's game."""
+    from warbench.sim.runner import bot_seeds, play_game
+
+    scenario = load_scenario(scenario_id)
+    ruleset = registry.get(scenario.ruleset)
+    bots = dict.fromkeys(scenario.sides, bot)
+    fast = ruleset.playout(scenario, seed, bots, bot_seeds(scenario, seed))
+    if fast is None:
+        pytest.skip(f"{ruleset.info.name} plays this game action by action (no playout)")
+    slow = play_game(scenario, seed, bots)
+    assert [(t.side, t.action) for t in slow.actions] == fast.actions
+    outcome = slow.outcome
+    assert outcome is not None
+    assert (fast.winner, fast.reason, fast.turns) == (outcome.winner, outcome.reason, slow.turn)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from warbench.bots import make_bot
+from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.record import write_record
 from warbench.errors import WarbenchError
@@ -88,12 +89,17 @@ class SimResult:
         }
 
 
+def bot_seeds(scenario: Scenario, seed: int) -> dict[str, int]:
+    """The seed of each side's bot in the game of seed ``seed``."""
+    return {side: game_seed(seed, i, "bot") for i, side in enumerate(scenario.sides)}
+
+
 def play_game(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> Game:
     """Play one game to the end with the named bots (sides not named: random)."""
     game = Game(scenario, seed)
     players = {
-        side: make_bot(bots.get(side, "random"), game_seed(seed, i, "bot"))
-        for i, side in enumerate(scenario.sides)
+        side: make_bot(bots.get(side, "random"), bot_seed)
+        for side, bot_seed in bot_seeds(scenario, seed).items()
     }
     for _ in range(MAX_ACTIONS):
         waiting = game.waiting_for()
@@ -113,6 +119,12 @@ def _run_one(job: tuple[str, int, int, dict[str, str], str | None]) -> GameSumma
     if scenario is None:
         scenario = _worker_scenarios[ref] = load_scenario(ref)
     seed = game_seed(master, index)
+    if record_dir is None:
+        # A ruleset may play the whole game at once (the same game, faster).
+        ruleset = registry.get(scenario.ruleset)
+        fast = ruleset.playout(scenario, seed, bots, bot_seeds(scenario, seed))
+        if fast is not None:
+            return GameSummary(index, seed, fast.winner, fast.reason, fast.turns, len(fast.actions))
     game = play_game(scenario, seed, bots)
     if record_dir is not None:
         record = game.record()
