@@ -24,7 +24,9 @@ from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
 
 if TYPE_CHECKING:
+    from warbench.core.events import Event
     from warbench.core.game import Resolution
+    from warbench.core.playout import Playout
     from warbench.scenario.model import Scenario
 
 S = TypeVar("S")
@@ -108,6 +110,33 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def state_json(self, state: S) -> dict[str, Any]:
         """The whole state as canonical JSON-ready data; its hash is the digest."""
+
+    def annotations(
+        self, state: S, events: Sequence[Event], side: str | None
+    ) -> list[dict[str, Any]]:
+        """Drawing marks for ``events`` (those of the last action), as ``side`` may see them.
+
+        The state is the one after the action. Marks are generic shapes in hex
+        labels or table inches, drawn over the picture by the renderers:
+        ``{"kind": "path", "points": [...], "side": ...}`` (movement made),
+        ``{"kind": "sight", "from": ..., "to": ..., "clear": bool}`` (line of
+        sight of a shot), ``{"kind": "arc", "at": [x, y], "facing": degrees,
+        "half_angle": degrees, "range": ...}``, each with an optional ``label``.
+        The full contract is in the docstring of :mod:`warbench.render.svg`.
+        The default draws nothing.
+        """
+        return []
+
+    def playout(
+        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+    ) -> Playout | None:
+        """Play a whole game of named bots at once, or None to let the engine play it.
+
+        ``bots`` maps every side to a bot name and ``bot_seeds`` to its seed.
+        A ruleset that answers must return the very game the engine would play
+        with these seeds (see :mod:`warbench.core.playout`). The default: None.
+        """
+        return None
 
     def copy_state(self, state: S) -> S:
         """An independent copy of the state (for look-ahead bots)."""
