@@ -402,6 +402,11 @@ def _illegal_batch(
     for other in (s for s in scenario.sides if s not in waiting):
         batch += [(a, other) for a in sample]
     batch += [(a, "no-such-side") for a in sample]
+    if not game.ruleset.info.exhaustive_actions:
+        # Legal actions are candidates only: one not offered may still be legal.
+        batch += [(a, "no-such-side") for a in earlier[:10]]
+        batch += [(text, side) for text in nonsense]
+        return batch
     # Actions of earlier decisions (either side's) that are not legal now.
     batch += [(a, side) for a in earlier if a not in legal]
     # Text forms seen in this game that still parse but are not offered now,

@@ -46,6 +46,10 @@ class RulesetInfo:
     max_sides: int | None = 2
     hidden_information: bool = False
     simultaneous_choices: bool = False
+    exhaustive_actions: bool = True
+    """Whether ``legal_actions`` lists every legal action. On an open table it
+    cannot (a move may end at any point): there it lists candidates for bots,
+    and ``parse_action`` plus ``apply`` accept any legal concrete action."""
 
 
 class Ruleset(ABC, Generic[S]):
