@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from warbench import __version__
-from warbench.cli import catalogue, odds, play, replay, simulate
+from warbench.cli import catalogue, odds, play, render, replay, simulate
 from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED
 from warbench.errors import WarbenchError
 
@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"warbench {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (catalogue, play, simulate, odds, replay):
+    for module in (catalogue, play, simulate, odds, replay, render):
         module.register(commands)
     return parser
 

@@ -18,6 +18,7 @@ from warbench.cli.common import EXIT_INTERRUPTED, Reader, say
 from warbench.core.decisions import DecisionKind
 from warbench.core.record import write_record
 from warbench.errors import IllegalAction, UndoError
+from warbench.render.table_text import render_table
 from warbench.render.text import map_width, render_map, side_styles
 
 if TYPE_CHECKING:
@@ -315,8 +316,11 @@ class PlaySession:
     # -- showing -------------------------------------------------------------------
     def _show_map(self, side: str | None) -> None:
         view = self.game.view(side)
-        compact = map_width(view) > self.console.width
-        self.console.print(render_map(view, compact=compact))
+        if "table" in view:  # a free-form table game: the coarse character map
+            self.console.print(render_table(view, width=self.console.width))
+        else:
+            compact = map_width(view) > self.console.width
+            self.console.print(render_map(view, compact=compact))
         self.shown = self.changes
 
     def _status(self, side: str) -> None:

@@ -103,27 +103,29 @@ class MiniWars(Ruleset[State]):
         phase, step = state.phase_name, state.step
         side = self.acting_side(state)
         if side is None:
-            return Decision.auto("roll for initiative")
+            return _decision("auto", "roll for initiative")
         if phase == "initiative":
-            return Decision.choose(side, f"{side} won the initiative: choose A or B")
+            return _decision("choose", f"{side} won the initiative: choose A or B", side)
         if phase.startswith("missile"):
             if not self._fire_options(state, side):
-                return Decision.auto(f"{side} has no missile fire")
-            return Decision.choose(side, "missile fire: fire UNIT TARGET, or end")
+                return _decision("auto", f"{side} has no missile fire")
+            return _decision("choose", "missile fire: fire UNIT TARGET, or end", side)
         if phase == "morale":
             if not self._rally_options(state, side):
-                return Decision.auto(f"{side} has no rally to try")
-            return Decision.choose(side, "morale: rally LEADER UNIT, or end")
+                return _decision("auto", f"{side} has no rally to try")
+            return _decision("choose", "morale: rally LEADER UNIT, or end", side)
         if step == "attack":
-            return Decision.choose(
-                side, f"{state.active} may attack: attack {state.active} TARGET, or pass"
+            return _decision(
+                "choose", f"{state.active} may attack: attack {state.active} TARGET, or pass", side
             )
         if step == "advance":
             where = state.vacated.label if state.vacated else "?"
-            return Decision.choose(
-                side, f"{state.active} may advance into {where}: advance {state.active}, or pass"
+            return _decision(
+                "choose",
+                f"{state.active} may advance into {where}: advance {state.active}, or pass",
+                side,
             )
-        return Decision.choose(side, "movement/combat: move UNIT HEX, or end")
+        return _decision("choose", "movement/combat: move UNIT HEX, or end", side)
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
         if state.outcome is not None or side != self.acting_side(state):
@@ -313,8 +315,10 @@ class MiniWars(Ruleset[State]):
     def line_of_sight(self, state: State, a: Hex, b: Hex) -> bool:
         """Open line of sight from ``a`` to ``b`` past terrain and units (Missile Fire)."""
         routes = state.setup.board.los_routes(a, b)
-        if routes is None:
-            return False
+        return routes is not None and self._routes_clear(state, routes)
+
+    def _routes_clear(self, state: State, routes: tuple[tuple[Hex, ...], ...]) -> bool:
+        """Whether units leave a line of sight open along its terrain-open routes."""
         occupant = state.occupant
         clear = [all(h not in occupant for h in route) for route in routes]
         if state.setup.board.los_along_edge == "either":
@@ -343,13 +347,19 @@ class MiniWars(Ruleset[State]):
         cached = state.caches.get(key)
         if cached is not None:
             return list(cached)
+        # The same test as fire_problem, with what never changes (range, concealing
+        # terrain, terrain line of sight) looked up in the board's fire lanes.
         shooters = [u for u in state.side_units(side) if u.type.missile and not u.fired]
         options: list[Action] = []
         if shooters:
+            board = state.setup.board
             targets = state.side_units(state.enemy_of(side))
             for unit in shooters:
+                assert unit.pos is not None
+                lanes = board.fire_lanes(unit.type.missile, unit.pos)
                 for target in targets:
-                    if self.fire_problem(state, unit, target) is None:
+                    routes = lanes.get(target.pos)  # type: ignore[arg-type]
+                    if routes is not None and self._routes_clear(state, routes):
                         options.append(Fire(unit.id, target.id))
         state.caches[key] = tuple(options)
         return options
@@ -790,6 +800,13 @@ class MiniWars(Ruleset[State]):
 
         return explain_action(self, state, side, action)
 
+    def annotations(
+        self, state: State, events: Sequence[Any], side: str | None
+    ) -> list[dict[str, Any]]:
+        from warbench.rulesets.miniwars.annotate import annotate
+
+        return annotate(state, events, side)
+
     @staticmethod
     def usage() -> Mapping[str, str]:
         return USAGE
@@ -816,3 +833,16 @@ def _fmt(mods: combat.Modifiers) -> str:
 def _mp(cost: int, half: int) -> str:
     """Half-MP as MP for people: 5 -> "2.5", 4 -> "2"."""
     return f"{cost / half:g}"
+
+
+_DECISIONS: dict[tuple[str, str, str], Decision] = {}
+
+
+def _decision(kind: str, prompt: str, side: str = "") -> Decision:
+    """The decision of this kind, prompt and side; made once, since one is asked per action."""
+    key = (kind, prompt, side)
+    found = _DECISIONS.get(key)
+    if found is None:
+        found = Decision.auto(prompt) if kind == "auto" else Decision.choose(side, prompt)
+        _DECISIONS[key] = found
+    return found

@@ -1,0 +1,147 @@
+"""``warbench render ID|RECORD``: draw a scenario's set-up or a moment of a recorded game.
+
+A scenario (built-in id or TOML file) is drawn as set up. A record (the JSON
+that ``play`` and ``simulate --record-dir`` write) is replayed to just after
+action N (``--at``; default: the last) and drawn with the overlays of that
+action (``Ruleset.annotations``): the move made, the line of sight of a shot.
+``--side`` draws what that side may see; the default is a spectator's view.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from warbench.cli.common import out_console, say
+from warbench.errors import RecordError, WarbenchError
+
+if TYPE_CHECKING:
+    from warbench.cli.common import Commands
+    from warbench.core.game import Game
+
+
+def register(commands: Commands) -> None:
+    """Add ``render``."""
+    parser = commands.add_parser(
+        "render",
+        help="draw a scenario or a recorded game as SVG (and PNG)",
+        description=(
+            "Draw a scenario's set-up (ID: a built-in id or a scenario file) or a recorded "
+            "game (RECORD: a .json record) just after action N, with the overlays of that "
+            "action. Give --svg, --png or both."
+        ),
+    )
+    parser.add_argument("source", metavar="ID|RECORD", help="scenario id or file, or a record")
+    parser.add_argument(
+        "--at", type=int, metavar="N", help="after action N of the record (0: the set-up)"
+    )
+    parser.add_argument("--side", metavar="NAME", help="draw what this side may see")
+    parser.add_argument("--svg", metavar="FILE", help="write the picture as SVG")
+    parser.add_argument("--png", metavar="FILE", help="write the picture as PNG")
+    parser.add_argument(
+        "--overlays",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="draw the last action's movement, line of sight and arcs (default: yes)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the game at the wanted moment, draw it, write the files asked for."""
+    from warbench.render.svg import render_svg, svg_size
+
+    if not args.svg and not args.png:
+        raise WarbenchError(
+            "render: say where to write the picture: --svg FILE, --png FILE or both"
+        )
+    if _is_record(args.source):
+        game, events, notes = _from_record(args.source, args.at)
+    else:
+        if args.at is not None:
+            raise WarbenchError(f"--at needs a record; '{args.source}' is a scenario")
+        game, events, notes = _from_scenario(args.source)
+    side = _side(game, args.side)
+    notes.insert(
+        0, f"view of {side}: what {side} may see" if side else "view: everyone (spectator)"
+    )
+    outcome = game.outcome
+    if outcome is not None:
+        result = f"{outcome.winner} wins" if outcome.winner else "a draw"
+        notes.append(f"Game over: {result} ({outcome.reason})")
+    marks = game.ruleset.annotations(game.state, events, side) if args.overlays and events else []
+    svg = render_svg(game.view(side), title=game.scenario.title, notes=notes, annotations=marks)
+    console = out_console()
+    width, height = svg_size(svg)
+    if args.svg:
+        Path(args.svg).write_text(svg, "utf-8")
+        say(console, f"wrote {args.svg} ({width} x {height})")
+    if args.png:
+        from warbench.render.png import png_size, write_png
+
+        png = write_png(svg, args.png)
+        say(console, "wrote {} ({} x {})".format(args.png, *png_size(png)))
+    return 0
+
+
+def _is_record(source: str) -> bool:
+    """A record is a JSON file: by its ``.json`` name, or (other files) by its first character."""
+    path = Path(source)
+    if not path.is_file():
+        return False
+    if path.suffix.lower() == ".json":
+        return True
+    if path.suffix.lower() == ".toml":
+        return False
+    try:
+        with path.open("rb") as handle:
+            return handle.read(64).lstrip().startswith(b"{")
+    except OSError:
+        return False
+
+
+def _from_scenario(ref: str) -> tuple[Game, list[Any], list[str]]:
+    from warbench.core.game import Game
+
+    game = Game.start(ref)
+    return game, [], [f"{game.scenario.id}: the set-up, before any action"]
+
+
+def _from_record(source: str, at: int | None) -> tuple[Game, list[Any], list[str]]:
+    """Replay ``source`` up to action ``at`` and keep that action's events."""
+    from warbench.core.record import read_record, replay_record
+
+    record = read_record(source)
+    entries = record["actions"]
+    total = len(entries)
+    number = total if at is None else at
+    if not 0 <= number <= total:
+        raise WarbenchError(f"--at {at}: {source} has {total} actions; give 0 to {total}")
+    game = replay_record({**record, "actions": entries[: max(number - 1, 0)]}, source=source)
+    head = f"{game.scenario.id}, seed {game.seed}"
+    if number == 0:
+        return game, [], [f"{head}: the set-up, before any of the record's {total} actions"]
+    entry = entries[number - 1]
+    try:
+        side, text = str(entry["side"]), str(entry["action"])
+    except (KeyError, TypeError):
+        raise RecordError(f"{source}: action {number} is not {{side, action}}") from None
+    try:
+        events = game.apply(text, side)
+    except WarbenchError as exc:
+        raise RecordError(f"{source}: action {number} cannot be replayed: {exc}") from None
+    return game, list(events), [f"{head}: after action {number} of {total}, {side}: {text}"]
+
+
+def _side(game: Game, name: str | None) -> str | None:
+    """The scenario's side called ``name`` (any case), or None for the spectator's view."""
+    if name is None:
+        return None
+    by_lower = {side.lower(): side for side in game.scenario.sides}
+    side = by_lower.get(name.lower())
+    if side is None:
+        raise WarbenchError(
+            f"--side: no side '{name}' in this scenario; sides: {', '.join(game.scenario.sides)}"
+        )
+    return side
