@@ -1,17 +1,40 @@
-"""Build the optional C kernel of warbench.geometry.fastpath.
+"""Build the optional C kernels: geometry.fastpath's reach search and the MiniWars playout.
 
-Everything else is in pyproject.toml. The extension is optional: without a C
-compiler the package installs and runs on the pure-Python search.
+Everything else is in pyproject.toml. Both extensions are optional: without a
+C compiler the package installs and runs on the pure-Python paths.
 """
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class BuildExt(build_ext):
+    """Compile the playout kernel without fused multiply-add.
+
+    The kernel must compute the greedy bot's scores with exactly Python's double
+    operations; contracting ``a * b + c`` into one rounding would change them.
+    """
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type != "msvc":  # MSVC does not contract by default
+            for ext in self.extensions:
+                if ext.name.endswith("._playout"):
+                    ext.extra_compile_args = [*ext.extra_compile_args, "-ffp-contract=off"]
+        super().build_extensions()
+
 
 setup(
+    cmdclass={"build_ext": BuildExt},
     ext_modules=[
         Extension(
             "warbench.geometry._reach",
             ["src/warbench/geometry/_reach.c"],
             optional=True,
-        )
-    ]
+        ),
+        Extension(
+            "warbench.rulesets.miniwars._playout",
+            ["src/warbench/rulesets/miniwars/_playout.c"],
+            optional=True,
+        ),
+    ],
 )

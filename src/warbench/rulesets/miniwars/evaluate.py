@@ -27,6 +27,8 @@ APPROACH = 0.02
 """Pull toward the nearest enemy, per hex and per point of the unit's cost."""
 EXPOSURE = 0.5
 """How much of an adjacent enemy's attack value a move counts against itself."""
+ADVANCE = 0.1
+"""An advance after a won melee: a small plus, so the bot takes the hex it emptied."""
 
 
 def harm_value(target: Unit) -> float:
@@ -178,6 +180,6 @@ def evaluate(rules: MiniWars, state: State, side: str, actions: Sequence[Action]
             )
             score = float(chance) * DISRUPT_SHARE * unit.type.cost
         elif isinstance(action, Advance):
-            score = 0.1
+            score = ADVANCE
         scores.append(score)
     return scores

@@ -20,6 +20,7 @@ from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
 from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
+from warbench.core.playout import Playout
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
@@ -806,6 +807,14 @@ class MiniWars(Ruleset[State]):
         from warbench.rulesets.miniwars.annotate import annotate
 
         return annotate(state, events, side)
+
+    def playout(
+        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+    ) -> Playout | None:
+        """The whole game in the compiled kernel (``_playout.c``), when it is built."""
+        from warbench.rulesets.miniwars.playout import playout
+
+        return playout(scenario, seed, bots, bot_seeds)
 
     @staticmethod
     def usage() -> Mapping[str, str]:

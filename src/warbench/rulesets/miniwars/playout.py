@@ -1,0 +1,464 @@
+"""A whole MiniWars game of built-in bots in one call, played by a compiled kernel.
+
+Simulations play thousands of bot-vs-bot games; action by action in Python
+that is ~35 random games a second on one core, where issue 2 (section 9) asks
+for 200 (and 50 greedy). :func:`playout` hands the whole game to ``_playout.c``
+and returns what happened. The Python rules stay the reference: the kernel
+must play the very game :func:`warbench.sim.runner.play_game` plays with the
+same seeds (the same actions, hence the same dice, outcome and final state),
+and ``tests/rulesets/miniwars/test_playout.py`` compares the two on many seeds,
+both scenarios and every scenario option.
+
+How the two stay one game (details at the top of ``_playout.c``):
+
+- randomness comes from the same Python objects, called from C: the game's
+  dice are ``random.Random(seed).random`` (as in :class:`~warbench.core.dice.Dice`)
+  and each bot's stream ``random.Random(bot_seed).random`` (as in
+  :class:`~warbench.bots.base.SeededBot`);
+- the kernel lists legal actions in the order of :mod:`.rules` and runs the
+  same reach searches in the same order;
+- what never changes during a game is exported here, once per scenario, from
+  the :class:`~.board.Board` and the charts by the very functions the Python
+  rules and bot use (fire lanes, melee modifiers, odds as floats from
+  :mod:`.combat`, the constants of :mod:`.evaluate`), so the kernel's
+  arithmetic is the same double operations on the same numbers.
+
+Table layout (the dict given to ``_playout.prepare``): hexes are indices into
+``board.map.grid.hexes`` (= ``Board.index``), units indices into
+``Setup.units`` (= ``State.units`` order), sides 0/1 in ``Setup.sides`` order;
+rows of up to six hexes end with -1. The full list of keys and shapes is in the
+comment at the top of ``_playout.c``.
+
+Without the compiled kernel (no C compiler at install time), or for a bot the
+kernel does not play, :func:`playout` returns None and the caller plays the
+game in Python.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from array import array
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.playout import Playout
+from warbench.geometry import fastpath
+from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.miniwars import combat, evaluate
+from warbench.rulesets.miniwars.actions import (
+    END,
+    PASS,
+    Advance,
+    Attack,
+    ChooseRole,
+    Fire,
+    Move,
+    Rally,
+)
+from warbench.rulesets.miniwars.board import MOVE_CLASSES, Board
+from warbench.rulesets.miniwars.scenario import Setup
+from warbench.scenario.model import Scenario
+
+_kernel: ModuleType | None
+try:
+    _kernel = importlib.import_module("warbench.rulesets.miniwars._playout")
+except ImportError:  # no C compiler at install time: the engine plays in Python
+    _kernel = None
+
+PlayoutResult = Playout
+"""What :func:`playout` returns: the actions ``(side, action)`` in order, winner, reason, turns."""
+
+BOTS = {"random": 0, "greedy": 1}
+"""The bots the kernel plays (bots/random_bot.py, bots/greedy.py), by kernel number."""
+
+PHASES = ("initiative", "missile_a", "missile_b", "move_b", "move_a", "morale")
+"""The sequence of play the kernel hard-codes; other charts are played in Python."""
+
+_STEPS = ("roll", "choose", "fire", "select", "attack", "advance", "A", "B")
+_KINDS = ("choose", "fire", "move", "attack", "advance", "rally", "pass", "end")
+_NO_ROUTE = -1
+_AT_LIMIT = {"points": -2, "draw": -1}
+"""[victory] at_turn_limit for the kernel; a side name is that side's index."""
+_CACHE_SIZE = 16
+
+
+def kernel_built() -> bool:
+    """Whether the compiled kernel is there (and the reach search it mirrors is native)."""
+    return _kernel is not None and fastpath.native_kernel()
+
+
+@dataclass(slots=True)
+class _Tables:
+    """A scenario's tables in the kernel, and the actions its codes stand for."""
+
+    capsule: object
+    """What ``_playout.prepare`` made."""
+    actions: dict[int, tuple[str, Action]]
+    """Action code -> (side, action), filled as codes come up (actions are immutable)."""
+
+
+@dataclass(slots=True)
+class _Prepared:
+    """The tables of one loaded set-up (the object itself, for a fast lookup)."""
+
+    setup: Setup
+    tables: _Tables
+
+
+_by_setup: dict[int, _Prepared] = {}
+_by_content: dict[str, _Tables] = {}
+"""Tables by scenario text: a scenario loaded again (each ``simulate`` call) reuses them."""
+
+
+def playout(
+    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+) -> PlayoutResult | None:
+    """Play the game of seed ``seed`` to its end with the named bots, in the kernel.
+
+    ``bots`` names each side's bot (a side not named plays ``random``, as in
+    ``play_game``); ``bot_seeds`` gives every side's bot seed. Returns None when
+    the kernel is not built or a bot is not one it plays.
+    """
+    played = _play(scenario, seed, bots, bot_seeds)
+    return None if played is None else played[0]
+
+
+def playout_state(
+    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+) -> tuple[PlayoutResult, dict[str, Any]] | None:
+    """:func:`playout` plus the kernel's final state as ``State.to_json()`` would give it.
+
+    For the differential tests: its digest must equal the Python game's.
+    """
+    played = _play(scenario, seed, bots, bot_seeds)
+    if played is None:
+        return None
+    result, final = played
+    setup: Setup = scenario.spec
+    return result, _state_json(setup, result, final)
+
+
+def _play(
+    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+) -> tuple[PlayoutResult, tuple[Any, ...]] | None:
+    if _kernel is None or not fastpath.native_kernel() or not isinstance(scenario.spec, Setup):
+        return None
+    setup: Setup = scenario.spec
+    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
+    if -1 in kinds or len(setup.sides) != 2:
+        return None
+    tables = _prepare(scenario, setup)
+    if tables is None:
+        return None
+    first, second = setup.sides
+    codes, winner, reason, turns, final = _kernel.play(
+        tables.capsule,
+        random.Random(seed).random,
+        random.Random(bot_seeds[first]).random,
+        random.Random(bot_seeds[second]).random,
+        kinds[0],
+        kinds[1],
+    )
+    known = tables.actions
+    actions: list[tuple[str, Action]] = []
+    append = actions.append
+    for code in codes:
+        taken = known.get(code)
+        if taken is None:
+            taken = known[code] = _decode(setup, code)
+        append(taken)
+    result = PlayoutResult(
+        actions=actions,
+        winner=None if winner < 0 else setup.sides[winner],
+        reason=_reason(setup, reason),
+        turns=turns,
+    )
+    return result, final
+
+
+def _reason(setup: Setup, code: int) -> str:
+    """The outcome reason text of rules.py (_harm, _end_at_turn_limit)."""
+    return (
+        "last army on the board",
+        "turn limit: more enemy cost destroyed",
+        "turn limit: equal losses",
+        "turn limit reached",
+        f"turn limit: {setup.at_turn_limit} holds",
+    )[code]
+
+
+def _decode(setup: Setup, code: int) -> tuple[str, Action]:
+    """The (side, action) a kernel action code stands for (layout in ``_playout.c``)."""
+    side = setup.sides[code >> 35]
+    kind = _KINDS[(code >> 32) & 7]
+    a, b = (code >> 16) & 0xFFFF, code & 0xFFFF
+    ids = [p.id for p in setup.units]
+    action: Action
+    if kind == "choose":
+        action = ChooseRole("AB"[a])
+    elif kind == "fire":
+        action = Fire(ids[a], ids[b])
+    elif kind == "move":
+        action = Move(ids[a], setup.board.map.grid.hexes[b])
+    elif kind == "attack":
+        action = Attack(ids[a], ids[b])
+    elif kind == "advance":
+        action = Advance(ids[a])
+    elif kind == "rally":
+        action = Rally(ids[a], ids[b])
+    elif kind == "pass":
+        action = PASS
+    else:
+        action = END
+    return side, action
+
+
+def _prepare(scenario: Scenario, setup: Setup) -> _Tables | None:
+    """The scenario's tables in the kernel, made once per scenario (a few are kept)."""
+    found = _by_setup.get(id(setup))
+    if found is not None and found.setup is setup:
+        return found.tables
+    if _kernel is None or setup.board.charts.phases != PHASES:
+        return None
+    # The set-up is a function of the scenario file (and the ruleset's data).
+    key = json.dumps(scenario.raw, sort_keys=True, default=str)
+    tables = _by_content.get(key)
+    if tables is None:
+        tables = _Tables(_kernel.prepare(export(setup)), {})
+        _remember(_by_content, key, tables)
+    _remember(_by_setup, id(setup), _Prepared(setup, tables))
+    return tables
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep the last few entries only (simulations use one scenario, tests a dozen)."""
+    if len(cache) >= _CACHE_SIZE:
+        del cache[next(iter(cache))]
+    cache[key] = value
+
+
+def _ints(values: list[int]) -> array[int]:
+    return array("i", values)
+
+
+def _rows(board: Board, rows: Mapping[Hex, tuple[Hex, ...]]) -> array[int]:
+    """Rows of up to six hex indices per hex, -1 after the last."""
+    out = array("i", [-1]) * (len(board.index) * 6)
+    for h, i in board.index.items():
+        for k, n in enumerate(rows[h]):
+            out[i * 6 + k] = board.index[n]
+    return out
+
+
+def _standing(board: Board, setup: Setup, code: str) -> set[int]:
+    """Hexes a missile unit of ``code`` could ever stand in: reachable from its start."""
+    seen: set[int] = set()
+    for p in setup.units:
+        if p.type.missile != code:
+            continue
+        steps = board.adjacency[p.type.move_class].steps
+        todo = [board.index[p.at]]
+        while todo:
+            i = todo.pop()
+            if i in seen:
+                continue
+            seen.add(i)
+            todo.extend(j for j, _ in steps[i] if j not in seen)
+    return seen
+
+
+def export(setup: Setup) -> dict[str, Any]:
+    """Everything static the kernel needs, as the dict ``_playout.prepare`` reads."""
+    board = setup.board
+    charts = board.charts
+    grid = board.map.grid
+    hexes = grid.hexes
+    index = board.index
+    n_hex = len(hexes)
+    units = setup.units
+    n_units = len(units)
+    options = setup.options
+    t: dict[str, Any] = {"H": n_hex, "U": n_units}
+
+    # The board: coordinates, neighbours, movement, zones of control, melee.
+    t["q"] = _ints([h.q for h in hexes])
+    t["r"] = _ints([h.r for h in hexes])
+    nb = array("i", [-1]) * (n_hex * 6)
+    melee_mod = array("i", [0]) * (n_hex * 6)
+    for i, h in enumerate(hexes):
+        for d, n in enumerate(h.neighbours()):
+            j = index.get(n)
+            if j is not None:
+                nb[i * 6 + d] = j
+                melee_mod[i * 6 + d] = combat.total(board.melee_modifier(h, n))
+    t["nb"], t["melee_mod"] = nb, melee_mod
+    for c, move_class in enumerate(MOVE_CLASSES):
+        to = array("i", [-1]) * (n_hex * 6)
+        cost = array("i", [0]) * (n_hex * 6)
+        for i, steps in enumerate(board.adjacency[move_class].steps):
+            for k, (j, step) in enumerate(steps):
+                to[i * 6 + k], cost[i * 6 + k] = j, step
+        t[f"step_to_{c}"], t[f"step_cost_{c}"] = to, cost
+    t["zoc"] = _rows(board, board.zoc_into)
+    t["melee"] = _rows(board, board.melee_into)
+
+    # Missile fire: per code used, the fire lanes of every hex a shooter may reach.
+    codes = sorted({p.type.missile for p in units if p.type.missile})
+    reach = max((charts.max_range(c) for c in codes), default=0)
+    width = 2 * reach + 1
+    lanes = len(codes) * n_hex * width * width
+    lane = array("i", [_NO_ROUTE]) * lanes
+    lane_need = array("i", [0]) * lanes
+    lane_mod = array("i", [0]) * lanes
+    routes: list[int] = []
+    offsets: dict[tuple[tuple[Hex, ...], ...], int] = {}
+    for c, code in enumerate(codes):
+        for i in sorted(_standing(board, setup, code)):
+            at = hexes[i]
+            for target, open_routes in board.fire_lanes(code, at).items():
+                slot = ((c * n_hex + i) * width + target.q - at.q + reach) * width
+                slot += target.r - at.r + reach
+                offset = offsets.get(open_routes)
+                if offset is None:
+                    offset = offsets[open_routes] = len(routes)
+                    routes.append(len(open_routes))
+                    for route in open_routes:
+                        routes.append(len(route))
+                        routes.extend(index.get(h, -1) for h in route)  # off the map: -1
+                needed = charts.missile_target(code, at.distance(target))
+                assert needed is not None  # a fire lane is within range
+                lane[slot], lane_need[slot] = offset, needed
+                lane_mod[slot] = combat.total(board.height_modifiers(at, target, melee=False))
+    t.update(ncodes=len(codes), R=reach, lane=lane, lane_need=lane_need, lane_mod=lane_mod)
+    t["routes"], t["nroutes"] = _ints(routes), len(routes)
+
+    # Units and their movement kinds (class, budget): one open reach table each.
+    half = charts.half_mp_per_mp
+    kinds: dict[tuple[int, int], int] = {}
+    for p in units:
+        kinds.setdefault((MOVE_CLASSES.index(p.type.move_class), p.type.move * half), len(kinds))
+    t["nkinds"] = len(kinds)
+    t["kind_class"] = _ints([c for c, _ in kinds])
+    t["kind_budget"] = _ints([b for _, b in kinds])
+    sides = setup.sides
+    t["u_side"] = _ints([sides.index(p.side) for p in units])
+    t["u_start"] = _ints([index[p.at] for p in units])
+    t["u_kind"] = _ints(
+        [kinds[(MOVE_CLASSES.index(p.type.move_class), p.type.move * half)] for p in units]
+    )
+    t["u_code"] = _ints([codes.index(p.type.missile) if p.type.missile else -1 for p in units])
+    t["u_morale_mod"] = _ints([charts.morale_modifier[p.type.morale] for p in units])
+    t["u_rally_mod"] = _ints([charts.rally_modifier[p.type.morale] for p in units])
+    t["u_leader"] = _ints([int(p.type.is_leader) for p in units])
+    t["u_cost"] = _ints([p.type.cost for p in units])
+    t["melee_need"] = _ints(
+        [charts.melee_target(a.type.cs, b.type.cs) for a in units for b in units]
+    )
+
+    # Rules constants and options.
+    t.update(
+        missile_miss=charts.missile_automatic_miss,
+        missile_att_dis=charts.missile_attacker_disrupted,
+        melee_att_dis=charts.melee_attacker_disrupted,
+        rally_fail=charts.rally_automatic_failure,
+        rally_self_min=charts.rally_self_min,
+        rally_leader=charts.rally_leader_to_leader,
+        fired_units=("no_melee", "free", "hold").index(options.fired_units),
+        hold_and_melee=int(options.hold_and_melee),
+        tie_first_side=int(options.first_initiative_tie == "first_side"),
+        los_either=int(board.los_along_edge == "either"),
+        turn_limit=setup.turn_limit,
+        at_limit=_AT_LIMIT[setup.at_turn_limit]
+        if setup.at_turn_limit in _AT_LIMIT
+        else sides.index(setup.at_turn_limit),
+    )
+
+    # Odds as floats from the functions the rules and the greedy bot use, over
+    # every modifier total and target number that can occur.
+    morale = max(abs(v) for v in charts.morale_modifier.values())
+    height = max(abs(charts.missile_attacker_higher), abs(charts.missile_defender_higher))
+    rally = max(abs(v) for v in charts.rally_modifier.values()) + abs(charts.rally_leader_to_leader)
+    modr = max(
+        morale + abs(charts.missile_attacker_disrupted) + height,
+        morale + abs(charts.melee_attacker_disrupted) + max(abs(v) for v in melee_mod),
+        rally,
+    )
+    mods = range(-modr, modr + 1)
+    need_missile = max((max(charts.missile[c]) for c in codes), default=0)
+    need_melee = max(t["melee_need"], default=0)
+    dmax = grid.columns + grid.rows
+    t.update(modr=modr, need_missile_max=need_missile, need_melee_max=need_melee, dmax=dmax)
+    t["p_missile"] = array(
+        "d",
+        [
+            float(combat.missile_hit_chance(n, m, charts))
+            for n in range(need_missile + 1)
+            for m in mods
+        ],
+    )
+    t["p_melee"] = array(
+        "d",
+        [float(combat.melee_chances(n, m).success) for n in range(need_melee + 1) for m in mods],
+    )
+    t["p_rally"] = array(
+        "d", [float(combat.rally_chance(d, m, charts)) for d in range(dmax + 1) for m in mods]
+    )
+    t["p_doubles"] = float(combat.melee_chances(0, 0).doubles)
+    t["p_self_rally"] = float(combat.self_rally_chance(charts))
+    t["share"] = evaluate.DISRUPT_SHARE
+    t["approach"] = evaluate.APPROACH
+    t["exposure"] = evaluate.EXPOSURE
+    t["advance"] = evaluate.ADVANCE
+    return t
+
+
+def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> dict[str, Any]:
+    """The kernel's final state as :meth:`State.to_json` writes it (for digests)."""
+    (units, turn, phase, step, role_a, role_b, chooser, last_loser, active, vacated, roll_0,
+     roll_1, broken_0, broken_1, lost_0, lost_1, over) = final  # fmt: skip
+    sides = setup.sides
+    hexes = setup.board.map.grid.hexes
+    first, second = sides
+    roles = {"A": sides[role_a], "B": sides[role_b]} if role_a >= 0 else {}
+    outcome = None
+    if over:
+        scores = {first: float(lost_1), second: float(lost_0)}
+        outcome = {"winner": result.winner, "reason": result.reason, "scores": scores}
+    return {
+        "turn": turn,
+        "phase": PHASES[phase],
+        "step": _STEPS[step],
+        "roles": roles,
+        "initiative_rolls": {first: roll_0, second: roll_1} if roll_0 >= 0 else {},
+        "chooser": sides[chooser] if chooser >= 0 else None,
+        "last_loser": sides[last_loser] if last_loser >= 0 else None,
+        "active": setup.units[active].id if active >= 0 else None,
+        "vacated": hexes[vacated].label if vacated >= 0 else None,
+        "broken": sorted(s for s, b in zip(sides, (broken_0, broken_1), strict=True) if b),
+        "lost_cost": {first: lost_0, second: lost_1},
+        "outcome": outcome,
+        "units": [
+            {
+                "id": p.id,
+                "side": p.side,
+                "type": p.type.key,
+                "name": p.type.name,
+                "at": hexes[at].label if at >= 0 else None,
+                "disrupted": bool(disrupted),
+                "fired": bool(fired),
+                "acted": bool(acted),
+                "move": p.type.move,
+                "cavalry": p.type.cavalry,
+                "cs": p.type.cs,
+                "missile": p.type.missile,
+                "morale": p.type.morale,
+                "cost": p.type.cost,
+            }
+            for p, (at, disrupted, fired, acted) in zip(setup.units, units, strict=True)
+        ],
+    }
