@@ -1,4 +1,4 @@
-"""warbench.render: pictures of a game state (text for the terminal; SVG to come)."""
+"""warbench.render: pictures of a view (terminal hex and table maps, SVG, PNG)."""
 
 from warbench.render.text import map_width, render_map, side_styles
 
