@@ -1,0 +1,222 @@
+"""Plain data for tables, features and figures: pydantic schemas and the view fragment.
+
+Scenario files and ``state_json`` hold plain dicts; these pydantic models
+validate them (``extra="forbid"``: a misspelt key is an error that names the
+field; see ``scenario/errors.py`` for turning that into a ``ScenarioError``)
+and ``build()`` the value objects. Each value object's ``to_dict`` writes the
+same shape back, so ``X.from_dict(x.to_dict()) == x``.
+
+A scenario's table might read (TOML):
+
+```toml
+[table]
+width = 72
+height = 48
+
+[[features]]
+id = "wood1"
+kind = "woods"
+shape = "circle"
+points = [[20, 30]]
+radius = 4
+half_move = true
+blocks_los = "beyond"
+```
+
+:func:`table_view` writes the ``table``, ``features`` and ``figures`` keys of the
+view contract for table games (``notes/table-view.md``), so every table
+ruleset emits the same shape for the renderers.
+
+>>> base = {"shape": "round", "diameter": 1}
+>>> FigureSpec.model_validate({"id": "A1", "x": 1, "y": 2, "base": base}).build()
+Figure(id='A1', x=1.0, y=2.0, facing=0.0, base=RoundBase(diameter=1.0), side='', kind='')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from warbench.geometry.table.core import Table, TableGeometryError
+from warbench.geometry.table.features import Feature, LosBlock, Shape
+from warbench.geometry.table.figures import Base, Figure, RectBase, RoundBase
+
+__all__ = [
+    "BaseSpec",
+    "FeatureSpec",
+    "FigureSpec",
+    "RectBaseSpec",
+    "RoundBaseSpec",
+    "TableSpec",
+    "table_view",
+]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TableSpec(_Spec):
+    """``{"width": 72, "height": 48}`` (inches)."""
+
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+    def build(self) -> Table:
+        return Table(self.width, self.height)
+
+
+class RoundBaseSpec(_Spec):
+    shape: Literal["round"]
+    diameter: float = Field(gt=0)
+
+    def build(self) -> RoundBase:
+        return RoundBase(self.diameter)
+
+
+class RectBaseSpec(_Spec):
+    shape: Literal["rect"]
+    width: float = Field(gt=0, description="across the facing")
+    depth: float = Field(gt=0, description="along the facing")
+
+    def build(self) -> RectBase:
+        return RectBase(self.width, self.depth)
+
+
+BaseSpec = Annotated[RoundBaseSpec | RectBaseSpec, Field(discriminator="shape")]
+
+
+class FigureSpec(_Spec):
+    """A figure: ``id``, centre ``x``/``y``, ``facing`` (degrees, 0 east, CCW), ``base``."""
+
+    id: str = Field(min_length=1)
+    x: float
+    y: float
+    facing: float = 0.0
+    base: BaseSpec = RoundBaseSpec(shape="round", diameter=1.0)
+    side: str = ""
+    kind: str = ""
+
+    @model_validator(mode="after")
+    def _numbers_are_finite(self) -> FigureSpec:
+        try:
+            self.build()
+        except TableGeometryError as exc:
+            raise ValueError(str(exc)) from None
+        return self
+
+    def build(self) -> Figure:
+        base: Base = self.base.build()
+        return Figure(self.id, self.x, self.y, self.facing, base, self.side, self.kind)
+
+
+class FeatureSpec(_Spec):
+    """A terrain feature; see :class:`~warbench.geometry.table.features.Feature`."""
+
+    id: str = Field(min_length=1)
+    shape: Shape
+    points: list[tuple[float, float]] = Field(min_length=1)
+    radius: float = Field(default=0.0, ge=0)
+    kind: str = ""
+    label: str = ""
+    move_cost: float = Field(default=1.0, ge=0)
+    impassable: bool = False
+    half_move: bool = False
+    blocks_los: LosBlock = "no"
+    beyond_reach: float = Field(default=0.0, ge=0)
+    cover: float = 0.0
+    barrier: bool = False
+    crossing_cost: float | None = Field(default=None, ge=0)
+    height: float = 1.0
+    destroyed: bool = False
+
+    @model_validator(mode="after")
+    def _geometry_is_sound(self) -> FeatureSpec:
+        try:
+            self.build()
+        except TableGeometryError as exc:
+            raise ValueError(str(exc)) from None
+        return self
+
+    def build(self) -> Feature:
+        return Feature(
+            self.id,
+            self.shape,
+            tuple(self.points),
+            radius=self.radius,
+            kind=self.kind,
+            label=self.label,
+            move_cost=self.move_cost,
+            impassable=self.impassable,
+            half_move=self.half_move,
+            blocks_los=self.blocks_los,
+            beyond_reach=self.beyond_reach,
+            cover=self.cover,
+            barrier=self.barrier,
+            crossing_cost=self.crossing_cost,
+            height=self.height,
+            destroyed=self.destroyed,
+        )
+
+
+def feature_view(feature: Feature) -> dict[str, Any]:
+    """One entry of ``view["features"]`` (the renderer's shape)."""
+    out: dict[str, Any] = {
+        "id": feature.id,
+        "kind": feature.kind,
+        "shape": feature.shape,
+        "points": [[x, y] for x, y in feature.points],
+    }
+    if feature.shape == "circle":
+        out["radius"] = feature.radius
+    if feature.label:
+        out["label"] = feature.label
+    out["blocks_los"] = feature.blocks_los
+    out["destroyed"] = feature.destroyed
+    return out
+
+
+def figure_view(
+    figure: Figure, status: Sequence[str] = (), label: str | None = None
+) -> dict[str, Any]:
+    """One entry of ``view["figures"]`` (the renderer's shape)."""
+    return {
+        "id": figure.id,
+        "side": figure.side,
+        "kind": figure.kind,
+        "x": figure.x,
+        "y": figure.y,
+        "facing": figure.facing,
+        "base": figure.base.to_dict(),
+        "status": list(status),
+        "label": label if label is not None else figure.id,
+    }
+
+
+def table_view(
+    table: Table,
+    features: Iterable[Feature],
+    figures: Iterable[Figure],
+    *,
+    status: Mapping[str, Sequence[str]] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The ``table``, ``features`` and ``figures`` keys of a table game's view.
+
+    ``status`` and ``labels`` map figure ids to their free-text flags
+    ("hero", "mounted") and display labels (default: the id). Merge the result
+    into the ruleset's own view dict.
+
+    >>> v = table_view(Table(48, 48), [], [Figure("A1", 10.0, 4.5, 90.0, side="red")])
+    >>> v["table"], v["figures"][0]["base"]
+    ({'width': 48.0, 'height': 48.0}, {'shape': 'round', 'diameter': 1.0})
+    """
+    status = status or {}
+    labels = labels or {}
+    return {
+        "table": table.to_dict(),
+        "features": [feature_view(f) for f in features],
+        "figures": [figure_view(f, status.get(f.id, ()), labels.get(f.id)) for f in figures],
+    }

@@ -1,0 +1,401 @@
+"""The terrain of one table layout, indexed once: which features are where.
+
+Features rarely change during a game (a building part destroyed now and then),
+so :class:`Terrain` builds a shapely ``STRtree`` over them once, prepares their
+geometries for repeated predicates, and keeps their properties in numpy arrays
+for vectorised filtering. When a feature changes, build a new ``Terrain``
+(:meth:`Terrain.replaced`); the old one stays valid for the old states.
+
+Queries answer in terms of features, never rules: which areas a base is in,
+which it touches, how a straight track of a base's centre splits into pieces
+inside areas (with the worst movement cost of each piece), which barriers it
+crosses, and which impassable things a (moving) base would overlap.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+
+from warbench.geometry.table.core import EPS, TOUCH, Point, TableGeometryError
+from warbench.geometry.table.features import Feature
+from warbench.geometry.table.figures import Figure, Place, _exact
+
+__all__ = ["Contact", "Crossing", "Terrain", "TrackPiece"]
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+BoolArray = npt.NDArray[np.bool_]
+
+LOS_NO: Final[int] = 0
+LOS_YES: Final[int] = 1
+LOS_BEYOND: Final[int] = 2
+_LOS_CODES: Final[dict[str, int]] = {"no": LOS_NO, "yes": LOS_YES, "beyond": LOS_BEYOND}
+_CACHE_LIMIT: Final[int] = 8192
+GRAZE: Final[float] = 1e-9
+"""Inches: a sight line passing this close to a feature's edge only grazes it."""
+
+
+@dataclass(frozen=True)
+class Contact:
+    """How a base (or point) sits relative to the features, as feature indices.
+
+    ``under``: features the base overlaps (a point: is inside or on).
+    ``near``: features within their own ``beyond_reach`` of the base (touching
+    when the reach is 0); ``under`` is a subset.
+    """
+
+    under: frozenset[int]
+    near: frozenset[int]
+    under_mask: npt.NDArray[np.bool_] = field(repr=False, compare=False)
+    """``under`` as a mask over the active features, for vectorised lookups."""
+    near_mask: npt.NDArray[np.bool_] = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class TrackPiece:
+    """A stretch of a centre track, ``start`` to ``end`` inches along it.
+
+    ``cost`` is inches of allowance per inch here: the worst ``move_cost`` of the
+    areas it is inside (1 in the open). ``features`` are their ids.
+    """
+
+    start: float
+    end: float
+    cost: float
+    features: tuple[str, ...]
+
+    @property
+    def length(self) -> float:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """A crossable barrier reached ``at`` inches along a track, costing ``cost`` extra."""
+
+    feature: str
+    at: float
+    cost: float
+
+
+class Terrain:
+    """The features of a table, with a spatial index built once.
+
+    >>> t = Terrain([Feature.polygon("bog", [(2, -1), (4, -1), (4, 1), (2, 1)], move_cost=2.0)])
+    >>> [(p.start, p.end, p.cost) for p in t.track((0.0, 0.0), (6.0, 0.0))]
+    [(0.0, 2.0, 1.0), (2.0, 4.0, 2.0), (4.0, 6.0, 1.0)]
+    """
+
+    def __init__(self, features: Iterable[Feature] = ()) -> None:
+        self.features: tuple[Feature, ...] = tuple(features)
+        """Every feature, destroyed ones included, in the order given."""
+        seen: set[str] = set()
+        for f in self.features:
+            if not isinstance(f, Feature):
+                raise TableGeometryError(f"terrain takes Feature objects, not {f!r}")
+            if f.id in seen:
+                raise TableGeometryError(f"two features have the id {f.id!r}")
+            seen.add(f.id)
+        self._by_id = {f.id: f for f in self.features}
+        active = [f for f in self.features if not f.destroyed]
+        self.active: tuple[Feature, ...] = tuple(active)
+        """The features that have effects (not destroyed); indices refer to this tuple."""
+        self.geoms = np.array([f.geometry for f in active], dtype=object)
+        shapely.prepare(self.geoms)
+        self.tree = shapely.STRtree(self.geoms)
+        self.los_mode = np.array([_LOS_CODES[f.blocks_los] for f in active], dtype=np.int8)
+        self.height = np.array([f.height for f in active], dtype=np.float64)
+        self.reach = np.array([f.beyond_reach for f in active], dtype=np.float64)
+        self.is_area = np.array([f.is_area for f in active], dtype=np.bool_)
+        self.move_cost = np.array([f.move_cost for f in active], dtype=np.float64)
+        self.blocks_movement = np.array([f.blocks_movement for f in active], dtype=np.bool_)
+        self.crossable = np.array(
+            [f.barrier and f.crossing_cost is not None for f in active], dtype=np.bool_
+        )
+        self.max_reach = float(self.reach.max()) if active else 0.0
+        self._contact_cache: dict[object, Contact] = {}
+        self._build_sight_pieces()
+        # Each feature less a hair at its edges (areas) or ends (lines), prepared: a sight
+        # line meeting one of these passes through the feature rather than grazing it.
+        self.sight_core = np.array([_shaved(g) for g in self.geoms], dtype=object)
+        shapely.prepare(self.sight_core)
+
+    def _build_sight_pieces(self) -> None:
+        """Split the sight-blocking features into pieces for line of sight.
+
+        Polylines become their segments and concave areas their triangles, so
+        every piece is convex: line of sight treats a convex piece that keeps
+        clear of the target with plain angle arithmetic and clips only the rest
+        (see :mod:`warbench.geometry.table.sight`).
+        """
+        geoms: list[shapely.Geometry] = []
+        owners: list[int] = []
+        convex: list[bool] = []
+        for i, f in enumerate(self.active):
+            if f.blocks_los == "no":
+                continue
+            if f.shape == "polyline":
+                for a, b in itertools.pairwise(f.points):
+                    if a != b:
+                        geoms.append(shapely.LineString([a, b]))
+                        owners.append(i)
+                        convex.append(True)
+            else:
+                g = self.geoms[i]
+                hull_area = float(shapely.area(shapely.convex_hull(g)))
+                if float(shapely.area(g)) >= hull_area * (1.0 - 1e-9):
+                    parts = [g]
+                else:
+                    triangles = shapely.constrained_delaunay_triangles(g)
+                    parts = [p for p in shapely.get_parts(triangles) if shapely.area(p) > 0.0]
+                if parts:
+                    geoms.extend(parts)
+                    owners.extend([i] * len(parts))
+                    convex.extend([True] * len(parts))
+                else:  # no triangulation: keep it whole and clip it every time
+                    geoms.append(g)
+                    owners.append(i)
+                    convex.append(False)
+        self.piece_geoms = np.array(geoms, dtype=object)
+        shapely.prepare(self.piece_geoms)
+        self.piece_owner = np.array(owners, dtype=np.intp)
+        self.piece_height = self.height[self.piece_owner] if owners else np.empty(0)
+        self.piece_convex = np.array(convex, dtype=np.bool_)
+        self.piece_coords: list[FloatArray] = [
+            shapely.get_coordinates(g).astype(np.float64) for g in geoms
+        ]
+        # The same coordinates end to end, for vectorised work over many pieces.
+        counts = [len(c) for c in self.piece_coords]
+        self.piece_count = np.array(counts, dtype=np.intp)
+        self.piece_start = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.intp)
+        self.piece_flat: FloatArray = (
+            np.vstack(self.piece_coords) if geoms else np.empty((0, 2), dtype=np.float64)
+        )
+        n = len(geoms)
+        centres = shapely.get_coordinates(shapely.centroid(self.piece_geoms)) if n else None
+        self.piece_centre: FloatArray = (
+            np.asarray(centres, dtype=np.float64).reshape(n, 2)
+            if centres is not None
+            else np.empty((0, 2), dtype=np.float64)
+        )
+        self.piece_radius: FloatArray = np.array(
+            [
+                float(np.hypot(*(c - self.piece_centre[k]).T).max())
+                for k, c in enumerate(self.piece_coords)
+            ],
+            dtype=np.float64,
+        )
+
+    # -- lookup ---------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.features)
+
+    def __iter__(self) -> Iterator[Feature]:
+        return iter(self.features)
+
+    def feature(self, feature_id: str) -> Feature:
+        """The feature with this id (destroyed ones too)."""
+        try:
+            return self._by_id[feature_id]
+        except KeyError:
+            known = ", ".join(sorted(self._by_id)) or "none"
+            raise TableGeometryError(f"no feature {feature_id!r}; known: {known}") from None
+
+    def replaced(self, *features: Feature) -> Terrain:
+        """A new layout with these features replacing those of the same ids (or added)."""
+        new = {f.id: f for f in features}
+        kept = [new.pop(f.id, f) for f in self.features]
+        return Terrain([*kept, *new.values()])
+
+    def _near(self, geometry: shapely.Geometry, distance: float) -> IntArray:
+        """Indices of active features whose boxes come within ``distance`` of ``geometry``."""
+        if not len(self.active):
+            return np.empty(0, dtype=np.intp)
+        xmin, ymin, xmax, ymax = shapely.bounds(geometry)
+        box = shapely.box(xmin - distance, ymin - distance, xmax + distance, ymax + distance)
+        found: IntArray = self.tree.query(box)
+        return found
+
+    # -- where a base is ------------------------------------------------------------
+
+    def contact(self, place: Place) -> Contact:
+        """Which features ``place`` is in and which it is near (cached per position)."""
+        key: object = place if isinstance(place, Figure) else (float(place[0]), float(place[1]))
+        found = self._contact_cache.get(key)
+        if found is None:
+            found = self._compute_contact(place)
+            if len(self._contact_cache) >= _CACHE_LIMIT:
+                self._contact_cache.clear()
+            self._contact_cache[key] = found
+        return found
+
+    def _compute_contact(self, place: Place) -> Contact:
+        geometry, radius = _exact(place)
+        idx = self._near(geometry, radius + self.max_reach + TOUCH)
+        under_mask = np.zeros(len(self.active), dtype=np.bool_)
+        near_mask = np.zeros(len(self.active), dtype=np.bool_)
+        if len(idx):
+            gap = shapely.distance(geometry, self.geoms[idx]) - radius
+            near = gap <= self.reach[idx] + TOUCH
+            if isinstance(place, Figure):
+                core, core_radius = place.solid
+                under = shapely.distance(core, self.geoms[idx]) < core_radius - EPS
+            else:
+                under = gap <= TOUCH
+            under_mask[idx[under]] = True
+            near_mask[idx[near | under]] = True
+        return Contact(
+            under=frozenset(np.nonzero(under_mask)[0].tolist()),
+            near=frozenset(np.nonzero(near_mask)[0].tolist()),
+            under_mask=under_mask,
+            near_mask=near_mask,
+        )
+
+    def features_under(self, place: Place) -> tuple[Feature, ...]:
+        """Features a base overlaps (a point: lies in or on), in layout order.
+
+        VSGMR's "half move until completely outside the rough terrain" asks
+        ``any(f.half_move for f in terrain.features_under(figure))``.
+        """
+        return tuple(self.active[i] for i in sorted(self.contact(place).under))
+
+    def features_touching(self, place: Place, reach: float = 0.0) -> tuple[Feature, ...]:
+        """Features within ``reach`` (default: touching) of a base or point, in layout order."""
+        geometry, radius = _exact(place)
+        idx = self._near(geometry, radius + reach + TOUCH)
+        if not len(idx):
+            return ()
+        gap = shapely.distance(geometry, self.geoms[idx]) - radius
+        return tuple(self.active[i] for i in sorted(int(i) for i in idx[gap <= reach + TOUCH]))
+
+    def distance_to(self, place: Place, feature_id: str) -> float:
+        """Edge distance from a base (or point) to a feature; 0 if touching or inside."""
+        geometry, radius = _exact(place)
+        gap = float(shapely.distance(geometry, self.feature(feature_id).geometry)) - radius
+        return max(0.0, gap)
+
+    # -- movement -------------------------------------------------------------------
+
+    def track(self, start: Point, end: Point) -> tuple[TrackPiece, ...]:
+        """The straight track of a centre from ``start`` to ``end``, split by areas.
+
+        Each piece has the worst movement cost of the areas covering it (1 in the
+        open); pieces are in order and together cover the whole track.
+        """
+        length = math.hypot(end[0] - start[0], end[1] - start[1])
+        if length == 0.0:
+            return ()
+        segment = shapely.LineString([start, end])
+        idx = self._near(segment, 0.0)
+        idx = idx[self.is_area[idx]] if len(idx) else idx
+        spans: list[tuple[float, float, int]] = []
+        if len(idx):
+            spans = self._spans(segment, start, end, length, idx)
+        cuts = sorted({0.0, length, *(s for s, _, _ in spans), *(e for _, e, _ in spans)})
+        pieces: list[TrackPiece] = []
+        for a, b in itertools.pairwise(cuts):
+            if b - a <= 1e-12:
+                continue
+            mid = (a + b) / 2.0
+            inside = sorted({i for s, e, i in spans if s <= mid <= e})
+            # Overlapping areas: the worst cost applies (not the product).
+            cost = max(float(self.move_cost[i]) for i in inside) if inside else 1.0
+            ids = tuple(self.active[i].id for i in inside)
+            if pieces and pieces[-1].features == ids and pieces[-1].cost == cost:
+                last = pieces.pop()
+                pieces.append(TrackPiece(last.start, b, cost, ids))
+            else:
+                pieces.append(TrackPiece(a, b, cost, ids))
+        return tuple(pieces)
+
+    def _spans(
+        self, segment: shapely.LineString, start: Point, end: Point, length: float, idx: IntArray
+    ) -> list[tuple[float, float, int]]:
+        """``(from, to, feature index)`` stretches of ``segment`` inside the areas ``idx``."""
+        cut = shapely.intersection(segment, self.geoms[idx])
+        parts, owner = shapely.get_parts(cut, return_index=True)
+        if not len(parts):
+            return []
+        lines = shapely.get_type_id(parts) == 1  # LineString pieces; points are grazes
+        parts, owner = parts[lines], owner[lines]
+        if not len(parts):
+            return []
+        coords, which = shapely.get_coordinates(parts, return_index=True)
+        ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+        along = (coords[:, 0] - start[0]) * ux + (coords[:, 1] - start[1]) * uy
+        lo = np.full(len(parts), np.inf)
+        hi = np.full(len(parts), -np.inf)
+        np.minimum.at(lo, which, along)
+        np.maximum.at(hi, which, along)
+        out = []
+        for k in range(len(parts)):
+            a = min(max(float(lo[k]), 0.0), length)
+            b = min(max(float(hi[k]), 0.0), length)
+            if b - a > 1e-12:
+                out.append((a, b, int(idx[owner[k]])))
+        return out
+
+    def crossings(self, start: Point, end: Point) -> tuple[Crossing, ...]:
+        """Crossable barriers the centre track from ``start`` to ``end`` reaches, in order.
+
+        A barrier is charged each time the track *reaches* it after leaving the
+        start (a track that starts on a barrier is finishing a crossing already
+        paid for); a thick barrier (an area) counts once per entry.
+        """
+        length = math.hypot(end[0] - start[0], end[1] - start[1])
+        if length == 0.0:
+            return ()
+        segment = shapely.LineString([start, end])
+        idx = self._near(segment, 0.0)
+        idx = idx[self.crossable[idx]] if len(idx) else idx
+        if not len(idx):
+            return ()
+        cut = shapely.intersection(segment, self.geoms[idx])
+        parts, owner = shapely.get_parts(cut, return_index=True)
+        solid = ~shapely.is_empty(parts)
+        parts, owner = parts[solid], owner[solid]
+        ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+        found: list[Crossing] = []
+        for part, k in zip(parts, owner, strict=True):
+            coords = shapely.get_coordinates(part)
+            along = (coords[:, 0] - start[0]) * ux + (coords[:, 1] - start[1]) * uy
+            first = float(along.min())
+            if first <= 1e-9:
+                continue
+            feature = self.active[int(idx[k])]
+            assert feature.crossing_cost is not None
+            found.append(Crossing(feature.id, first, feature.crossing_cost))
+        found.sort(key=lambda c: c.at)
+        return tuple(found)
+
+    def movement_obstacles(self, core: shapely.Geometry, radius: float) -> tuple[Feature, ...]:
+        """Impassable features and uncrossable barriers the shape ``core``+``radius`` overlaps."""
+        idx = self._near(core, radius)
+        idx = idx[self.blocks_movement[idx]] if len(idx) else idx
+        if not len(idx):
+            return ()
+        hit = shapely.distance(core, self.geoms[idx]) < radius - EPS
+        return tuple(self.active[i] for i in sorted(int(i) for i in idx[hit]))
+
+
+def _shaved(geometry: shapely.Geometry) -> shapely.Geometry:
+    """``geometry`` without its outer :data:`GRAZE` (an area) or its end hairs (a line)."""
+    if shapely.get_type_id(geometry) == 1:  # LineString: pull both ends in
+        xy = shapely.get_coordinates(geometry).copy()
+        for end, towards in ((0, 1), (-1, -2)):
+            step = xy[towards] - xy[end]
+            length = float(np.hypot(*step))
+            if length > 2 * GRAZE:
+                xy[end] = xy[end] + step * (GRAZE / length)
+        return shapely.LineString(xy)
+    shaved: shapely.Geometry = shapely.buffer(geometry, -GRAZE, join_style="mitre")
+    return shaved
