@@ -1,0 +1,66 @@
+"""Exact odds of a CGME attack: pure functions shared by the rules, ``odds`` and bots.
+
+An attack rolls ATT + dice against DEF + dice; the difference, less the
+margin, picks a row of the result table (``data/core.toml``). Only the
+difference of the two ratings (with their modifiers) matters, so the chances
+are cached by it.
+
+>>> from warbench.rulesets.cgme.data import load_world
+>>> core = load_world("warbench.rulesets.cgme").core
+>>> chances(core, 0)["destroy"]  # equal ratings: one die must beat the other by 2+
+Fraction(5, 18)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+
+from warbench.rulesets.cgme.data import RESULTS, Core, ResultName
+
+Modifiers = list[tuple[int, str]]
+"""(value, reason) pairs, shown to people and summed by the rules."""
+
+
+def total(mods: Modifiers) -> int:
+    return sum(value for value, _ in mods)
+
+
+@cache
+def dice_sum(n: int) -> dict[int, Fraction]:
+    """Distribution of the sum of ``n`` six-sided dice (n = 0: always 0)."""
+    dist = {0: Fraction(1)}
+    for _ in range(n):
+        nxt: dict[int, Fraction] = {}
+        for value, p in dist.items():
+            for face in range(1, 7):
+                nxt[value + face] = nxt.get(value + face, Fraction(0)) + p / 6
+        dist = nxt
+    return dist
+
+
+@cache
+def roll_difference(attack_dice: int, defence_dice: int) -> tuple[tuple[int, Fraction], ...]:
+    """Distribution of (attack dice - defence dice), as sorted (difference, chance) pairs."""
+    out: dict[int, Fraction] = {}
+    for a, pa in dice_sum(attack_dice).items():
+        for d, pd in dice_sum(defence_dice).items():
+            out[a - d] = out.get(a - d, Fraction(0)) + pa * pd
+    return tuple(sorted(out.items()))
+
+
+@cache
+def chances(core: Core, delta: int) -> Mapping[ResultName, Fraction]:
+    """Exact chance of each result when ATT - DEF (modifiers included) is ``delta``."""
+    out = dict.fromkeys(RESULTS, Fraction(0))
+    for diff, p in roll_difference(core.attack_dice, core.defence_dice):
+        out[core.result(delta + diff)] += p
+    return out
+
+
+@cache
+def float_chances(core: Core, delta: int) -> tuple[float, float]:
+    """(destroy, wound) chances as floats, for the greedy bot's arithmetic."""
+    exact = chances(core, delta)
+    return float(exact["destroy"]), float(exact["wound"])

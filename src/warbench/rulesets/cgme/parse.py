@@ -1,0 +1,57 @@
+"""Parse the text form of CGME actions (see :mod:`.actions`)."""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action
+from warbench.errors import ActionSyntaxError
+from warbench.geometry.hexgrid import HexError
+from warbench.rulesets.cgme.actions import END, ROLL, USAGE, Attack, Join, Load, Move, Unload
+from warbench.rulesets.cgme.state import State
+
+
+def _ref(state: State, ref: str, text: str) -> str:
+    """A unit or building id, matched without regard to case."""
+    if ref in state.units or ref in state.buildings:
+        return ref
+    lowered = ref.lower()
+    for known in (*state.units, *state.buildings):
+        if known.lower() == lowered:
+            return known
+    raise ActionSyntaxError(text, f"there is no unit or building '{ref}'")
+
+
+def _units(state: State, refs: str, text: str) -> tuple[str, ...]:
+    ids = tuple(_ref(state, ref, text) for ref in refs.split("+"))
+    if len(set(ids)) != len(ids):
+        raise ActionSyntaxError(text, "a unit is named twice")
+    return ids
+
+
+def parse_action(state: State, text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError(text, "empty action")
+    verb, args = words[0].lower(), words[1:]
+    if verb not in USAGE:
+        raise ActionSyntaxError(text, f"unknown action '{words[0]}'; actions: {', '.join(USAGE)}")
+    if len(args) != len(USAGE[verb].split()) - 1:
+        raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
+    if verb == "roll":
+        return ROLL
+    if verb == "end":
+        return END
+    if verb == "move":
+        units = _units(state, args[0], text)
+        try:
+            to = state.setup.board.map.grid.parse(args[1])
+        except HexError as exc:
+            raise ActionSyntaxError(text, str(exc)) from None
+        return Move(units, to)
+    if verb == "load":
+        return Load(_ref(state, args[0], text), _units(state, args[1], text))
+    first = _ref(state, args[0], text)
+    if verb == "unload":
+        return Unload(first)
+    if verb == "join":
+        return Join(first)
+    return Attack(first, _ref(state, args[1], text))

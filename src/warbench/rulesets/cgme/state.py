@@ -1,0 +1,167 @@
+"""The CGME game state: units and their movement points, buildings, whose turn, the open attack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from warbench.core.outcome import Outcome
+from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.cgme.data import UnitType
+from warbench.rulesets.cgme.scenario import Setup
+
+
+@dataclass(slots=True)
+class Unit:
+    """One unit on (or off) the board. ``pos`` is None once destroyed.
+
+    A rider (``carrier`` set) stands wherever its carrier is, but is not one
+    of the units stacked in that hex.
+    """
+
+    id: str
+    side: str
+    type: UnitType
+    pos: Hex | None
+    wounded: bool = False
+    mp: int = 0
+    """Regular movement points left this movement phase."""
+    bonus: int = 0
+    """Road bonus MP earned and not yet spent this movement phase."""
+    road: int = 0
+    """Regular MP spent along roads toward the next bonus point."""
+    moved: bool = False
+    """Spent movement points this turn (the move-or-shoot option reads it)."""
+    attacked: bool = False
+    """Attacked (or joined an attack) this turn."""
+    carrier: str | None = None
+    riders: list[str] = field(default_factory=list)
+
+    @property
+    def on_board(self) -> bool:
+        return self.pos is not None
+
+    def to_json(self) -> dict[str, Any]:
+        t = self.type
+        return {
+            "id": self.id,
+            "side": self.side,
+            "type": t.key,
+            "name": t.name,
+            "at": self.pos.label if self.pos else None,
+            "wounded": self.wounded,
+            "mp": self.mp,
+            "bonus": self.bonus,
+            "road": self.road,
+            "moved": self.moved,
+            "attacked": self.attacked,
+            "carrier": self.carrier,
+            "riders": list(self.riders),
+            "ratings": t.ratings(),
+            "class": t.move_class,
+        }
+
+
+@dataclass(slots=True)
+class Building:
+    """A hardened structure: DEF and structural points (V.E.G., Buildings)."""
+
+    id: str
+    side: str
+    pos: Hex
+    dfn: int
+    sp: int
+    max_sp: int
+    value: int
+
+    @property
+    def standing(self) -> bool:
+        return self.sp > 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "at": self.pos.label,
+            "def": self.dfn,
+            "sp": self.sp,
+            "max_sp": self.max_sp,
+            "standing": self.standing,
+        }
+
+
+@dataclass(slots=True)
+class OpenAttack:
+    """An attack declared and not yet rolled: more units may combine into it."""
+
+    target: str
+    attackers: list[str]
+    during_move: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "attackers": list(self.attackers),
+            "during_move": self.during_move,
+        }
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a game on the CGME core."""
+
+    setup: Setup
+    units: dict[str, Unit]
+    stacks: dict[Hex, list[Unit]]
+    """The units standing in each occupied hex (riders not counted), in arrival order."""
+    parts: dict[Hex, int]
+    """Stacking weight in each occupied hex, in the world's parts."""
+    buildings: dict[str, Building]
+    turn: int = 1
+    player: int = 0
+    """Index into ``setup.sides``: whose player turn it is."""
+    phase: int = 0
+    """Index into the core's phase list."""
+    attack: OpenAttack | None = None
+    lost: dict[str, int] = field(default_factory=dict)
+    """Value each side has lost (units destroyed, buildings' structural points)."""
+    outcome: Outcome | None = None
+    version: int = 0
+    """Bumped whenever a unit changes hex or leaves the board (cache key; not in the digest)."""
+    side_version: dict[str, int] = field(default_factory=dict)
+    """Per side, bumped whenever one of its units or buildings changes hex, state or
+    leaves the board (cache key for what depends on the enemy only; not in the digest)."""
+    caches: dict[Any, Any] = field(default_factory=dict)
+    """Derived data (reach, options, scores); never part of the digest."""
+
+    @property
+    def side(self) -> str:
+        return self.setup.sides[self.player]
+
+    @property
+    def phase_name(self) -> str:
+        return self.setup.world.core.phases[self.phase]
+
+    def touch(self, side: str) -> None:
+        """Note that something of ``side`` changed (see :attr:`side_version`)."""
+        self.version += 1
+        self.side_version[side] = self.side_version.get(side, 0) + 1
+
+    def enemy_of(self, side: str) -> str:
+        a, b = self.setup.sides
+        return b if side == a else a
+
+    def side_units(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side and u.pos is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "player": self.side,
+            "phase": self.phase_name,
+            "attack": self.attack.to_json() if self.attack else None,
+            "lost": dict(self.lost),
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "units": [u.to_json() for u in self.units.values()],
+            "buildings": [b.to_json() for b in self.buildings.values()],
+        }

@@ -1,0 +1,49 @@
+"""The ``[options]`` of a V.E.G. scenario: the optional rules and the two-reading rulings.
+
+==========================  =====================================================
+``stacking_limit``          6 (default: "up to 6 units may stack"), 5 (the
+                            "5-unit-per-hex limit" of the next lines), or "off"
+                            (the text's "stacking rules may be ignored")
+``attack_during_movement``  the optional rule Attacks During Movement (off)
+``building_damage``         "att" (damage equal to the ATT score) or "margin"
+                            (the optional rule: the difference of the rolls)
+``move_or_shoot``           the mobile howitzer's optional rule (off)
+``spillover_hits``          "all" (default: "any unit" in the hex, friends too)
+                            or "enemies" (ruling alternative)
+``unstated_terrain``        the blank city entry for hovercraft: "borrow" the
+                            wheeled/tracked entry (default), "no_effect", "no_entry"
+``combined_attacks``        the core's combined attacks (on)
+==========================  =====================================================
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from warbench.rulesets.cgme.data import Unstated, World
+from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Options
+
+
+class VegOptionsSpec(CoreOptionsSpec):
+    """Options a V.E.G. scenario may set."""
+
+    stacking_limit: Annotated[int, Field(ge=1, le=20)] | Literal["off"] = 6
+    attack_during_movement: bool = False
+    building_damage: Literal["att", "margin"] = "att"
+    move_or_shoot: bool = False
+    spillover_hits: Literal["all", "enemies"] = "all"
+    unstated_terrain: Unstated = "borrow"
+
+    def options(self, world: World) -> Options:
+        combined = world.core.combined if self.combined_attacks is None else self.combined_attacks
+        return Options(
+            combined_attacks=combined,
+            stacking_limit=None if self.stacking_limit == "off" else self.stacking_limit,
+            attack_during_movement=self.attack_during_movement,
+            building_damage=self.building_damage,
+            move_or_shoot=self.move_or_shoot,
+            spillover_hits=self.spillover_hits,
+            unstated_terrain=self.unstated_terrain,
+        )

@@ -1,0 +1,103 @@
+"""Buildings (V.E.G., Misc. Rules and Options): DEF and structural points, damage equal to
+the ATT score (a Wound half, rounded down), destroyed at 0 SP; the margin-damage option."""
+
+from __future__ import annotations
+
+import pytest
+
+from warbench.errors import ScenarioError
+from warbench.scenario.loader import scenario_from_dict
+
+BUNKER = [{"id": "B", "side": "blue", "at": "0507", "def": 4, "sp": 10}]
+ATTACKERS = [
+    ("red", "A", "gun", "0505"),
+    ("red", "C", "gun", "0504"),
+    ("blue", "E", "gun", "1010"),
+]
+
+
+def test_a_successful_attack_does_damage_equal_to_its_att(veg):
+    """Buildings: a successful attack does SP damage equal to the ATT score."""
+    game = veg.new_game(ATTACKERS, buildings=BUNKER, dice=[4, 2])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A B", "red")
+    game.apply("join C", "red")
+    game.apply("roll", "red")  # ATT 6 + 4 against DEF 4 + 2: success
+    assert game.state.buildings["B"].sp == 10 - 6
+    assert veg.last(game, "attack").data["damage"] == 6
+
+
+def test_a_wound_does_half_the_damage_rounded_down(veg):
+    """Buildings: a wound result does 1/2 damage, rounded down."""
+    game = veg.new_game(ATTACKERS, buildings=BUNKER, dice=[1, 2])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A B", "red")
+    game.apply("roll", "red")  # 3 + 1 against 4 + 2: short by 2, nothing
+    assert game.state.buildings["B"].sp == 10
+    game = veg.new_game(ATTACKERS, buildings=BUNKER, dice=[3, 2])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A B", "red")
+    game.apply("roll", "red")  # 3 + 3 against 4 + 2: a tie wounds, 3 // 2 = 1 SP
+    assert game.state.buildings["B"].sp == 9
+
+
+def test_a_structure_at_zero_sp_is_destroyed(veg):
+    """Buildings: when a structure reaches 0 SP it is destroyed."""
+    bunker = [{"id": "B", "side": "blue", "at": "0507", "def": 4, "sp": 5, "value": 20}]
+    game = veg.new_game(ATTACKERS, buildings=bunker, dice=[6, 1])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A B", "red")
+    game.apply("join C", "red")
+    game.apply("roll", "red")
+    building = game.state.buildings["B"]
+    assert building.sp == 0 and not building.standing
+    assert veg.last(game, "destroyed").data["unit"] == "B"
+    assert game.state.lost["blue"] == 20
+    assert not any("B" in a for a in veg.legal(game))
+
+
+def test_damage_may_be_the_margin_of_the_rolls_under_the_option(veg):
+    """Buildings, optional rule: damage equal to the difference of attack and defence rolls."""
+    game = veg.new_game(
+        ATTACKERS, buildings=BUNKER, dice=[6, 1], options={"building_damage": "margin"}
+    )
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A B", "red")
+    game.apply("roll", "red")  # 3 + 6 against 4 + 1: wins by 4, 4 SP
+    assert game.state.buildings["B"].sp == 6
+
+
+def test_destroying_an_objective_building_wins(veg):
+    """Victory objectives (stand-in): destroying the listed building wins at once."""
+    bunker = [{"id": "B", "side": "blue", "at": "0507", "def": 4, "sp": 3}]
+    game = veg.new_game(
+        ATTACKERS,
+        buildings=bunker,
+        dice=[6, 1],
+        victory={"at_turn_limit": "blue", "objectives": [{"side": "red", "destroy": ["B"]}]},
+    )
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A B", "red")
+    game.apply("roll", "red")
+    assert game.is_over and game.outcome.winner == "red"
+    assert game.outcome.reason == "red destroyed its objective"
+
+
+def test_an_attack_on_a_building_has_no_spillover_and_no_range_zero_bonus(veg):
+    """Buildings (ruling): a building is not a unit; no spillover, no infantry range-0 bonus."""
+    units = [("red", "I", "infantry", "0507"), ("blue", "E", "gun", "0507")]
+    game = veg.new_game(units, buildings=BUNKER, dice=[1, 6])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack I B", "red")
+    attacks = veg.events(game, "attack")
+    assert len(attacks) == 1 and attacks[0].data["att"] == 1
+
+
+def test_buildings_are_only_for_worlds_that_have_them(veg):
+    """Scenario files: the bare cgme core has no buildings."""
+    raw = veg.scenario_dict(
+        [("red", "A", "tank", "0505"), ("blue", "E", "tank", "1010")], ruleset="cgme"
+    )
+    raw["buildings"] = BUNKER
+    with pytest.raises(ScenarioError, match="buildings: cgme has no buildings"):
+        scenario_from_dict(raw, "test.toml", "test")

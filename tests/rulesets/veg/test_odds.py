@@ -1,0 +1,154 @@
+"""Exact odds: ``warbench odds veg attack`` and the same functions the rules roll with.
+
+Every pair of dice is played through the real game and the share of each
+result compared with the query's fractions (Combat, Spillover, Infantry,
+Terrain Effects).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from warbench.cli.main import main
+from warbench.core import registry
+from warbench.errors import OddsError
+
+KEYS = ["att", "def", "spillover", "range0_infantry", "terrain"]
+
+
+def _query(ruleset="veg"):
+    return registry.get(ruleset).odds_queries()["attack"]
+
+
+def test_the_attack_query_has_the_issues_keys_and_outcomes():
+    """odds veg attack: keys att, def, spillover, range0_infantry, terrain; destroy/wound/none."""
+    query = _query()
+    assert [k.name for k in query.keys] == KEYS
+    assert list(query([]).outcomes) == ["destroy", "wound", "none"]
+
+
+def test_equal_att_and_def_destroy_on_beating_the_defence_by_one():
+    """Combat: ATT 3 against DEF 3 destroys when the attack die beats the defence die."""
+    result = _query()(["att=3", "def=3"]).outcomes
+    assert result == {
+        "destroy": Fraction(15, 36),
+        "wound": Fraction(6, 36),
+        "none": Fraction(15, 36),
+    }
+
+
+def test_the_core_needs_two_more():
+    """odds cgme attack: the core's margin of 2 (stand-in dice and table)."""
+    result = _query("cgme")(["att=3", "def=3"]).outcomes
+    assert result["destroy"] == Fraction(10, 36) and result["wound"] == Fraction(5, 36)
+
+
+def test_spillover_range_zero_and_terrain_change_att_and_def():
+    """Spillover -3 ATT; infantry at range 0 +1 ATT; terrain modifies DEF by class."""
+    query = _query()
+    base = query(["att=6", "def=2"]).outcomes
+    assert query(["att=9", "def=2", "spillover=true"]).outcomes == base
+    assert query(["att=5", "def=2", "range0_infantry=true"]).outcomes == base
+    assert query(["att=10", "def=2", "terrain=city/infantry"]).outcomes == base
+    assert query(["att=8", "def=2", "terrain=city/vehicle"]).outcomes == base
+    assert query(["att=4", "def=2", "terrain=open_water/infantry"]).outcomes == base
+
+
+def test_terrain_choices_name_the_class_where_it_matters():
+    """odds: terrains treating classes alike are one choice; others one per class."""
+    choices = next(k for k in _query().keys if k.name == "terrain").choices
+    assert {"clear", "sand", "crater", "woods/infantry", "woods/vehicle", "city/hover"} <= set(
+        choices
+    )
+    assert "woods" not in choices and "woods/hover" not in choices  # hovercraft may not enter
+
+
+def test_the_core_refuses_v_e_g_keys_it_does_not_have():
+    """odds cgme attack: spillover and the range-0 bonus are V.E.G. rules."""
+    with pytest.raises(OddsError, match="cgme has no spillover"):
+        _query("cgme")(["spillover=true"])
+    with pytest.raises(OddsError, match="range-0"):
+        _query("cgme")(["range0_infantry=true"])
+
+
+def test_the_odds_command_prints_the_exact_distribution(capsys):
+    """The CLI: warbench odds veg attack att=5 def=4 --json."""
+    assert main(["odds", "veg", "attack", "att=5", "def=4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["outcomes"]) == {"destroy", "wound", "none"}
+    assert sum(Fraction(v) for v in data["exact"].values()) == 1
+
+
+SITUATIONS = [
+    # (attacker type, attacker hex, defender type, defender hex, terrain, the query's keys)
+    ("gun", "0505", "gun", "0507", {}, ["att=3", "def=3"]),
+    (
+        "heavy_tank",
+        "0505",
+        "infantry",
+        "0507",
+        {"woods": ["0507"]},
+        ["att=5", "def=1", "terrain=woods/infantry"],
+    ),
+    ("infantry", "0507", "gun", "0507", {}, ["att=1", "def=3", "range0_infantry=true"]),
+    (
+        "gun",
+        "0505",
+        "infantry",
+        "0507",
+        {"city": ["0507"]},
+        ["att=3", "def=1", "terrain=city/infantry"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("att_type", "att_at", "def_type", "def_at", "hexes", "keys"), SITUATIONS)
+def test_the_odds_equal_the_count_over_all_36_rolls(
+    veg, att_type, att_at, def_type, def_at, hexes, keys
+):
+    """The query's fractions are the share of each result over every pair of dice."""
+    counts = dict.fromkeys(("destroy", "wound", "none"), 0)
+    for a in range(1, 7):
+        for d in range(1, 7):
+            units = [("red", "A", att_type, att_at), ("blue", "T", def_type, def_at)]
+            game = veg.new_game(units, dice=[a, d, 1, 6], hexes=hexes)
+            veg.skip_to(game, "red", "attack")
+            game.apply("attack A T", "red")
+            counts[veg.events(game, "attack")[0].data["result"]] += 1
+    expected = _query()(keys).outcomes
+    assert {k: Fraction(v, 36) for k, v in counts.items()} == dict(expected)
+
+
+def test_spillover_odds_equal_the_count_over_all_36_rolls(veg):
+    """Spillover: the spillover attack's results match ``spillover=true``."""
+    counts = dict.fromkeys(("destroy", "wound", "none"), 0)
+    for a in range(1, 7):
+        for d in range(1, 7):
+            units = [
+                ("red", "A", "heavy_tank", "0505"),
+                ("blue", "T", "gun", "0507"),
+                ("blue", "U", "light_tank", "0507"),
+            ]
+            game = veg.new_game(units, dice=[1, 6, a, d])
+            veg.skip_to(game, "red", "attack")
+            game.apply("attack A T", "red")
+            counts[veg.events(game, "attack")[1].data["result"]] += 1
+    expected = _query()(["att=5", "def=2", "spillover=true"]).outcomes
+    assert {k: Fraction(v, 36) for k, v in counts.items()} == dict(expected)
+
+
+def test_the_play_prompt_explains_an_attack_with_its_spillover(veg):
+    """odds ACTION in play: the attack's chances, then each spillover attack's."""
+    units = [
+        ("red", "A", "gun", "0505"),
+        ("blue", "T", "gun", "0507"),
+        ("blue", "U", "gun", "0507"),
+    ]
+    game = veg.new_game(units)
+    veg.skip_to(game, "red", "attack")
+    text = game.ruleset.action_odds(game.state, "red", game.parse("attack A T"))
+    assert "ATT 3" in text and "destroy 41.7% (5/12)" in text
+    assert "spillover on U (blue), ATT 0 against DEF 3" in text

@@ -1,0 +1,144 @@
+"""Unit Stacking (V.E.G., Basic Rules Extensions); Rangers and Hvy Weapons (Special Unit Notes).
+
+The text says "up to 6 units may stack" and, two sentences on, "the 5-unit-
+per-hex limit". Ruling: 6 by default, option ``stacking_limit = 5``; the text's
+own "stacking rules may be ignored" is ``stacking_limit = "off"``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from warbench.errors import IllegalAction, ScenarioError
+from warbench.scenario.loader import scenario_from_dict
+
+
+def _stack(side, prefix, n, at, kind="gun"):
+    return [(side, f"{prefix}{i}", kind, at) for i in range(n)]
+
+
+def test_up_to_six_units_may_stack_in_a_hex(veg):
+    """Unit Stacking: up to 6 units may stack (the default reading)."""
+    units = [
+        *_stack("red", "S", 5, "0505"),
+        ("red", "M", "gun", "0504"),
+        ("red", "N", "gun", "0503"),
+    ]
+    game = veg.new_game([*units, ("blue", "E", "gun", "1010")])
+    game.apply("move M 0505", "red")  # the sixth
+    assert len(game.state.stacks[game.state.units["M"].pos]) == 6
+    assert "0505" not in veg.reach(game, "N")
+    with pytest.raises(IllegalAction, match="cannot reach 0505"):
+        game.apply("move N 0505", "red")
+
+
+def test_the_stacking_limit_may_be_five(veg):
+    """Unit Stacking: the option stacking_limit = 5 reads "the 5-unit-per-hex limit"."""
+    units = [
+        *_stack("red", "S", 4, "0505"),
+        ("red", "M", "gun", "0504"),
+        ("red", "N", "gun", "0503"),
+    ]
+    game = veg.new_game([*units, ("blue", "E", "gun", "1010")], options={"stacking_limit": 5})
+    game.apply("move M 0505", "red")
+    assert "0505" not in veg.reach(game, "N")
+
+
+def test_stacking_may_be_ignored_altogether(veg):
+    """Unit Stacking: if players agree stacking rules may be ignored (option "off")."""
+    units = [*_stack("red", "S", 9, "0505"), ("red", "M", "gun", "0504")]
+    game = veg.new_game([*units, ("blue", "E", "gun", "1010")], options={"stacking_limit": "off"})
+    game.apply("move M 0505", "red")
+    assert len(game.state.stacks[game.state.units["M"].pos]) == 10
+
+
+def test_units_may_move_freely_into_a_hex_holding_enemy_units(veg):
+    """Unit Stacking: units may move into a hex containing enemy units."""
+    game = veg.new_game([("red", "M", "gun", "0503"), ("blue", "E", "gun", "0505")])
+    game.apply("move M 0505", "red")
+    assert veg.where(game, "M") == veg.where(game, "E") == "0505"
+
+
+def test_a_hex_packed_with_enemy_units_may_not_be_entered(veg):
+    """Unit Stacking: a hex packed with 5 enemy units may not be entered (limit 5)."""
+    units = [("red", "M", "gun", "0503"), *_stack("blue", "E", 5, "0505")]
+    game = veg.new_game(units, options={"stacking_limit": 5})
+    assert "0505" not in veg.reach(game, "M")
+    game = veg.new_game(units)  # limit 6: one more fits
+    assert "0505" in veg.reach(game, "M")
+
+
+def test_a_full_hex_may_not_be_passed_through_either(veg):
+    """Unit Stacking (ruling): "may not be entered" holds for hexes passed through too."""
+    water = {"open_water": ["0403", "0603", "0404", "0604"]}  # 0504 is the only way south
+    full = veg.new_game([("red", "M", "gun", "0503"), *_stack("blue", "E", 6, "0504")], hexes=water)
+    assert "0505" not in veg.reach(full, "M")
+    room = veg.new_game([("red", "M", "gun", "0503"), *_stack("blue", "E", 5, "0504")], hexes=water)
+    assert veg.reach(room, "M")["0505"] == 1
+
+
+def test_both_sides_units_count_toward_the_limit(veg):
+    """Unit Stacking (ruling): the limit counts every unit in the hex, whichever side."""
+    units = [
+        *_stack("red", "S", 3, "0505"),
+        *_stack("blue", "E", 3, "0505"),
+        ("red", "M", "gun", "0504"),
+    ]
+    game = veg.new_game(units)
+    assert "0505" not in veg.reach(game, "M")
+
+
+def test_infantry_squads_count_as_normal_units(veg):
+    """Unit Stacking: infantry squads count as normal units for stacking."""
+    units = [
+        {"side": "red", "id": "I", "type": "infantry", "at": "0505", "count": 5},
+        ("red", "J", "infantry", "0504"),
+        ("red", "K", "infantry", "0503"),
+        ("blue", "E", "gun", "1010"),
+    ]
+    game = veg.new_game(units)
+    game.apply("move J 0505", "red")
+    assert "0505" not in veg.reach(game, "K")
+
+
+def test_a_ranger_counts_a_third_of_a_squad_for_stacking(veg):
+    """Special Unit Notes, Ranger: a third of an infantry squad for stacking."""
+    units = [
+        *_stack("red", "S", 5, "0505"),
+        {"side": "red", "id": "R", "type": "ranger", "at": "0504", "count": 4},
+        ("blue", "E", "gun", "1010"),
+    ]
+    game = veg.new_game(units)
+    for uid in ("Ra", "Rb", "Rc"):  # 5 units + 3 thirds = 6 units
+        game.apply(f"move {uid} 0505", "red")
+    assert "0505" not in veg.reach(game, "Rd")
+
+
+def test_heavy_weapons_count_as_standard_infantry_for_stacking(veg):
+    """Special Unit Notes, Hvy Weapons: they count as standard infantry for stacking."""
+    units = [
+        *_stack("red", "S", 5, "0505"),
+        ("red", "W", "heavy_weapons", "0504"),
+        ("red", "X", "heavy_weapons", "0503"),
+        ("blue", "E", "gun", "1010"),
+    ]
+    game = veg.new_game(units)
+    game.apply("move W 0505", "red")
+    assert "0505" not in veg.reach(game, "X")
+
+
+def test_a_scenario_may_not_overstack_a_hex_at_set_up(veg):
+    """Unit Stacking: the limit holds at set-up; the file error names the field."""
+    raw = veg.scenario_dict([*_stack("red", "S", 7, "0505"), ("blue", "E", "gun", "1010")])
+    with pytest.raises(ScenarioError, match=r"forces\.red\[6\]\.at: hex 0505 holds more than 6"):
+        scenario_from_dict(raw, "test.toml", "test")
+
+
+def test_a_stack_moving_together_needs_room_for_all_of_it(veg):
+    """Unit Stacking: a stack moves into a hex only if the whole stack fits there."""
+    units = [*_stack("red", "S", 2, "0503"), *_stack("blue", "E", 5, "0505")]
+    game = veg.new_game(units)
+    assert "move S0+S1 0505" not in veg.legal(game)
+    assert "move S0 0505" in veg.legal(game)
+    with pytest.raises(IllegalAction, match="no room for all of S0\\+S1"):
+        game.apply("move S0+S1 0505", "red")
