@@ -51,6 +51,7 @@ from typing import Any
 
 from warbench.errors import WarbenchError
 from warbench.geometry.hexgrid import Hex, Layout
+from warbench.render import palette
 
 __all__ = ["SVG_NS", "RenderError", "render_svg", "svg_size"]
 
@@ -81,7 +82,15 @@ LEGEND_CHARS = 36
 """Characters per legend line at the legend's font size (a safe estimate)."""
 
 # -- colours and styles ---------------------------------------------------------------------------
-SIDE_COLOURS = ("#2b5ca8", "#b3261e", "#2e7d32", "#7b3fa0", "#c77700", "#00838f")
+SIDE_COLOURS = {
+    "blue": "#2b5ca8",
+    "red": "#b3261e",
+    "green": "#2e7d32",
+    "purple": "#7b3fa0",
+    "orange": "#c77700",
+    "teal": "#00838f",
+}
+"""Side colours by name, in order of use (see :mod:`.palette`)."""
 STATUS_COLOURS = ("#6a1b9a", "#00695c", "#e65100", "#37474f", "#ad1457", "#4e342e")
 DISRUPTED_COLOUR = "#d50000"
 DISRUPTED_RING = "#ffc400"
@@ -289,7 +298,7 @@ def _side_colours(view: Mapping[str, Any], pieces: Iterable[Mapping[str, Any]]) 
     for piece in pieces:
         if str(piece.get("side")) not in names:
             names.append(str(piece.get("side")))
-    return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(names)}
+    return palette.assign(names, SIDE_COLOURS)
 
 
 def _badges(

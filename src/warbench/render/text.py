@@ -43,6 +43,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from warbench.geometry.hexgrid import Hex
+from warbench.render import palette
 
 __all__ = ["MapStyle", "map_width", "render_map", "side_styles"]
 
@@ -72,7 +73,16 @@ TERRAIN_COLOURS: Mapping[str, str] = {
 """Backgrounds for common terrain names; other names get a colour from ``FALLBACK_COLOURS``."""
 
 FALLBACK_COLOURS = ("dark_red", "deep_pink4", "dark_goldenrod", "medium_purple4", "grey35")
-SIDE_COLOURS = ("bright_yellow", "bright_cyan", "bright_magenta", "bright_white", "bright_red")
+SIDE_COLOURS = {
+    "yellow": "bright_yellow",
+    "cyan": "bright_cyan",
+    "magenta": "bright_magenta",
+    "white": "bright_white",
+    "red": "bright_red",
+    "blue": "bright_blue",
+    "green": "bright_green",
+}
+"""Side colours by name, in order of use (see :mod:`.palette`); chosen to read on terrain."""
 
 HEXSIDE_MARKS: Mapping[str, str] = {
     "river": "≈",
@@ -116,7 +126,7 @@ class _Hex:
 
 def side_styles(sides: Iterable[str]) -> dict[str, str]:
     """A distinct bold colour for each side, in order (shared with narration)."""
-    return {side: f"bold {SIDE_COLOURS[i % len(SIDE_COLOURS)]}" for i, side in enumerate(sides)}
+    return {side: f"bold {colour}" for side, colour in palette.assign(sides, SIDE_COLOURS).items()}
 
 
 def map_width(view: Mapping[str, Any], *, compact: bool = False) -> int:
