@@ -355,14 +355,14 @@ def _fmt(point: Point) -> str:
     return f"({point[0]:.2f}, {point[1]:.2f})"
 
 
-def _table_exit(table: Table, figure: Figure, end: Point) -> float | None:
-    """Fraction of the way to ``end`` at which the base first leaves the table, if it does."""
+def _table_exit(table: Table, figure: Figure, end: Point, slack: float = TOUCH) -> float | None:
+    """Fraction of the way to ``end`` at which the base first goes ``slack`` past an edge."""
     xmin, ymin, xmax, ymax = figure.bounds
     dx, dy = end[0] - figure.x, end[1] - figure.y
     first: float | None = None
     for low, high, delta, limit in ((xmin, xmax, dx, table.width), (ymin, ymax, dy, table.height)):
         for value, direction in ((low, -1.0), (high, 1.0)):
-            bound = -TOUCH if direction < 0 else limit + TOUCH
+            bound = -slack if direction < 0 else limit + slack
             past = value < bound if direction < 0 else value > bound
             if past:
                 return 0.0
@@ -739,9 +739,9 @@ def reach_along(
     if problem is not None and problem.kind != "end_overlap":
         if problem.kind in ("turn", "direction") or problem.step < leg.index:
             return Reach(0.0, figure, 0.0, problem.kind, problem.reason)
-        limit = math.hypot(problem.at[0] - leg.start[0], problem.at[1] - leg.start[1])
-        # stop a hair short of the contact so the base only touches
-        limit = max(0.0, limit - 10 * EPS)
+        limit = leg.length * _stop_before(
+            scene, figure.moved_to(leg.start, leg.facing), leg, problem
+        )
         stopped_by, reason = problem.kind, problem.reason
     budget = allowance - turn_cost
     if budget < -COST_TOLERANCE:
@@ -758,3 +758,19 @@ def reach_along(
         + sum(c.cost for c in crossed)
     )
     return Reach(limit, result.end.moved_to(point), cost, stopped_by, reason)
+
+
+def _stop_before(scene: Scene, mover: Figure, leg: LegStep, problem: MoveProblem) -> float:
+    """Fraction of ``leg`` at which the base just touches what ``problem`` ran into."""
+    fallback = math.hypot(problem.at[0] - leg.start[0], problem.at[1] - leg.start[1])
+    t: float | None = fallback / leg.length
+    if problem.kind == "table_edge":
+        t = _table_exit(scene.table, mover, leg.end, slack=0.0)
+    elif problem.blocker is not None and problem.kind in ("impassable", "barrier"):
+        feature = scene.terrain.feature(problem.blocker)
+        t = first_contact(mover, leg.end, feature.geometry, 0.0, feature.edges, touch=True)
+    elif problem.blocker is not None and problem.kind == "figure":
+        other = scene.figure(problem.blocker)
+        core, radius = other.solid
+        t = first_contact(mover, leg.end, core, radius, other.core_edges, touch=True)
+    return min(1.0, max(0.0, t if t is not None else fallback / leg.length))

@@ -95,6 +95,8 @@ def first_contact(
     obstacle: shapely.Geometry,
     obstacle_radius: float,
     edges: tuple[FloatArray, FloatArray] | None = None,
+    *,
+    touch: bool = False,
 ) -> float:
     """Fraction of the way to ``end`` at which the moving base first overlaps the obstacle.
 
@@ -102,9 +104,10 @@ def first_contact(
     Two shapes first meet where a corner of one reaches an edge of the other,
     so both ways round are solved (the obstacle's corners moving backwards).
     ``edges`` are the obstacle's :func:`boundary_edges`, if the caller has them.
+    ``touch``: find where the bases first touch instead (a legal place to stop).
     """
     core, radius = figure.solid
-    reach = radius + obstacle_radius - EPS
+    reach = radius + obstacle_radius - (0.0 if touch else EPS)
     if float(shapely.distance(core, obstacle)) < reach:
         return 0.0
     shift = (end[0] - figure.x, end[1] - figure.y)
