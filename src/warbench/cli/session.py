@@ -218,12 +218,12 @@ class PlaySession:
         return True
 
     def _list_grouped(self, numbered: Sequence[tuple[int, Action]]) -> None:
-        """One line per unit and verb, last words sorted: ``move G1: 4:0605 3:0606``."""
+        """One line per verb and unit, the rest sorted: ``move G1: 4:0605 3:0606``."""
         groups: dict[str, list[tuple[str, int]]] = {}
         for number, action in numbered:
             words = str(action).split()
-            head = " ".join(words[:-1]) if len(words) > 2 else words[0]
-            tail = words[-1] if len(words) > 2 else " ".join(words)
+            head = " ".join(words[:2]) if len(words) > 2 else words[0]
+            tail = " ".join(words[2:]) if len(words) > 2 else " ".join(words)
             groups.setdefault(head, []).append((tail, number))
         for head, items in groups.items():
             line = f"{head}: " + "  ".join(f"{n}:{tail}" for tail, n in sorted(items))

@@ -1,0 +1,118 @@
+"""VSGMR actions and their text forms.
+
+===================================  ==============================================
+``first red``                         the initiative winner names who starts (II.1)
+``move A1 10.5,4 12,8 face 90``       A1 moves along straight legs to each point in
+                                      turn, then faces 90 degrees (II.2); ``face``
+                                      is optional (it then faces its last leg),
+                                      ``move A1 face 90`` only turns it
+``take A1 idol``                      A1 picks up an item it touches, ending its
+                                      movement (III)
+``shoot A1 B2``                       distance attack on a figure or a feature (II.3)
+``fight A1 B2``                       hand to hand attack on a figure or a feature (II.4)
+``skill A1 radio``                    a skill roll at one of the scenario's tasks (II.5)
+``end``                               end your part of this step (with Everyone Acts:
+                                      you are done for the step)
+===================================  ==============================================
+
+Points are ``x,y`` in inches from the table's bottom-left corner; angles are
+degrees counter-clockwise from east (0 east, 90 north). Numbers print in their
+shortest exact form, so every action's text parses back to the same action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.core.actions import Action
+from warbench.geometry.table import Point
+
+
+def num(value: float) -> str:
+    """A float in its shortest exact text form: ``12.0 -> "12"``, ``0.1 -> "0.1"``.
+
+    >>> num(12.0), num(10.25), num(-0.5)
+    ('12', '10.25', '-0.5')
+    """
+    text = repr(float(value))
+    if text.endswith(".0"):
+        text = text[:-2]
+    return "0" if text == "-0" else text
+
+
+@dataclass(frozen=True, slots=True)
+class First(Action):
+    side: str
+
+    def __str__(self) -> str:
+        return f"first {self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """A move along ``path`` (the points the centre goes to, in order), then ``facing``."""
+
+    figure: str
+    path: tuple[Point, ...]
+    facing: float | None = None
+
+    def __str__(self) -> str:
+        words = ["move", self.figure, *(f"{num(x)},{num(y)}" for x, y in self.path)]
+        if self.facing is not None:
+            words += ["face", num(self.facing)]
+        return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    figure: str
+    item: str
+
+    def __str__(self) -> str:
+        return f"take {self.figure} {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Action):
+    figure: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"shoot {self.figure} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Action):
+    figure: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"fight {self.figure} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skill(Action):
+    figure: str
+    task: str
+
+    def __str__(self) -> str:
+        return f"skill {self.figure} {self.task}"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    def __str__(self) -> str:
+        return "end"
+
+
+END = End()
+
+USAGE = {
+    "first": "first SIDE",
+    "move": "move FIGURE X,Y [X,Y ...] [face DEGREES]",
+    "take": "take FIGURE ITEM",
+    "shoot": "shoot FIGURE TARGET",
+    "fight": "fight FIGURE TARGET",
+    "skill": "skill FIGURE TASK",
+    "end": "end",
+}

@@ -1,0 +1,63 @@
+"""What the pictures draw over a VSGMR table after an action.
+
+- a move becomes a ``path`` through the points the figure's centre went
+  (its start first), in its side's colour;
+- a distance attack becomes a ``sight`` line from the attacker's centre to the
+  target (a figure's centre, or the aimed-at point of a feature), ``clear``
+  unless a dispute roll found the target unseen, labelled with the result,
+  and the attacker's front ``arc`` out to the Distance Attack Unit;
+- a hand to hand attack becomes a short ``sight`` line labelled ``hand``.
+
+VSGMR hides nothing, so every side gets the same marks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from warbench.core.events import Event
+from warbench.rulesets.vsgmr.state import State
+
+
+def annotate(state: State, events: Sequence[Event], side: str | None) -> list[dict[str, Any]]:
+    """The marks of ``events`` (those of the last action) on the table of ``state``."""
+    rules = state.setup.rules
+    marks: list[dict[str, Any]] = []
+    facings: dict[str, float] = {}
+    for event in events:
+        data = event.data
+        if event.kind == "move":
+            points = [list(p) for p in data.get("path", [])]
+            if len(points) > 1:
+                marks.append({"kind": "path", "points": points, "side": data.get("side")})
+            facings[str(data["figure"])] = float(data["facing"])
+        elif event.kind == "attack":
+            start = data.get("sight_from")
+            end = data.get("sight_to")
+            if start is None or end is None:
+                continue
+            hand = bool(data.get("hand"))
+            result = str(data.get("result", ""))
+            marks.append(
+                {
+                    "kind": "sight",
+                    "from": list(start),
+                    "to": list(end),
+                    "clear": bool(data.get("clear", True)),
+                    "label": f"hand: {result}" if hand else result,
+                }
+            )
+            if not hand:
+                fig = state.figs.get(str(data.get("figure")))
+                facing = fig.geo.facing if fig is not None else 0.0
+                marks.append(
+                    {
+                        "kind": "arc",
+                        "at": list(start),
+                        "facing": facings.get(str(data.get("figure")), facing),
+                        "half_angle": rules.facing_half_angle,
+                        "range": rules.range,
+                    }
+                )
+    return marks

@@ -1,0 +1,230 @@
+"""Who may attack whom, and how the attack stands: distance (II.3), hand to hand (II.4).
+
+Pure reads of the state: the rules roll from these situations, the odds and the
+greedy bot read the same ones, so what a player is shown is what is rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from warbench.geometry.table import Feature, Figure
+from warbench.rulesets.vsgmr import combat, space
+from warbench.rulesets.vsgmr.state import Fig, State
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """An attack that may be made, with what decides its dice.
+
+    ``see_dispute``: with the dispute_rolls option, sight is borderline and a die
+    decides it (II.3: 4-6 sees). ``cover`` is the measured cover; with the option,
+    ``cover_dispute`` says a die decides it instead (4-6 covered). A rider is
+    always covered on its mount.
+    """
+
+    attacker: str
+    target: str
+    hand: bool
+    feature: bool
+    distance: float
+    see_dispute: bool = False
+    cover: bool = False
+    cover_dispute: bool = False
+    rider: bool = False
+    sight_from: tuple[float, float] = (0.0, 0.0)
+    sight_to: tuple[float, float] = (0.0, 0.0)
+
+
+def can_attack(state: State, fig: Fig) -> str | None:
+    """Why ``fig`` may not attack at all this round, or None (II.2-4)."""
+    if not fig.active:
+        return f"{fig.id} is no longer on the table"
+    if fig.where == "mounted":
+        return f"{fig.id} rides {fig.mount}: a rider does not attack on its own (II.2)"
+    if fig.attacked:
+        return f"{fig.id} has already attacked this round (one attack a round)"
+    if fig.profile.is_mount and fig.rider is None and not state.setup.options.riderless_attacks:
+        return f"{fig.id} has no rider or driver (option riderless_attacks is off)"
+    return None
+
+
+def _enemy(state: State, fig: Fig, target_id: str) -> Fig | None:
+    target = state.figs.get(target_id)
+    if target is None or target.side == fig.side or not target.active:
+        return None
+    return target
+
+
+def target_problem(state: State, fig: Fig, target_id: str) -> str | None:
+    """Why ``target_id`` cannot be attacked by ``fig`` whatever the measures."""
+    target = state.figs.get(target_id)
+    if target is not None:
+        if target.side == fig.side:
+            return f"{target_id} is on your own side"
+        if not target.active:
+            return f"{target_id} is no longer on the table"
+        return None
+    feature = state.setup.feature(target_id)
+    if feature is None:
+        return f"there is no figure or feature '{target_id}'"
+    if target_id in state.destroyed:
+        return f"{target_id} has been destroyed"
+    if target_id not in state.setup.destructible:
+        return f"{target_id} is ground that cannot be attacked (scenario: destructible = false)"
+    return None
+
+
+def distance_situation(state: State, fig: Fig, target_id: str) -> Situation | str:
+    """A distance attack by ``fig`` on a figure or feature, or why it cannot be made (II.3)."""
+    why = can_attack(state, fig) or target_problem(state, fig, target_id)
+    if why:
+        return why
+    if not fig.profile.distance:
+        return f"{fig.id} has no distance attack"
+    rules = state.setup.rules
+    eye = space.body(state, fig)
+    target = state.figs.get(target_id)
+    if target is None:
+        feature = state.setup.feature(target_id)
+        assert feature is not None
+        return _feature_shot(state, fig, eye, feature)
+    body = space.body(state, target)
+    dist = space.gap(state, eye, body)
+    if dist > rules.range + 1e-9:
+        return (
+            f'{target_id} is {dist:.2f}" away, beyond the Distance Attack Unit ({rules.range:g}")'
+        )
+    margin = space.facing_margin(state, eye, body)
+    if margin < -1e-6:
+        return f"{fig.id} is not facing {target_id} (it must face the foe)"
+    seen = space.sight(state, eye, body)
+    if not seen.clear:
+        blocked = ", ".join(seen.blocked_by) or "terrain"
+        return f"{fig.id} cannot see {target_id} (blocked by {blocked})"
+    options = state.setup.options
+    see_dispute = options.dispute_rolls and (
+        1.0 - seen.hidden < rules.visible_share or margin < rules.arc_margin
+    )
+    rider = target.where == "mounted"
+    cover = rider or seen.obscured >= rules.cover_share - 1e-9
+    cover_dispute = (
+        options.dispute_rolls
+        and not rider
+        and abs(seen.obscured - rules.cover_share) < rules.cover_margin
+    )
+    return Situation(
+        fig.id,
+        target_id,
+        hand=False,
+        feature=False,
+        distance=dist,
+        see_dispute=see_dispute,
+        cover=cover,
+        cover_dispute=cover_dispute,
+        rider=rider,
+        sight_from=eye.at,
+        sight_to=body.at,
+    )
+
+
+def _feature_shot(state: State, fig: Fig, eye: Figure, feature: Feature) -> Situation | str:
+    """III: a building or feature is a target like any other, and never in cover."""
+    rules = state.setup.rules
+    dist = space.feature_gap(state, eye, feature)
+    if dist > rules.range + 1e-9:
+        return f'{feature.id} is {dist:.2f}" away, beyond the Distance Attack Unit'
+    aim = space.nearest_point(eye, feature)
+    margin = space.facing_margin(state, eye, aim) if aim != eye.at else 180.0
+    if margin < -1e-6:
+        return f"{fig.id} is not facing {feature.id}"
+    seen = space.sight(state, eye, aim)
+    if not seen.clear:
+        return f"{fig.id} cannot see {feature.id}"
+    see_dispute = state.setup.options.dispute_rolls and margin < rules.arc_margin
+    return Situation(
+        fig.id,
+        feature.id,
+        hand=False,
+        feature=True,
+        distance=dist,
+        see_dispute=see_dispute,
+        sight_from=eye.at,
+        sight_to=aim,
+    )
+
+
+def hand_situation(state: State, fig: Fig, target_id: str) -> Situation | str:
+    """A hand to hand attack by ``fig``, or why not (II.4: the target must touch it)."""
+    why = can_attack(state, fig) or target_problem(state, fig, target_id)
+    if why:
+        return why
+    me = space.body(state, fig)
+    target = state.figs.get(target_id)
+    if target is None:
+        feature = state.setup.feature(target_id)
+        assert feature is not None
+        if not space.touching_feature(state, fig, me, feature):
+            return f"{fig.id} is not touching {feature.id}"
+        return Situation(fig.id, feature.id, hand=True, feature=True, distance=0.0)
+    body = space.body(state, target)
+    if not space.touching(state, fig, me, body):
+        return f"{fig.id} is not touching {target_id}"
+    return Situation(
+        fig.id,
+        target_id,
+        hand=True,
+        feature=False,
+        distance=0.0,
+        rider=target.where == "mounted",
+        sight_from=me.at,
+        sight_to=body.at,
+    )
+
+
+def odds(state: State, situation: Situation) -> combat.AttackOdds:
+    """Exact odds of the situation, dispute rolls included (the attack as a whole)."""
+    rules = state.setup.rules
+    fig = state.figs[situation.attacker]
+    kind = fig.profile.kind
+    auto = fig.profile.auto and not situation.hand
+    if situation.feature:
+        result = combat.terrain_attack_odds(rules, kind, hand=situation.hand, auto=auto)
+    else:
+        target = state.figs[situation.target]
+        p = target.profile
+
+        def with_cover(cover: bool) -> combat.AttackOdds:
+            return combat.attack_odds(
+                rules,
+                kind,
+                p.kind,
+                hand=situation.hand,
+                cover=cover,
+                auto=auto,
+                armour=p.armour,
+            )
+
+        if situation.hand:
+            result = with_cover(False)
+        elif situation.cover_dispute:
+            covered = combat.dispute_chance(rules, rules.covered_on)
+            a, b = with_cover(True), with_cover(False)
+            result = combat.AttackOdds(
+                covered * a.miss + (1 - covered) * b.miss,
+                covered * a.saved + (1 - covered) * b.saved,
+                covered * a.hit + (1 - covered) * b.hit,
+            )
+        else:
+            result = with_cover(situation.cover)
+    if situation.see_dispute:
+        sees = combat.dispute_chance(rules, rules.sees_on)
+        result = combat.AttackOdds(
+            1 - sees + sees * result.miss, sees * result.saved, sees * result.hit
+        )
+    return result
+
+
+def hit_chance(state: State, situation: Situation) -> Fraction:
+    return odds(state, situation).hit

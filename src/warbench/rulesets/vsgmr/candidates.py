@@ -1,0 +1,476 @@
+"""Candidate moves for bots: a small, varied set of legal moves per figure (II.2).
+
+On an open table a move may end anywhere, so ``legal_actions`` cannot list them
+all (``RulesetInfo.exhaustive_actions`` is False); people may type any legal
+move. Bots choose among these, per figure that may still move:
+
+- toward each of the two nearest enemies: into distance attack range (for
+  figures with a distance attack) and into base contact (a charge);
+- to spots beside terrain that blocks sight (cover);
+- to the scenario's objectives: items to pick up, tasks for skill rolls, and off
+  the side's own table edge when carrying an item;
+- onto an own riderless mount (a guy), off its mount (a rider);
+- away from the nearest enemy, and a turn on the spot to face it.
+
+Routes come from :mod:`.nav` and keep clear of impassable terrain; a route is
+cut at the allowance (a Half Move Unit if it may touch rough terrain), its
+points rounded to hundredths of an inch, and dropped if its end would overlap
+another base. Every candidate is therefore legal; the rules check it again
+when it is played.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import shapely
+
+from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
+from warbench.rulesets.vsgmr import space
+from warbench.rulesets.vsgmr.actions import Move
+from warbench.rulesets.vsgmr.nav import NavMesh, cut, length, nav_mesh
+from warbench.rulesets.vsgmr.state import Fig, State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.vsgmr.rules import VSGMR
+
+MAX_PER_FIGURE = 9
+SLACK = 0.03
+"""Inches of allowance left unused, so rounding never takes a route over it."""
+SAME_SPOT = 0.4
+"""Ends closer than this are the same candidate."""
+COVER_STEP = 2.0
+"""Spacing of cover spots along terrain that blocks sight (inches)."""
+CACHE_LIMIT = 4_000
+
+
+def _r2(p: Point) -> Point:
+    return (round(p[0], 2), round(p[1], 2))
+
+
+def _face(a: Point, b: Point) -> float:
+    return round(heading(a, b), 1) % 360.0
+
+
+def _rough_union(state: State) -> shapely.Geometry | None:
+    terrain = space.terrain(state)
+    key = ("rough_union", id(terrain))
+    cache = state.setup.caches
+    if key not in cache:
+        rough = [f.geometry for f in terrain.active if f.half_move]
+        union = shapely.union_all(rough) if rough else None
+        if union is not None:
+            shapely.prepare(union)
+        cache[key] = union
+    found: shapely.Geometry | None = cache[key]
+    return found
+
+
+def cover_spots(state: State, radius: float) -> list[Point]:
+    """Points just beside terrain that blocks sight, where a base of ``radius`` fits."""
+    terrain = space.terrain(state)
+    key = ("cover_spots", id(terrain), round(radius, 4))
+    cache = state.setup.caches
+    found: list[Point] | None = cache.get(key)
+    if found is None:
+        mesh = nav_mesh(cache, state.setup.table, terrain, radius)
+        found = []
+        for f in terrain.active:
+            if f.blocks_los == "no":
+                continue
+            off = radius + 0.1
+            if f.blocks_los == "beyond":
+                off = min(off, radius + max(0.02, f.beyond_reach * 0.5))
+            ring = shapely.get_exterior_ring(shapely.buffer(f.geometry, off, quad_segs=4))
+            total = float(ring.length)
+            steps = max(1, int(total // COVER_STEP))
+            for k in range(steps):
+                p = ring.interpolate(k * total / steps)
+                point = _r2((float(p.x), float(p.y)))
+                table = state.setup.table
+                if (
+                    radius + 0.05 <= point[0] <= table.width - radius - 0.05
+                    and radius + 0.05 <= point[1] <= table.height - radius - 0.05
+                    and mesh.point_clear(point)
+                ):
+                    found.append(point)
+        cache[key] = found
+    return found
+
+
+class _Builder:
+    """Builds one figure's candidates."""
+
+    def __init__(self, rules: VSGMR, state: State, fig: Fig) -> None:
+        self.rules = rules
+        self.state = state
+        self.fig = fig
+        setup = state.setup
+        self.start_geo: Figure = space.body(state, fig)
+        if fig.where == "mounted":
+            self.start_geo = fig.geo.moved_to(self.start_geo.at, self.start_geo.facing)
+        self.start = self.start_geo.at
+        self.radius = self.start_geo.base.bounding_radius
+        self.mesh: NavMesh = nav_mesh(setup.caches, setup.table, space.terrain(state), self.radius)
+        self.full = setup.rules.allowance(fig.profile.kind, half=False)
+        self.half = setup.rules.allowance(fig.profile.kind, half=True)
+        rough = _rough_union(state)
+        self.rough = rough
+        self.starts_rough = space.starts_in_rough(state, self.start_geo)
+        self.enemies = sorted(
+            (f for f in state.figs.values() if f.side != fig.side and f.active),
+            key=lambda e: math.dist(space.body(state, e).at, self.start),
+        )
+        self.moves: list[tuple[tuple[Point, ...], float | None, str]] = []
+
+    # -- helpers ------------------------------------------------------------------------
+    def allowance_for(self, route: Sequence[Point]) -> float:
+        if self.starts_rough:
+            return self.half
+        if self.state.setup.options.rough == "start" or self.rough is None:
+            return self.full
+        line = shapely.LineString(route) if len(route) > 1 else shapely.Point(route[0])
+        if shapely.dwithin(line, self.rough, self.radius + 0.01):
+            return self.half
+        return self.full
+
+    def on_table(self, points: Sequence[Point]) -> bool:
+        table = self.state.setup.table
+        lo = self.radius + 0.005
+        return all(lo <= x <= table.width - lo and lo <= y <= table.height - lo for x, y in points)
+
+    def facing_from(self, at: Point) -> float | None:
+        if not self.enemies:
+            return None
+        target = min(self.enemies, key=lambda e: math.dist(space.body(self.state, e).at, at))
+        where = space.body(self.state, target).at
+        return None if where == at else _face(at, where)
+
+    def add(self, route: list[Point] | None, why: str, stop_short: float = 0.0) -> None:
+        """Cut ``route`` at the allowance (less ``stop_short``), round it, keep it if clear."""
+        if route is None or len(route) < 2:
+            return
+        total = length(route)
+        limit = min(total - stop_short, self.full - SLACK)
+        if limit <= 0.05:
+            return
+        path = cut(route, limit)
+        allowance = self.allowance_for(path)
+        if allowance < self.full:
+            path = cut(route, min(limit, allowance - SLACK))
+        points = [_r2(p) for p in path[1:]]
+        if not points or math.dist(points[-1], self.start) < 0.05:
+            return
+        full_path = [self.start, *points]
+        if length(full_path) > allowance - 1e-6 or not self.on_table(points):
+            return
+        if not self.mesh.path_clear(full_path):
+            return
+        self.moves.append((tuple(points), self.facing_from(points[-1]), why))
+
+    # -- the kinds of candidate --------------------------------------------------------------
+    def toward_enemies(self) -> None:
+        setup = self.state.setup
+        for enemy in self.enemies[:2]:
+            body = space.body(self.state, enemy)
+            route = self.mesh.route(self.start, body.at)
+            if route is None:
+                continue
+            total = length(route)
+            contact = self.radius + body.base.bounding_radius
+            if self.fig.profile.distance:
+                want = setup.rules.range - 1.0 + contact
+                if total > want:
+                    self.add(route, f"into range of {enemy.id}", stop_short=want)
+            # A charge: end just short of the enemy's base, on the line of approach.
+            self.add(route, f"charge {enemy.id}", stop_short=contact + 0.01)
+            self.charge_touch(body, enemy.id)
+
+    def charge_touch(self, body: Figure, enemy_id: str) -> None:
+        """Base contact: slide the end of a charge until the bases (nearly) touch."""
+        if not self.moves or self.moves[-1][2] != f"charge {enemy_id}":
+            return
+        points, _, _ = self.moves[-1]
+        end = points[-1]
+        me = self.start_geo.moved_to(end)
+        gap = edge_distance(me, body)
+        if gap <= self.state.setup.rules.touch * 0.5:
+            return
+        # Step straight toward the enemy's centre by the gap (less a hair).
+        step = gap - self.state.setup.rules.touch * 0.4
+        d = math.dist(end, body.at)
+        if d <= 0 or step <= 0:
+            return
+        new_end = _r2(
+            (end[0] + (body.at[0] - end[0]) * step / d, end[1] + (body.at[1] - end[1]) * step / d)
+        )
+        path = [self.start, *points[:-1], new_end]
+        allowance = self.allowance_for(path)
+        if length(path) > allowance - 1e-6 or not self.mesh.path_clear(path):
+            return
+        if not self.on_table([new_end]):
+            return
+        self.moves[-1] = (
+            tuple([*points[:-1], new_end]),
+            _face(new_end, body.at),
+            f"touch {enemy_id}",
+        )
+
+    def to_cover(self) -> None:
+        spots = cover_spots(self.state, self.radius)
+        if not spots:
+            return
+        arr = np.array(spots)
+        near = np.hypot(*(arr - np.array(self.start)).T)
+        reach = self.full
+        idx = np.nonzero((near <= reach) & (near > 0.5))[0]
+        if not len(idx):
+            return
+        if self.enemies:
+            foe = space.body(self.state, self.enemies[0]).at
+            want = self.state.setup.rules.range - 1.0
+            foe_d = np.hypot(*(arr[idx] - np.array(foe)).T)
+            order = idx[np.argsort(np.abs(foe_d - want))]
+        else:
+            order = idx[np.argsort(near[idx])]
+        for i in order[:3]:
+            spot = (float(arr[i][0]), float(arr[i][1]))
+            self.add(self.mesh.route(self.start, spot), "to cover")
+
+    def to_objectives(self) -> None:
+        state = self.state
+        fig = self.fig
+        for item in state.items.values():
+            if item.at is None or item.gone or item.locked or fig.where == "mounted":
+                continue
+            self.add(self.mesh.route(self.start, item.at), f"to {item.id}")
+        carrying = list(fig.items) + (list(state.figs[fig.rider].items) if fig.rider else [])
+        if carrying and fig.where != "mounted":
+            self.exit_moves()
+        if fig.profile.is_guy and fig.where == "table":
+            for task in state.setup.tasks:
+                if task.id in state.tasks_done or f"{task.id}:{fig.side}" in state.tasks_done:
+                    continue
+                goal = self.task_spot(task.feature, task.at, task.reach)
+                if goal is not None:
+                    self.add(self.mesh.route(self.start, goal), f"to {task.id}")
+
+    def task_spot(self, feature_id: str | None, at: Point | None, reach: float) -> Point | None:
+        if at is None:
+            feature = self.state.setup.feature(feature_id or "")
+            if feature is None or feature.id in self.state.destroyed:
+                return None
+            at = space.nearest_point(self.start_geo, feature)
+        d = math.dist(self.start, at)
+        want = self.radius + min(reach * 0.5, 0.2)
+        if d <= want:
+            return None
+        f = (d - want) / d
+        spot = _r2(
+            (
+                self.start[0] + f * (at[0] - self.start[0]),
+                self.start[1] + f * (at[1] - self.start[1]),
+            )
+        )
+        if not self.mesh.point_clear(spot):
+            return None
+        return spot
+
+    def exit_moves(self) -> None:
+        setup = self.state.setup
+        edges = (
+            ["north", "south", "east", "west"]
+            if setup.victory.item_exit == "any_edge"
+            else [e for e in (setup.edges.get(self.fig.side),) if e]
+        )
+        x, y = self.start
+        w, h = setup.table.width, setup.table.height
+        out = 0.5
+        for edge in edges:
+            goal = {
+                "north": (x, h + out),
+                "south": (x, -out),
+                "east": (w + out, y),
+                "west": (-out, y),
+            }[edge]
+            inner = {
+                "north": (x, h - self.radius - 0.05),
+                "south": (x, self.radius + 0.05),
+                "east": (w - self.radius - 0.05, y),
+                "west": (self.radius + 0.05, y),
+            }[edge]
+            route = self.mesh.route(self.start, inner)
+            if route is None:
+                continue
+            full = [*route, goal]
+            if length(full) <= self.allowance_for(full) - SLACK:
+                points = [_r2(p) for p in full[1:]]
+                if self.mesh.path_clear([self.start, *points[:-1]]):
+                    self.moves.append((tuple(points), None, f"off the {edge} edge"))
+                    continue
+            self.add(route, f"toward the {edge} edge")
+
+    def mounts(self) -> None:
+        state = self.state
+        fig = self.fig
+        if not fig.profile.is_guy:
+            return
+        for mount in state.figs.values():
+            if (
+                mount.side == fig.side
+                and mount.where == "table"
+                and mount.profile.is_mount
+                and mount.rider is None
+                and mount.id != fig.mount
+            ):
+                if math.dist(mount.geo.at, self.start) > self.full + 1:
+                    continue
+                route = self.mesh.route(self.start, mount.geo.at)
+                if route is not None and length(route) <= self.allowance_for(route) - SLACK:
+                    points = tuple(_r2(p) for p in route[1:])
+                    if self.mesh.path_clear([self.start, *points]):
+                        self.moves.append((points, None, f"mount {mount.id}"))
+
+    def dismount(self) -> None:
+        fig = self.fig
+        if fig.where != "mounted":
+            return
+        mount = self.state.figs[fig.mount or ""].geo
+        away = mount.base.bounding_radius + self.radius + 0.2
+        for angle in (90.0, 270.0, 180.0):
+            a = math.radians(mount.facing + angle)
+            goal = _r2((mount.x + away * math.cos(a), mount.y + away * math.sin(a)))
+            self.add([self.start, goal], "dismount")
+
+    def retreat(self) -> None:
+        if not self.enemies:
+            return
+        foe = space.body(self.state, self.enemies[0]).at
+        dx, dy = self.start[0] - foe[0], self.start[1] - foe[1]
+        d = math.hypot(dx, dy) or 1.0
+        table = self.state.setup.table
+        lo = self.radius + 0.05
+        goal = (
+            min(max(self.start[0] + dx / d * self.full, lo), table.width - lo),
+            min(max(self.start[1] + dy / d * self.full, lo), table.height - lo),
+        )
+        self.add(self.mesh.route(self.start, goal), "fall back")
+
+    def turn(self) -> None:
+        facing = self.facing_from(self.start)
+        if facing is None or self.fig.where == "mounted":
+            return
+        if abs(((facing - self.start_geo.facing + 180.0) % 360.0) - 180.0) < 1.0:
+            return
+        self.moves.append(((), facing, "turn"))
+
+
+def signature(state: State, fig: Fig) -> tuple[Any, ...]:
+    """What a figure's candidates depend on (besides where its friends end up)."""
+    others = tuple(
+        (f.id, f.geo, f.where) for f in state.figs.values() if f.side != fig.side and f.active
+    )
+    items = tuple((i.id, i.at, i.locked, i.gone, i.carrier) for i in state.items.values())
+    return (
+        fig.id,
+        fig.geo,
+        fig.where,
+        fig.rider,
+        tuple(fig.items),
+        others,
+        items,
+        frozenset(state.destroyed),
+        frozenset(state.tasks_done),
+    )
+
+
+def figure_candidates(
+    rules: VSGMR, state: State, fig: Fig
+) -> list[tuple[tuple[Point, ...], float | None, str]]:
+    """Raw candidates of one figure (not yet checked against where friends stand)."""
+    cache: dict[Any, Any] = state.setup.caches.setdefault("candidates", {})
+    key = signature(state, fig)
+    found = cache.get(key)
+    if found is None:
+        b = _Builder(rules, state, fig)
+        if fig.where == "mounted":
+            b.dismount()
+        else:
+            b.toward_enemies()
+            b.to_objectives()
+            b.mounts()
+            b.to_cover()
+            b.retreat()
+            b.turn()
+        found = b.moves
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
+    return list(found)
+
+
+def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
+    """Up to :data:`MAX_PER_FIGURE` legal moves for each figure of ``side`` that may move."""
+    key = ("move_candidates", side)
+    cached: list[Move] | None = state.caches.get(key)
+    if cached is not None:
+        return list(cached)
+    out: list[Move] = []
+    standing = [f for f in state.on_table()]
+    for fig in state.side_figs(side):
+        if rules.can_move(state, fig) is not None:
+            continue
+        kept: list[Point] = []
+        count = 0
+        for path, facing, _why in figure_candidates(rules, state, fig):
+            end = path[-1] if path else space.body(state, fig).at
+            if any(math.dist(end, k) < SAME_SPOT for k in kept) and path:
+                continue
+            if not _end_free(state, fig, end, facing, path, standing):
+                continue
+            if path:
+                kept.append(end)
+            out.append(Move(fig.id, path, facing))
+            count += 1
+            if count >= MAX_PER_FIGURE:
+                break
+    state.caches[key] = out
+    return list(out)
+
+
+def _end_free(
+    state: State,
+    fig: Fig,
+    end: Point,
+    facing: float | None,
+    path: Sequence[Point],
+    standing: Sequence[Fig],
+) -> bool:
+    """No other base overlaps the mover's at ``end`` (the mount it rides onto excepted)."""
+    me = fig.geo if fig.where == "mounted" else space.body(state, fig)
+    if facing is None:
+        before = path[-2] if len(path) > 1 else me.at
+        facing = heading(before, end) if before != end else me.facing
+    ghost = me.moved_to(end, facing)
+    radius = me.base.bounding_radius
+    mount_target = None
+    if fig.profile.is_guy:
+        for other in standing:
+            if (
+                other.side == fig.side
+                and other.profile.is_mount
+                and other.rider is None
+                and other.id != fig.mount
+                and other.geo.at == end
+            ):
+                mount_target = other.id
+    for other in standing:
+        if other.id == fig.id or other.id == mount_target:
+            continue
+        limit = radius + other.geo.base.bounding_radius + 0.01
+        if math.dist(other.geo.at, end) < limit and overlapping(ghost, other.geo):
+            return False
+    return True

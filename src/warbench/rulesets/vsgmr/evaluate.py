@@ -1,0 +1,355 @@
+"""One-ply scores of VSGMR actions for the greedy bot, in points of figures.
+
+An attack is worth its exact chance of defeating the target (:mod:`.attacks`,
+dispute rolls included) times the target's points; a skill roll its chance
+times what the task gives; picking an item up most of the item's points.
+
+A move is scored by how much better the figure stands afterwards: what it can
+attack from there (exact odds of the attack, with a quick sight test), less
+what the enemy could do to it there (their odds against it, weighted by how
+soon they can reach it), plus pulls toward the enemy and the objectives. The
+quick sight test (the centre line against terrain, cover from terrain by
+either end) stands in for the exact one to keep a move's score cheap; the
+rules themselves always use the exact line of sight.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import shapely
+
+from warbench.core.actions import Action
+from warbench.geometry.table import Point, Terrain, bearing, heading
+from warbench.rulesets.vsgmr import attacks, combat, space
+from warbench.rulesets.vsgmr.actions import End, Fight, First, Move, Shoot, Skill, Take
+from warbench.rulesets.vsgmr.attacks import Situation
+from warbench.rulesets.vsgmr.state import Fig, State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.vsgmr.rules import VSGMR
+
+FIRST_TURN = 0.3
+"""Going first is worth this: your distance attacks come before theirs."""
+FEATURE_SHOT = 0.05
+"""A shot at terrain that shelters an enemy (worth a little); at other terrain it
+counts against (it may be one's own cover)."""
+SHELTER = 1.5
+"""Terrain this close to an enemy's base shelters it (inches)."""
+EXPOSURE = 0.6
+"""How much of the enemy's expected gain against a figure a move counts against it."""
+LATER = 0.4
+"""Weight of a threat from an enemy that must move first to strike."""
+APPROACH = 0.03
+"""Pull toward the enemy, per inch beyond attack range and per point of the figure."""
+OBJECTIVE = 0.6
+"""Share of an item's or task's points that standing at it is worth."""
+CARRY = 0.02
+"""Pull of a carried item toward the exit, per inch and per point of the item."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A quick look from one point to another: open, and who has cover."""
+
+    clear: bool
+    target_cover: bool
+    eye_cover: bool
+
+
+def _sight_pieces(terrain: Terrain) -> tuple[Any, Any, list[Any]] | None:
+    """(tree, geometries, features) of the terrain that blocks sight."""
+    feats = [f for f in terrain.active if f.blocks_los != "no"]
+    if not feats:
+        return None
+    geoms = np.array([f.geometry for f in feats], dtype=object)
+    return shapely.STRtree(geoms), geoms, feats
+
+
+def quick_sights(
+    state: State, eye: Point, eye_r: float, targets: Sequence[tuple[Point, float]]
+) -> list[Seen]:
+    """Quick looks from ``eye`` to each target centre (with base radii for nearness)."""
+    if not targets:
+        return []
+    terrain = space.terrain(state)
+    cache = state.setup.caches
+    key = ("quick_sight", id(terrain))
+    if key not in cache:
+        cache[key] = _sight_pieces(terrain)
+    pieces = cache[key]
+    out = [Seen(True, False, False) for _ in targets]
+    if pieces is None:
+        return out
+    tree, geoms, feats = pieces
+    lines = shapely.linestrings([[eye, t[0]] for t in targets])
+    pairs = tree.query(lines, predicate="intersects")
+    if not pairs.shape[1]:
+        return out
+    li_all, fi_all = pairs[0], pairs[1]
+    ends = shapely.points(np.array([targets[i][0] for i in li_all.tolist()]))
+    g = geoms[fi_all]
+    d_target = shapely.distance(ends, g)
+    d_eye = shapely.distance(shapely.Point(eye), g)
+    flags = [[True, False, False] for _ in targets]
+    for k, (li, fi) in enumerate(zip(li_all.tolist(), fi_all.tolist(), strict=True)):
+        feature = feats[fi]
+        reach = feature.beyond_reach if feature.blocks_los == "beyond" else 0.0
+        if d_target[k] <= targets[li][1] + reach + 0.02:
+            flags[li][1] = True
+        elif d_eye[k] <= eye_r + reach + 0.02:
+            flags[li][2] = True
+        else:
+            flags[li][0] = False
+    return [Seen(*f) for f in flags]
+
+
+def value(fig: Fig) -> float:
+    return float(fig.profile.points)
+
+
+_P_CACHE: dict[tuple[Any, ...], float] = {}
+
+
+def _attack_p(state: State, attacker: Fig, target: Fig, hand: bool, cover: bool) -> float:
+    """The exact chance that ``attacker`` defeats ``target`` (as a float, remembered)."""
+    cover = (cover or target.where == "mounted") and not hand
+    auto = attacker.profile.auto and not hand
+    key = (attacker.profile.kind, target.profile.kind, hand, cover, auto, target.profile.armour)
+    found = _P_CACHE.get(key)
+    if found is None:
+        o = combat.attack_odds(
+            state.setup.rules,
+            attacker.profile.kind,
+            target.profile.kind,
+            hand=hand,
+            cover=cover,
+            auto=auto,
+            armour=target.profile.armour,
+        )
+        found = _P_CACHE[key] = float(o.hit)
+    return found
+
+
+class _Mover:
+    """Scores places for one figure, against the enemies as they stand now."""
+
+    def __init__(self, state: State, fig: Fig) -> None:
+        self.state = state
+        self.fig = fig
+        rules = state.setup.rules
+        self.rules = rules
+        self.me = space.body(state, fig)
+        self.enemies = [
+            (e, space.body(state, e))
+            for e in state.figs.values()
+            if e.side != fig.side and e.active
+        ]
+        self.range = rules.range
+
+    def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
+        fig, state, rules = self.fig, self.state, self.rules
+        ghost = self.me.moved_to(at, facing)
+        base_r = ghost.base.bounding_radius
+        targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
+        seen = quick_sights(state, at, base_r, targets)
+        mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
+        can_hit = fig.where != "mounted" and mounted_on is None and not fig.attacked
+        best = 0.0
+        threat = 0.0
+        nearest = math.inf
+        for (enemy, body), look in zip(self.enemies, seen, strict=True):
+            gap = max(0.0, math.dist(at, body.at) - base_r - body.base.bounding_radius)
+            nearest = min(nearest, gap)
+            # What this figure can do to the enemy from here.
+            if can_hit:
+                if gap <= rules.touch + 0.05:
+                    best = max(best, _attack_p(state, fig, enemy, True, False) * value(enemy))
+                if (
+                    fig.profile.distance
+                    and gap <= self.range
+                    and look.clear
+                    and abs(bearing(ghost, body)) <= rules.facing_half_angle
+                ):
+                    p = _attack_p(state, fig, enemy, False, look.target_cover)
+                    best = max(best, p * value(enemy))
+            # What the enemy can do to it here.
+            if enemy.where == "mounted":
+                continue
+            reach = rules.allowance(enemy.profile.kind, half=False)
+            if enemy.profile.is_mount and enemy.rider is None:
+                reach = 0.0
+            covered = look.eye_cover or mounted_on is not None
+            shot = 0.0
+            if enemy.profile.distance and look.clear:
+                if gap <= self.range:
+                    shot = _attack_p(state, enemy, fig, False, covered)
+                elif gap <= self.range + reach:
+                    shot = LATER * _attack_p(state, enemy, fig, False, covered)
+            blow = 0.0
+            if gap <= reach + rules.touch:
+                blow = (1.0 if gap <= rules.touch else LATER) * _attack_p(
+                    state, enemy, fig, True, False
+                )
+            threat += max(shot, blow) * mine
+        score = best - EXPOSURE * threat
+        if math.isfinite(nearest):
+            want = self.range - 1.0 if fig.profile.distance else 0.0
+            score -= APPROACH * value(fig) * max(0.0, nearest - want)
+        score += self.objectives(at)
+        return score
+
+    def objectives(self, at: Point) -> float:
+        state, fig = self.state, self.fig
+        total = 0.0
+        carrying = list(fig.items) + (list(state.figs[fig.rider].items) if fig.rider else [])
+        setup = state.setup
+        for item_id in carrying:
+            item = state.items[item_id]
+            edge = setup.edges.get(fig.side)
+            if setup.victory.item_exit == "any_edge" or edge is None:
+                d = min(at[0], at[1], setup.table.width - at[0], setup.table.height - at[1])
+            else:
+                d = {
+                    "north": setup.table.height - at[1],
+                    "south": at[1],
+                    "east": setup.table.width - at[0],
+                    "west": at[0],
+                }[edge]
+            total -= CARRY * max(item.points, 1) * d
+        if fig.where == "mounted":
+            return total
+        for item in state.items.values():
+            if item.at is None or item.gone:
+                continue
+            d = math.dist(at, item.at)
+            worth = max(item.points, 1) * OBJECTIVE
+            total += worth * max(0.0, 1.0 - d / 24.0) * (0.5 if item.locked else 1.0)
+        if fig.profile.is_guy:
+            for task in setup.tasks:
+                if task.id in state.tasks_done or f"{task.id}:{fig.side}" in state.tasks_done:
+                    continue
+                spot = task.at
+                if spot is None:
+                    feature = setup.feature(task.feature or "")
+                    if feature is None or feature.id in state.destroyed:
+                        continue
+                    d = float(shapely.distance(shapely.Point(at), feature.geometry))
+                else:
+                    d = math.dist(at, spot)
+                worth = _task_worth(state, task.effect, task.points, task.target) * OBJECTIVE
+                total += worth * max(0.0, 1.0 - max(0.0, d - task.reach) / 18.0)
+        return total
+
+
+def _task_worth(state: State, effect: str, points: int, target: str | None) -> float:
+    if effect == "points":
+        return float(points)
+    if effect == "unlock_item" and target in state.items:
+        return max(1.0, 0.5 * state.items[target].points)
+    return 1.0
+
+
+def _move_score(rules: VSGMR, state: State, side: str, action: Move) -> float:
+    fig = state.figs[action.figure]
+    # A move's score depends on the figure and the enemy, not on its friends:
+    # kept per set-up like the candidates, so a phase scores each figure once.
+    from warbench.rulesets.vsgmr.candidates import signature
+
+    sig = signature(state, fig)
+    cache: dict[Any, Any] = state.setup.caches.setdefault("move_scores", {})
+    if len(cache) > 10_000:
+        cache.clear()
+    key = (sig, action)
+    found: float | None = cache.get(key)
+    if found is not None:
+        return found
+    mover = _Mover(state, fig)
+    here_key = (sig, "here")
+    now: float | None = cache.get(here_key)
+    if now is None:
+        now = mover.place_value(mover.me.at, mover.me.facing)
+        cache[here_key] = now
+    if action.path:
+        end = action.path[-1]
+        before = action.path[-2] if len(action.path) > 1 else mover.me.at
+        facing = action.facing if action.facing is not None else heading(before, end)
+    else:
+        end = mover.me.at
+        facing = action.facing if action.facing is not None else mover.me.facing
+    setup = state.setup
+    if not setup.table.contains_point(end, tolerance=0.0):
+        # Off the table: scores what it carries off, loses the figure for the game.
+        carried = [state.items[i] for i in fig.items]
+        if fig.rider:
+            carried += [state.items[i] for i in state.figs[fig.rider].items]
+        gain = sum(i.points for i in carried)
+        found = float(gain) - 0.5 * value(fig) - now
+    else:
+        mount = None
+        for other in state.figs.values():
+            if (
+                fig.profile.is_guy
+                and other.side == fig.side
+                and other.profile.is_mount
+                and other.rider is None
+                and other.where == "table"
+                and other.geo.at == end
+            ):
+                mount = other
+        found = mover.place_value(end, facing, mount) - now
+        if mount is not None:
+            found += 0.3 * value(mount)
+        if fig.where == "mounted":
+            found -= 0.2
+    cache[key] = found
+    return found
+
+
+def _situation_score(state: State, sit: Situation) -> float:
+    o = attacks.odds(state, sit)
+    if sit.feature:
+        side = state.figs[sit.attacker].side
+        terrain = space.terrain(state)
+        shelters = any(
+            terrain.distance_to(space.body(state, e), sit.target) <= SHELTER
+            for e in state.figs.values()
+            if e.side != side and e.active
+        )
+        return (FEATURE_SHOT if shelters else -FEATURE_SHOT) * float(o.hit)
+    target = state.figs[sit.target]
+    worth = value(target)
+    if target.rider is not None:
+        worth += 0.3 * value(state.figs[target.rider])
+    return float(o.hit) * worth
+
+
+def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    scores: list[float] = []
+    for action in actions:
+        score = 0.0
+        if isinstance(action, First):
+            score = FIRST_TURN if action.side == side else 0.0
+        elif isinstance(action, Shoot | Fight):
+            fig = state.figs[action.figure]
+            sit = rules.situation(state, fig, action.target, isinstance(action, Fight))
+            score = _situation_score(state, sit) if isinstance(sit, Situation) else -1.0
+        elif isinstance(action, Skill):
+            fig = state.figs[action.figure]
+            task = state.setup.task(action.task)
+            if task is not None:
+                p = float(rules.skill_chance(state, fig, task))
+                score = p * _task_worth(state, task.effect, task.points, task.target)
+        elif isinstance(action, Take):
+            item = state.items[action.item]
+            score = 0.9 * max(item.points, 1)
+        elif isinstance(action, Move):
+            score = _move_score(rules, state, side, action)
+        elif isinstance(action, End):
+            score = 0.0
+        scores.append(score)
+    return scores

@@ -1,0 +1,91 @@
+"""Parse the text form of VSGMR actions (see :mod:`.actions`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from warbench.core.actions import Action
+from warbench.errors import ActionSyntaxError
+from warbench.geometry.table import Point
+from warbench.rulesets.vsgmr.actions import END, USAGE, Fight, First, Move, Shoot, Skill, Take
+from warbench.rulesets.vsgmr.state import State
+
+MAX_POINTS = 64
+"""More legs than any sensible move; a longer path is refused as a typing accident."""
+
+
+def _match(ref: str, known: Iterable[str], what: str, text: str) -> str:
+    """An id matched without regard to case; the error says what is missing."""
+    names = list(known)
+    if ref in names:
+        return ref
+    for name in names:
+        if name.lower() == ref.lower():
+            return name
+    raise ActionSyntaxError(text, f"there is no {what} '{ref}'")
+
+
+def _number(word: str, text: str) -> float:
+    try:
+        value = float(word)
+    except ValueError:
+        raise ActionSyntaxError(text, f"'{word}' is not a number") from None
+    if not math.isfinite(value):
+        raise ActionSyntaxError(text, f"'{word}' is not a finite number")
+    return value
+
+
+def _point(word: str, text: str) -> Point:
+    x, sep, y = word.partition(",")
+    if not sep or not x or not y:
+        raise ActionSyntaxError(text, f"'{word}' is not a point; write X,Y (e.g. 10.5,4)")
+    return (_number(x, text), _number(y, text))
+
+
+def _move(state: State, figure: str, args: list[str], text: str) -> Move:
+    facing: float | None = None
+    if len(args) >= 2 and args[-2].lower() == "face":
+        facing = _number(args[-1], text)
+        args = args[:-2]
+    if any(a.lower() == "face" for a in args):
+        raise ActionSyntaxError(text, "'face DEGREES' goes last: " + USAGE["move"])
+    if not args and facing is None:
+        raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
+    if len(args) > MAX_POINTS:
+        raise ActionSyntaxError(text, f"a move has at most {MAX_POINTS} points")
+    return Move(figure, tuple(_point(a, text) for a in args), facing)
+
+
+def parse_action(state: State, text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError(text, "empty action")
+    verb, args = words[0].lower(), words[1:]
+    if verb not in USAGE:
+        raise ActionSyntaxError(text, f"unknown action '{words[0]}'; actions: {', '.join(USAGE)}")
+    if verb == "end":
+        if args:
+            raise ActionSyntaxError(text, "write it as: end")
+        return END
+    if verb == "first":
+        if len(args) != 1:
+            raise ActionSyntaxError(text, f"write it as: {USAGE['first']}")
+        return First(_match(args[0], state.setup.sides, "side", text))
+    if not args:
+        raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
+    figure = _match(args[0], state.figs, "figure", text)
+    rest = args[1:]
+    if verb == "move":
+        return _move(state, figure, rest, text)
+    if len(rest) != 1:
+        raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
+    if verb == "take":
+        return Take(figure, _match(rest[0], state.items, "item", text))
+    if verb == "skill":
+        return Skill(figure, _match(rest[0], (t.id for t in state.setup.tasks), "task", text))
+    targets = [*state.figs, *(f.id for f in state.setup.features)]
+    target = _match(rest[0], targets, "figure or feature", text)
+    if verb == "shoot":
+        return Shoot(figure, target)
+    return Fight(figure, target)

@@ -1,0 +1,529 @@
+"""VSGMR scenario files: schema, checks, and the validated set-up.
+
+A scenario has the common header (``ruleset``, ``title``, ``description``), the
+number of ``rounds`` (5 in the text), a ``[table]`` in inches, ``[[sides]]`` in
+seating order (play passes to the left, which is the next side listed),
+``[profiles.<key>]`` (what a kind of figure is and can do), ``[[figures.<side>]]``
+(one table per figure: ``id``, ``profile`` or ``type``, ``at``, ``facing``,
+``riding``), ``[[features]]`` (terrain), ``[[items]]`` (scenario items),
+``[[tasks]]`` (what skill rolls can do here), ``[options]`` and ``[victory]``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from warbench.errors import ScenarioError
+from warbench.geometry.table import (
+    Base,
+    Feature,
+    Figure,
+    Point,
+    RectBaseSpec,
+    RoundBaseSpec,
+    Table,
+    TableGeometryError,
+    TableSpec,
+    Terrain,
+    heading,
+    overlapping,
+)
+from warbench.rulesets.vsgmr.data import (
+    Armour,
+    FigureType,
+    Profile,
+    Rules,
+    is_guy,
+    is_mount,
+    points,
+    rules,
+)
+from warbench.scenario.errors import from_validation
+from warbench.scenario.model import Scenario
+
+Edge = Literal["north", "south", "east", "west"]
+ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
+RESERVED = frozenset({"end", "face", "first", "move", "shoot", "fight", "skill", "take"})
+"""Words of the action language that may not be used as ids."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ProfileSpec(_Strict):
+    """A kind of figure: type (I), abilities (II.3-4), armour, skills, points, base."""
+
+    type: FigureType
+    name: str = ""
+    distance: bool = False
+    auto: bool = False
+    armour: Armour = "none"
+    skills: list[str] = Field(default_factory=list)
+    points: int | None = Field(default=None, ge=0)
+    base: RoundBaseSpec | RectBaseSpec | None = None
+
+
+class FigureSpec(_Strict):
+    """One figure: its id, its profile (or an inline type), where it stands and faces."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    profile: str | None = None
+    type: FigureType | None = None
+    name: str | None = None
+    distance: bool | None = None
+    auto: bool | None = None
+    armour: Armour | None = None
+    skills: list[str] | None = None
+    points: int | None = Field(default=None, ge=0)
+    base: RoundBaseSpec | RectBaseSpec | None = None
+    at: tuple[float, float] | None = None
+    facing: float | None = None
+    riding: str | None = None
+
+
+class SideSpec(_Strict):
+    name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
+    title: str | None = None
+    edge: Edge | None = None
+    """The side's own table edge: items carried off it score (see [victory])."""
+
+
+class FeatureSpec(_Strict):
+    """A terrain feature with the properties VSGMR asks about."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    kind: str = "terrain"
+    label: str = ""
+    shape: Literal["polygon", "polyline", "circle"]
+    points: list[tuple[float, float]] = Field(min_length=1)
+    radius: float = Field(default=0.0, ge=0)
+    rough: bool = False
+    """II.2 Rough Terrain: a figure in it moves at most a Half Move Unit."""
+    barrier: bool = False
+    """II.2: a barrier like a wall or fence cannot be moved through."""
+    impassable: bool = False
+    """Solid: no base may enter it (a building's walls, a cliff)."""
+    blocks_los: Literal["yes", "no", "beyond"] = "no"
+    beyond_reach: float = Field(default=0.0, ge=0)
+    destructible: bool = True
+    """III: buildings and terrain features can be attacked; ground (a road) cannot."""
+
+
+class ItemSpec(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    label: str = ""
+    at: tuple[float, float]
+    points: int = Field(default=0, ge=0)
+    """Scored by the side that carries it off the table (see [victory] item_exit)."""
+    locked: bool = False
+    """A locked item cannot be picked up until a skill roll unlocks it."""
+
+
+class TaskSpec(_Strict):
+    """Something a skill roll can do in this scenario (II.5: effects set by the scenario)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    label: str = ""
+    feature: str | None = None
+    at: tuple[float, float] | None = None
+    reach: float = Field(default=0.5, ge=0)
+    effect: Literal["points", "remove_feature", "unlock_item"]
+    points: int = Field(default=0, ge=0)
+    target: str | None = None
+    skill: str | None = None
+    limit: Literal["once", "once_per_side"] = "once"
+
+
+class OptionsSpec(_Strict):
+    everyone_acts: bool = False
+    """II OPTIONAL RULE (Everyone Acts): one figure per player in turn."""
+    specific_skills: bool = False
+    """II.5 OPTIONAL RULE (Specific Skills): +1 for a figure's own kind of skill."""
+    dispute_rolls: bool = False
+    """II.3: roll for borderline line of sight and cover (RULES-NOTES)."""
+    rough: Literal["any", "start"] = "any"
+    """Ruling: a move is a half move if the base is in rough terrain at any moment
+    of it ("any") or only if it starts in rough terrain ("start")."""
+    figures_block_sight: bool = False
+    range_from: Literal["edge", "centre"] = "edge"
+    riderless_attacks: bool = True
+    """Whether a cavalry or vehicle figure without a rider may attack (II.2 only
+    stops it moving)."""
+
+
+class VictorySpec(_Strict):
+    item_exit: Literal["own_edge", "any_edge"] = "own_edge"
+    end_when_item_leaves: bool = False
+
+
+class ScenarioSpec(_Strict):
+    ruleset: str
+    title: str
+    description: str = ""
+    rounds: int = Field(default=5, ge=1, le=50)
+    table: TableSpec
+    sides: list[SideSpec] = Field(min_length=2)
+    options: OptionsSpec = Field(default_factory=OptionsSpec)
+    profiles: dict[str, ProfileSpec] = Field(default_factory=dict)
+    figures: dict[str, list[FigureSpec]]
+    features: list[FeatureSpec] = Field(default_factory=list)
+    items: list[ItemSpec] = Field(default_factory=list)
+    tasks: list[TaskSpec] = Field(default_factory=list)
+    victory: VictorySpec = Field(default_factory=VictorySpec)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A figure as the scenario sets it up."""
+
+    id: str
+    side: str
+    profile: Profile
+    figure: Figure
+    riding: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemSetup:
+    id: str
+    label: str
+    at: Point
+    points: int
+    locked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    id: str
+    label: str
+    feature: str | None
+    at: Point | None
+    reach: float
+    effect: str
+    points: int
+    target: str | None
+    skill: str | None
+    limit: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Setup:
+    """Everything a VSGMR game needs from its scenario, validated."""
+
+    table: Table
+    sides: tuple[str, ...]
+    titles: Mapping[str, str]
+    edges: Mapping[str, Edge | None]
+    placements: tuple[Placement, ...]
+    features: tuple[Feature, ...]
+    destructible: frozenset[str]
+    items: tuple[ItemSetup, ...]
+    tasks: tuple[Task, ...]
+    options: OptionsSpec
+    victory: VictorySpec
+    rounds: int
+    rules: Rules
+    caches: dict[Any, Any] = field(default_factory=dict)
+    """Derived data shared by every game of this set-up (terrains, navigation)."""
+
+    def terrain(self, destroyed: frozenset[str]) -> Terrain:
+        """The terrain with these features destroyed (built once per set of losses)."""
+        key = ("terrain", destroyed)
+        found: Terrain | None = self.caches.get(key)
+        if found is None:
+            found = Terrain(f for f in self.features if f.id not in destroyed)
+            self.caches[key] = found
+        return found
+
+    def feature(self, feature_id: str) -> Feature | None:
+        for f in self.features:
+            if f.id == feature_id:
+                return f
+        return None
+
+    def task(self, task_id: str) -> Task | None:
+        for t in self.tasks:
+            if t.id == task_id:
+                return t
+        return None
+
+
+def _profile(
+    key: str, spec: ProfileSpec | FigureSpec, base_profile: Profile | None, rule_data: Rules
+) -> Profile:
+    """A profile from a spec, with what the spec leaves out taken from ``base_profile``."""
+    kind = spec.type or (base_profile.kind if base_profile else None)
+    assert kind is not None
+    distance = (
+        spec.distance if spec.distance is not None else bool(base_profile and base_profile.distance)
+    )
+    auto = spec.auto if spec.auto is not None else bool(base_profile and base_profile.auto)
+    armour: Armour = spec.armour or (base_profile.armour if base_profile else "none")
+    skills = (
+        tuple(spec.skills)
+        if spec.skills is not None
+        else (base_profile.skills if base_profile else ())
+    )
+    base: Base
+    if spec.base is not None:
+        base = spec.base.build()
+    elif base_profile is not None and (spec.type is None or spec.type == base_profile.kind):
+        base = base_profile.base
+    else:
+        base = rule_data.bases[kind]
+    value = spec.points
+    if value is None:
+        if (
+            base_profile is not None
+            and spec.type in (None, base_profile.kind)
+            and _same_abilities(base_profile, distance, auto, armour)
+        ):
+            value = base_profile.points
+        else:
+            value = points().value(kind, distance, auto, armour)
+    name = spec.name or (base_profile.name if base_profile else "") or ""
+    return Profile(key, kind, distance, auto, armour, skills, value, base, name)
+
+
+def _same_abilities(p: Profile, distance: bool, auto: bool, armour: Armour) -> bool:
+    return (p.distance, p.auto, p.armour) == (distance, auto, armour)
+
+
+def _edge_facing(table: Table, at: Point) -> float:
+    """Set-up facing when none is given: toward the middle of the table (II)."""
+    centre = (table.width / 2.0, table.height / 2.0)
+    return round(heading(at, centre), 1) if at != centre else 0.0
+
+
+def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
+    """Validate a VSGMR scenario and build its set-up; ScenarioError on any problem."""
+    try:
+        spec = ScenarioSpec.model_validate(raw)
+    except ValidationError as exc:
+        raise from_validation(file, exc) from None
+    rule_data = rules()
+    table = spec.table.build()
+    names = [side.name for side in spec.sides]
+    for i, name in enumerate(names):
+        if names.index(name) != i:
+            raise ScenarioError(file, f"sides[{i}].name", f"side '{name}' is listed twice")
+    for side in spec.figures:
+        if side not in names:
+            raise ScenarioError(
+                file, f"figures.{side}", f"no side '{side}'; sides: {', '.join(names)}"
+            )
+    for side in names:
+        if not spec.figures.get(side):
+            raise ScenarioError(file, f"figures.{side}", "every side needs at least one figure")
+
+    ids: dict[str, str] = {}
+
+    def claim(ident: str, path: str) -> None:
+        low = ident.lower()
+        if low in RESERVED:
+            raise ScenarioError(file, path, f"'{ident}' is a word of the action language")
+        if low in ids:
+            raise ScenarioError(file, path, f"duplicate id '{ident}' (also {ids[low]})")
+        ids[low] = path
+
+    # Terrain.
+    features: list[Feature] = []
+    destructible: set[str] = set()
+    for i, ft in enumerate(spec.features):
+        path = f"features[{i}]"
+        claim(ft.id, f"{path}.id")
+        try:
+            feature = Feature(
+                ft.id,
+                ft.shape,
+                tuple(ft.points),
+                radius=ft.radius,
+                kind=ft.kind,
+                label=ft.label,
+                half_move=ft.rough,
+                impassable=ft.impassable,
+                barrier=ft.barrier,
+                blocks_los=ft.blocks_los,
+                beyond_reach=ft.beyond_reach,
+            )
+        except TableGeometryError as exc:
+            raise ScenarioError(file, path, str(exc)) from None
+        features.append(feature)
+        if ft.destructible:
+            destructible.add(ft.id)
+    terrain = Terrain(features)
+
+    # Profiles.
+    profiles: dict[str, Profile] = {}
+    for key, ps in spec.profiles.items():
+        if ps.auto and not ps.distance:
+            raise ScenarioError(
+                file, f"profiles.{key}.auto", "automatic fire needs a distance attack"
+            )
+        profiles[key] = _profile(key, ps, None, rule_data)
+
+    # Figures.
+    placements: list[Placement] = []
+    by_id: dict[str, tuple[str, Profile, FigureSpec, str]] = {}
+    for side in names:
+        for i, fs in enumerate(spec.figures[side]):
+            path = f"figures.{side}[{i}]"
+            claim(fs.id, f"{path}.id")
+            base_profile = None
+            if fs.profile is not None:
+                base_profile = profiles.get(fs.profile)
+                if base_profile is None:
+                    known = ", ".join(sorted(profiles)) or "none"
+                    raise ScenarioError(
+                        file, f"{path}.profile", f"unknown profile '{fs.profile}'; known: {known}"
+                    )
+            elif fs.type is None:
+                raise ScenarioError(file, path, "give a profile or a type")
+            profile = _profile(fs.profile or fs.id, fs, base_profile, rule_data)
+            if profile.auto and not profile.distance:
+                raise ScenarioError(file, f"{path}.auto", "automatic fire needs a distance attack")
+            by_id[fs.id] = (side, profile, fs, path)
+
+    mounted_by: dict[str, str] = {}
+    for fid, (side, profile, fs, path) in by_id.items():
+        if fs.riding is None:
+            if fs.at is None:
+                raise ScenarioError(file, f"{path}.at", "required field is missing")
+            continue
+        mount = by_id.get(fs.riding)
+        if mount is None:
+            raise ScenarioError(file, f"{path}.riding", f"no figure '{fs.riding}'")
+        if mount[0] != side:
+            raise ScenarioError(file, f"{path}.riding", f"'{fs.riding}' belongs to {mount[0]}")
+        if not is_guy(profile.kind):
+            raise ScenarioError(file, f"{path}.riding", "only guys ride or drive (II.2)")
+        if not is_mount(mount[1].kind):
+            raise ScenarioError(
+                file,
+                f"{path}.riding",
+                f"'{fs.riding}' is a {mount[1].kind}, not cavalry or a vehicle",
+            )
+        if mount[2].riding is not None:
+            raise ScenarioError(file, f"{path}.riding", f"'{fs.riding}' is itself riding")
+        if fs.riding in mounted_by:
+            raise ScenarioError(
+                file, f"{path}.riding", f"'{fs.riding}' already carries {mounted_by[fs.riding]}"
+            )
+        mounted_by[fs.riding] = fid
+
+    on_table: list[tuple[Figure, str]] = []
+    for fid, (side, profile, fs, path) in by_id.items():
+        if fs.riding is not None:
+            continue
+        assert fs.at is not None
+        at = (float(fs.at[0]), float(fs.at[1]))
+        facing = fs.facing if fs.facing is not None else _edge_facing(table, at)
+        if not math.isfinite(facing):
+            raise ScenarioError(file, f"{path}.facing", "must be a number")
+        figure = Figure(fid, at[0], at[1], facing, profile.base, side, profile.kind)
+        if not table.contains_bounds(figure.bounds):
+            raise ScenarioError(file, f"{path}.at", f"the base at {at} is not wholly on the table")
+        core, radius = figure.solid
+        blocked = terrain.movement_obstacles(core, radius)
+        if blocked:
+            raise ScenarioError(
+                file, f"{path}.at", f"the base at {at} overlaps impassable '{blocked[0].id}'"
+            )
+        for other, other_path in on_table:
+            if overlapping(figure, other):
+                raise ScenarioError(
+                    file, f"{path}.at", f"the base overlaps figure '{other.id}' ({other_path})"
+                )
+        on_table.append((figure, path))
+        placements.append(Placement(fid, side, profile, figure, None))
+    mounts = {p.id: p for p in placements}
+    for fid, (side, profile, fs, _path) in by_id.items():
+        if fs.riding is None:
+            continue
+        m = mounts[fs.riding].figure
+        figure = Figure(fid, m.x, m.y, m.facing, profile.base, side, profile.kind)
+        placements.append(Placement(fid, side, profile, figure, fs.riding))
+    order = {fid: n for n, fid in enumerate(by_id)}
+    placements.sort(key=lambda p: order[p.id])
+
+    # Items and tasks.
+    items: list[ItemSetup] = []
+    for i, it in enumerate(spec.items):
+        path = f"items[{i}]"
+        claim(it.id, f"{path}.id")
+        at = (float(it.at[0]), float(it.at[1]))
+        if not table.contains_point(at):
+            raise ScenarioError(file, f"{path}.at", f"{at} is off the table")
+        items.append(ItemSetup(it.id, it.label or it.id, at, it.points, it.locked))
+    item_ids = {it.id for it in items}
+    tasks: list[Task] = []
+    for i, ts in enumerate(spec.tasks):
+        path = f"tasks[{i}]"
+        claim(ts.id, f"{path}.id")
+        if (ts.feature is None) == (ts.at is None):
+            raise ScenarioError(file, path, "give exactly one of 'feature' or 'at'")
+        if ts.feature is not None and ts.feature not in {f.id for f in features}:
+            raise ScenarioError(file, f"{path}.feature", f"no feature '{ts.feature}'")
+        if ts.effect == "remove_feature" and ts.target not in {f.id for f in features}:
+            raise ScenarioError(file, f"{path}.target", "remove_feature needs a feature id")
+        if ts.effect == "unlock_item" and ts.target not in item_ids:
+            raise ScenarioError(file, f"{path}.target", "unlock_item needs an item id")
+        if ts.effect == "points" and ts.target is not None:
+            raise ScenarioError(file, f"{path}.target", "a points task has no target")
+        at_point = (float(ts.at[0]), float(ts.at[1])) if ts.at is not None else None
+        tasks.append(
+            Task(
+                ts.id,
+                ts.label or ts.id,
+                ts.feature,
+                at_point,
+                ts.reach,
+                ts.effect,
+                ts.points,
+                ts.target,
+                ts.skill,
+                ts.limit,
+            )
+        )
+
+    setup = Setup(
+        table=table,
+        sides=tuple(names),
+        titles={s.name: s.title or s.name for s in spec.sides},
+        edges={s.name: s.edge for s in spec.sides},
+        placements=tuple(placements),
+        features=tuple(features),
+        destructible=frozenset(destructible),
+        items=tuple(items),
+        tasks=tuple(tasks),
+        options=spec.options,
+        victory=spec.victory,
+        rounds=spec.rounds,
+        rules=rule_data,
+    )
+    setup.caches[("terrain", frozenset())] = terrain
+    return spec, setup
+
+
+def build_scenario(raw: Mapping[str, Any], file: str, scenario_id: str) -> Scenario:
+    spec, setup = build_setup(raw, file)
+    return Scenario(
+        id=scenario_id,
+        title=spec.title,
+        ruleset="vsgmr",
+        source=file,
+        raw=raw,
+        sides=setup.sides,
+        turn_limit=setup.rounds,
+        options=spec.options.model_dump(),
+        spec=setup,
+    )
+
+
+__all__ = ["Placement", "Setup", "Task", "build_scenario", "build_setup"]

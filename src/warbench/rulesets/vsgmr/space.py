@@ -1,0 +1,348 @@
+"""VSGMR on the table: the geometry questions the rules ask, answered and cached per state.
+
+Everything spatial goes through :mod:`warbench.geometry.table`; this module only
+says how VSGMR asks: which figures stand on the table (a rider sits on its
+mount and is found through it), how range and contact are measured, what
+"facing the foe" means, and how a move is checked (II.2). Results that depend
+only on positions are cached under the state's ``version``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import shapely
+
+from warbench.geometry.table import (
+    EPS,
+    FREE_TURNS,
+    Feature,
+    Figure,
+    Leg,
+    LegStep,
+    MoveResult,
+    MoveRules,
+    Point,
+    RoundBase,
+    Scene,
+    Sight,
+    Terrain,
+    TurnStep,
+    bearing,
+    centre_distance,
+    edge_distance,
+)
+from warbench.rulesets.vsgmr.state import Fig, State
+
+MOVE_RULES = MoveRules(turning=FREE_TURNS, pass_through="all", may_leave_table=True)
+"""II.2: turning is free, a figure may move through any other figure, and it may
+move off the table (it is then gone for good)."""
+
+SIGHT_CACHE_LIMIT = 50_000
+"""Sight lines kept per set-up (terrain and the two bases decide them)."""
+
+
+# -- the table now -------------------------------------------------------------------------
+
+
+def terrain(state: State) -> Terrain:
+    """The terrain with the features destroyed so far removed (III)."""
+    key = "terrain"
+    found: Terrain | None = state.caches.get(key)
+    if found is None:
+        found = state.setup.terrain(frozenset(state.destroyed))
+        state.caches[key] = found
+    return found
+
+
+def scene(state: State) -> Scene:
+    """Table, terrain and every base on the table (riders sit on their mounts)."""
+    found: Scene | None = state.caches.get("scene")
+    if found is None:
+        found = Scene(state.setup.table, terrain(state), [f.geo for f in state.on_table()])
+        state.caches["scene"] = found
+    return found
+
+
+def body(state: State, fig: Fig) -> Figure:
+    """The base that stands for ``fig`` on the table: its own, or its mount's if riding."""
+    if fig.where == "mounted" and fig.mount is not None:
+        return state.figs[fig.mount].geo
+    return fig.geo
+
+
+# -- measuring -----------------------------------------------------------------------------
+
+
+def gap(state: State, a: Figure, b: Figure) -> float:
+    """Range between two bases: edge to edge, or centre to centre (option ``range_from``)."""
+    if state.setup.options.range_from == "centre":
+        return centre_distance(a, b)
+    return edge_distance(a, b)
+
+
+def feature_gap(state: State, a: Figure, feature: Feature) -> float:
+    """Range from a base (or its centre) to the nearest part of a feature."""
+    geometry = feature.geometry
+    if state.setup.options.range_from == "centre":
+        return float(shapely.distance(shapely.Point(a.x, a.y), geometry))
+    return terrain(state).distance_to(a, feature.id)
+
+
+def box_gap(a: Figure, feature: Feature) -> float:
+    """A lower bound of the range from a base to a feature, from bounding boxes (cheap)."""
+    xmin, ymin, xmax, ymax = feature.geometry.bounds
+    ax0, ay0, ax1, ay1 = a.bounds
+    dx = max(xmin - ax1, ax0 - xmax, 0.0)
+    dy = max(ymin - ay1, ay0 - ymax, 0.0)
+    return math.hypot(dx, dy)
+
+
+def facing_margin(state: State, eye: Figure, target: Figure | Point) -> float:
+    """Degrees by which the target's centre is inside the attacker's front arc (<0: outside)."""
+    return state.setup.rules.facing_half_angle - abs(bearing(eye, target))
+
+
+def faces(state: State, eye: Figure, target: Figure | Point) -> bool:
+    """II.3: the attacker must be facing the foe (the stand-in front arc)."""
+    return facing_margin(state, eye, target) >= -1e-6
+
+
+def touching(state: State, fig: Fig, a: Figure, target: Figure) -> bool:
+    """II.4: bases touch, or the target is within the attacker's laid-flat reach in front."""
+    rules = state.setup.rules
+    g = edge_distance(a, target)
+    if g <= rules.touch:
+        return True
+    reach = rules.lay_flat[fig.profile.kind]
+    return reach > 0 and g <= reach + rules.touch and faces(state, a, target)
+
+
+def touching_feature(state: State, fig: Fig, a: Figure, feature: Feature) -> bool:
+    """II.4 against a building or feature: the same test with the nearest point of it."""
+    rules = state.setup.rules
+    g = terrain(state).distance_to(a, feature.id)
+    if g <= rules.touch:
+        return True
+    reach = rules.lay_flat[fig.profile.kind]
+    return reach > 0 and g <= reach + rules.touch and faces(state, a, nearest_point(a, feature))
+
+
+def nearest_point(a: Figure, feature: Feature) -> Point:
+    """The point of ``feature`` nearest to the centre of ``a`` (where it is aimed at)."""
+    line = shapely.shortest_line(shapely.Point(a.x, a.y), feature.geometry)
+    coords = shapely.get_coordinates(line)
+    return (float(coords[-1][0]), float(coords[-1][1]))
+
+
+# -- sight --------------------------------------------------------------------------------
+
+
+def sight(state: State, eye: Figure, target: Figure | Point) -> Sight:
+    """Line of sight from ``eye`` to a base or a point, past terrain (and figures, by option).
+
+    Without figures blocking, sight depends only on the terrain and the two
+    bases, so it is cached for every game of the set-up.
+    """
+    blocking = state.setup.options.figures_block_sight
+    if blocking:
+        key: Any = ("sight", eye, target)
+        cache = state.caches
+    else:
+        key = (frozenset(state.destroyed), eye, target)
+        cache = state.setup.caches.setdefault("sight", {})
+    found: Sight | None = cache.get(key)
+    if found is None:
+        found = scene(state).sight(eye, target, figures_block=blocking)
+        if len(cache) >= SIGHT_CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+# -- movement (II.2) ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCheck:
+    """A move as the rules see it: the geometry's plan plus VSGMR's own tests."""
+
+    result: MoveResult
+    allowance: float
+    half: bool
+    """Limited to a Half Move Unit by rough terrain."""
+    leaves: bool
+    """The move ends with the figure's centre off the table: it is gone for good."""
+    mounts: str | None
+    """The mount this guy ends on (and so rides)."""
+    problem: str | None
+
+    @property
+    def end(self) -> Figure:
+        return self.result.end
+
+    @property
+    def path(self) -> list[Point]:
+        return self.result.path
+
+
+def _rough(terrain_now: Terrain) -> list[Feature]:
+    return [f for f in terrain_now.active if f.half_move]
+
+
+def _in_rough(rough: Sequence[Feature], core: shapely.Geometry, radius: float) -> bool:
+    return any(float(shapely.distance(core, f.geometry)) < radius - EPS for f in rough)
+
+
+def _swept(start: Figure, end: Figure) -> tuple[shapely.Geometry, float]:
+    """Core and radius of the ground a base covers moving straight from ``start`` to ``end``."""
+    if isinstance(start.base, RoundBase):
+        if start.at == end.at:
+            return shapely.Point(start.at), start.base.radius
+        return shapely.LineString([start.at, end.at]), start.base.radius
+    a, ra = start.solid
+    b, _ = end.solid
+    hull = shapely.convex_hull(shapely.union(a, b))
+    return hull, ra
+
+
+def rough_moment(state: State, start: Figure, result: MoveResult) -> bool:
+    """Whether the base is in rough terrain at any moment of the move (or at its start)."""
+    rough = _rough(terrain(state))
+    if not rough:
+        return False
+    core, radius = start.solid
+    if _in_rough(rough, core, radius):
+        return True
+    if state.setup.options.rough == "start":
+        return False
+    current = start
+    for step in result.steps:
+        if isinstance(step, TurnStep):
+            current = current.turned_to(step.after)
+            core, radius = current.solid
+        else:
+            end = current.moved_to(step.end, step.facing)
+            current = current.turned_to(step.facing)
+            core, radius = _swept(current, end)
+            current = end
+        if _in_rough(rough, core, radius):
+            return True
+    return False
+
+
+def starts_in_rough(state: State, start: Figure) -> bool:
+    rough = _rough(terrain(state))
+    core, radius = start.solid
+    return bool(rough) and _in_rough(rough, core, radius)
+
+
+def _on_table(state: State, figure: Figure) -> bool:
+    return state.setup.table.contains_bounds(figure.bounds)
+
+
+def _edge_problem(state: State, start: Figure, result: MoveResult, leaves: bool) -> str | None:
+    """II.2 table edge: the base stays on the table until it leaves it, for good."""
+    legs = [s for s in result.steps if isinstance(s, LegStep) and s.length > 0.0]
+    current = start
+    for n, step in enumerate(result.steps):
+        if isinstance(step, TurnStep):
+            current = current.turned_to(step.after)
+            last_turn = n == len(result.steps) - 1
+            if not (leaves and last_turn) and not _on_table(state, current):
+                return f"the base turned at {_pt(step.at)} hangs over the table edge"
+            continue
+        end = current.moved_to(step.end, step.facing)
+        final = bool(legs) and step is legs[-1]
+        if not _on_table(state, current.turned_to(step.facing)):
+            return f"the base at {_pt(step.start)} hangs over the table edge"
+        if not final and not _on_table(state, end):
+            return (
+                f"leg {step.index + 1} takes the base off the table; "
+                "a move off the table ends there"
+            )
+        current = end
+    if not leaves and not _on_table(state, result.end):
+        return (
+            f"the move ends with the base over the table edge at {_pt(result.end.at)}; "
+            "end wholly on the table, or with the centre off it to leave the table"
+        )
+    return None
+
+
+def _pt(p: Point) -> str:
+    return f"{p[0]:.2f},{p[1]:.2f}"
+
+
+def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | None) -> MoveCheck:
+    """Cost and check a move of ``fig`` (the who-may-move tests are the rules' job)."""
+    setup = state.setup
+    start = fig.geo if fig.where == "table" else body(state, fig)
+    if fig.where == "mounted":  # a rider sets off from its mount's place
+        start = fig.geo.moved_to(start.at, start.facing)
+    sc = scene(state)
+    riderless = []
+    if fig.profile.is_guy:
+        riderless = [
+            f.id
+            for f in state.figs.values()
+            if f.side == fig.side
+            and f.where == "table"
+            and f.profile.is_mount
+            and f.rider is None
+            and f.id != fig.mount
+        ]
+    legs = [Leg(p) for p in path]
+    # The full allowance first: the half move depends on where the path goes.
+    full = setup.rules.allowance(fig.profile.kind, half=False)
+    result = sc.plan_move(
+        start, legs, allowance=full, rules=MOVE_RULES, final_facing=facing, may_end_on=riderless
+    )
+    half = rough_moment(state, start, result)
+    allowance = setup.rules.allowance(fig.profile.kind, half=half)
+    if half:
+        result = sc.plan_move(
+            start,
+            legs,
+            allowance=allowance,
+            rules=MOVE_RULES,
+            final_facing=facing,
+            may_end_on=riderless,
+        )
+    end = result.end
+    leaves = bool(path) and not setup.table.contains_point(end.at, tolerance=0.0)
+    problem: str | None = None
+    if result.problem is not None:
+        problem = result.problem.reason
+        if half and result.problem.kind == "allowance":
+            problem += " (a Half Move Unit: the base is in rough terrain during the move)"
+    if problem is None:
+        problem = _edge_problem(state, start, result, leaves)
+    mounts: str | None = None
+    if problem is None and not leaves and riderless:
+        on = [m for m in riderless if _overlap(end, state.figs[m].geo)]
+        if len(on) > 1:
+            problem = f"the move ends on two mounts ({', '.join(on)})"
+        elif on:
+            mount = state.figs[on[0]].geo
+            if not mount.covers(end.at, tolerance=1e-9):
+                problem = (
+                    f"to ride {on[0]}, end the move with the centre on its base "
+                    f"(it ends on the edge of it at {_pt(end.at)})"
+                )
+            else:
+                mounts = on[0]
+    return MoveCheck(result, allowance, half, leaves, mounts, problem)
+
+
+def _overlap(a: Figure, b: Figure) -> bool:
+    ca, ra = a.solid
+    cb, rb = b.solid
+    return float(shapely.distance(ca, cb)) < ra + rb - EPS
+
+
+def distance_points(a: Point, b: Point) -> float:
+    return math.hypot(b[0] - a[0], b[1] - a[1])

@@ -1,0 +1,152 @@
+"""Candidate actions for bots (``legal_actions`` lists candidates on an open table): every
+one is legal and parses back, they are varied, and people may still type any legal move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from warbench.bots import make_bot
+from warbench.core.dice import Dice
+from warbench.core.game import Game, Resolution
+from warbench.rulesets.vsgmr.actions import Move
+from warbench.rulesets.vsgmr.candidates import movement_candidates
+from warbench.scenario.loader import load_scenario
+
+
+@pytest.mark.parametrize("sid", ["vsgmr/street", "vsgmr/field", "vsgmr/relic"])
+def test_every_candidate_is_legal_in_games_played_by_bots(sid):
+    """Each candidate, applied to a copy of the state, is accepted by the rules."""
+    scenario = load_scenario(sid)
+    rng = random.Random(5)
+    for seed in (11, 12):
+        game = Game(scenario, seed)
+        bots = {
+            s: make_bot("greedy" if seed % 2 else "random", seed + i)
+            for i, s in enumerate(scenario.sides)
+        }
+        checked = 0
+        while not game.is_over:
+            side = game.waiting_for()[0]
+            legal = list(game.legal_actions(side))
+            if game.state.phase == "movement" and rng.random() < 0.3:
+                for action in legal:
+                    copy = game.ruleset.copy_state(game.state)
+                    game.ruleset.apply(copy, side, action, Resolution(Dice(seed)))
+                    checked += 1
+            game.apply(bots[side].choose(game, side), side)
+        assert checked > 20
+
+
+def test_candidates_are_bounded_per_figure(vs):
+    """A bounded candidate set: at most nine moves per figure, then take and end."""
+    game = Game.start("vsgmr/street", seed=1)
+    game.apply("first red", game.waiting_for()[0])
+    moves = [a for a in game.legal_actions("red") if isinstance(a, Move)]
+    per_figure = {}
+    for m in moves:
+        per_figure[m.figure] = per_figure.get(m.figure, 0) + 1
+    assert len(per_figure) == 6
+    assert max(per_figure.values()) <= 9
+    assert str(game.legal_actions("red")[-1]) == "end"
+
+
+def test_candidates_go_for_range_cover_contact_and_turns(vs):
+    """Candidates are varied: toward enemies (range, contact), to cover, away, a turn."""
+    from warbench.rulesets.vsgmr.candidates import figure_candidates
+
+    game = Game.start("vsgmr/street", seed=1)
+    game.apply("first red", game.waiting_for()[0])
+    state = game.state
+    whys = {
+        why.split()[0] for _, _, why in figure_candidates(game.ruleset, state, state.figs["R2"])
+    }
+    assert {"into", "charge", "to", "fall"} <= whys
+
+
+def test_candidates_mount_and_dismount(vs):
+    """II.2: a guy is offered its riderless mount; a rider is offered moves off its mount."""
+    horse = vs.fig("red", "H", "cavalry", (10, 10), 90)
+    guy = vs.fig("red", "G", "troop", (10, 6), 90)
+    lancer = vs.fig("red", "L", "cavalry", (20, 10), 90)
+    rider = vs.fig("red", "R", "troop", None, riding="L")
+    game = vs.start([horse, guy, lancer, rider, vs.fig("blue", "Z", "troop", (30, 30))])
+    texts = [str(a) for a in movement_candidates(game.ruleset, game.state, "red")]
+    assert "move G 10,10" in texts
+    assert any(t.startswith("move R ") for t in texts)
+
+
+def test_candidates_carry_an_item_off_the_own_edge(vs):
+    """Scenario objective: a figure carrying an item is offered the way off its own edge."""
+    items = [{"id": "idol", "at": [10, 4], "points": 5}]
+    figures = [
+        vs.fig("red", "A", "troop", (10, 4), 270),
+        vs.fig("red", "C", "troop", (20, 10)),
+        vs.fig("blue", "Z", "troop", (30, 30)),
+    ]
+    game = vs.start(figures, items=items, edges={"red": "south"}, dice=[6, 1])
+    game.apply("take A idol", "red")
+    vs.next_round(game)
+    texts = [str(a) for a in game.legal_actions("red")]
+    assert any(t.startswith("move A ") and ",-0.5" in t for t in texts)
+
+
+def test_any_legal_move_is_accepted_not_only_candidates(vs):
+    """People may type any legal move, a path of points and a facing (II.2)."""
+    figures = [vs.fig("red", "A", "troop", (10, 10), 90), vs.fig("blue", "Z", "troop", (30, 30))]
+    game = vs.start(figures)
+    action = game.parse("move A 10.123,11 11.5,12.25 face 33.3")
+    assert action not in game.legal_actions("red")
+    game.apply(action, "red")
+    assert vs.at(game, "A") == (11.5, 12.25)
+    assert str(vs.last(game, "move").data["facing"]) == "33.3"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "move A 10,11",
+        "move A 10.5,11 12,12.25 face 90",
+        "move A face 271.5",
+        "move A -0.5,3",
+        "shoot A Z",
+        "fight A Z",
+        "take A gold",
+        "skill A radio",
+        "first blue",
+        "end",
+    ],
+)
+def test_text_forms_parse_back_to_the_same_action(vs, text):
+    """Every action's text form parses to an action whose text is the same."""
+    figures = [vs.fig("red", "A", "troop", (10, 10), 90), vs.fig("blue", "Z", "troop", (30, 30))]
+    items = [{"id": "gold", "at": [5, 5]}]
+    tasks = [{"id": "radio", "at": [6, 6], "effect": "points", "points": 1}]
+    game = vs.start(figures, items=items, tasks=tasks)
+    action = game.parse(text)
+    assert str(action) == text
+    assert game.parse(str(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("move A", "give the points"),
+        ("move A 10;11", "not a point"),
+        ("move A face", "goes last"),
+        ("move A 1,2 face 90 3,4", "goes last"),
+        ("move A nan,2", "finite"),
+        ("move Q 1,2", "no figure 'Q'"),
+        ("shoot A nothing", "no figure or feature"),
+        ("first purple", "no side"),
+        ("fly A", "unknown action"),
+    ],
+)
+def test_bad_text_is_refused_with_the_reason(vs, text, why):
+    figures = [vs.fig("red", "A", "troop", (10, 10), 90), vs.fig("blue", "Z", "troop", (30, 30))]
+    game = vs.start(figures)
+    from warbench.errors import ActionSyntaxError
+
+    with pytest.raises(ActionSyntaxError, match=why):
+        game.parse(text)

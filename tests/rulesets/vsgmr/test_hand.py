@@ -1,0 +1,128 @@
+"""II.4 Hand to hand attacks: every figure may make them against a figure it touches,
+4 or more hits (heroes and vehicles +1), armour as for distance attacks, no cover and
+no automatic fire."""
+
+from __future__ import annotations
+
+import pytest
+
+from warbench.errors import IllegalAction
+
+PAIR = [
+    ("red", {"id": "A2", "type": "troop", "at": [30, 10], "facing": 90}),
+    ("blue", {"id": "B2", "type": "troop", "at": [30, 11], "facing": 270}),
+]
+"""Another pair in contact far away, so red is still asked in the hand to hand step."""
+
+
+def _melee(vs, attacker=None, target=None, dice=(), extra=(), **kw):
+    """Red's A at (10, 10) facing north, blue's B touching it from the north."""
+    a = {"type": "troop", **(attacker or {})}
+    b = {"type": "troop", **(target or {})}
+    at_a = a.pop("at", (10, 10))
+    at_b = b.pop("at", (10, 11))
+    figures = [
+        vs.fig("red", "A", a.pop("type"), at_a, a.pop("facing", 90), **a),
+        vs.fig("blue", "B", b.pop("type"), at_b, 270, **b),
+        *PAIR,
+        *extra,
+    ]
+    game = vs.start(figures, dice=[*dice, 6, 1], **kw)
+    vs.skip_to(game, "hand", "red")
+    return game
+
+
+def _result(vs, game):
+    return vs.last(game, "attack").data["result"]
+
+
+@pytest.mark.parametrize(("roll", "result"), [(3, "miss"), (4, "hit")])
+def test_four_or_more_hits(vs, roll, result):
+    """II.4: 4 or more hits; 3 or less misses."""
+    game = _melee(vs, dice=[roll])
+    game.apply("fight A B", "red")
+    assert _result(vs, game) == result
+
+
+@pytest.mark.parametrize("kind", ["hero", "vehicle"])
+def test_heroes_and_vehicles_add_one(vs, kind):
+    """II.4: hero guys and vehicles add +1."""
+    base = {"at": (10, 8.5)} if kind == "vehicle" else {}  # a 2" x 3" base: front edge at 10
+    target = {"at": (10, 10.5)} if kind == "vehicle" else {}
+    game = _melee(vs, attacker={"type": kind, **base}, target=target, dice=[3])
+    game.apply("fight A B", "red")
+    assert _result(vs, game) == "hit"
+
+
+def test_the_target_must_touch_the_attacker(vs):
+    """II.4: the target of the attack must be touching the attacking figure."""
+    game = _melee(vs, target={"at": (10, 12.5)}, attacker={"facing": 270})
+    with pytest.raises(IllegalAction, match="not touching B"):
+        game.apply("fight A B", "red")
+
+
+def test_a_guy_laid_flat_reaches_a_little_way_in_front(vs):
+    """II.4: lay the attacking figure flat on its face to see if it reaches (stand-in: a
+    guy reaches 1" in front of its base; nothing behind it)."""
+    game = _melee(vs, target={"at": (10, 11.9)}, dice=[4])
+    game.apply("fight A B", "red")
+    assert _result(vs, game) == "hit"
+    behind = _melee(vs, target={"at": (10, 11.9)}, attacker={"facing": 270})
+    with pytest.raises(IllegalAction, match="not touching"):
+        behind.apply("fight A B", "red")
+
+
+def test_all_figures_can_fight_hand_to_hand(vs):
+    """II.4: all figures can make hand to hand attacks (a fist, a hoof, a tire)."""
+    horse = _melee(vs, attacker={"type": "cavalry", "at": (10, 9.5)}, target={"at": (10, 11)})
+    assert "fight A B" in [str(a) for a in horse.legal_actions("red")]
+
+
+def test_a_riderless_mount_may_fight_unless_the_option_says_no(vs):
+    """II.2 only stops a riderless mount moving (option riderless_attacks, default true)."""
+    game = _melee(
+        vs,
+        attacker={"type": "cavalry", "at": (10, 9.5)},
+        options={"riderless_attacks": False},
+    )
+    with pytest.raises(IllegalAction, match="no rider or driver"):
+        game.apply("fight A B", "red")
+
+
+def test_hand_to_hand_ignores_cover(vs):
+    """II.4: a target of a hand to hand attack cannot use the cover rule (even a rider)."""
+    rider = ("blue", {"id": "R", "type": "troop", "riding": "B"})
+    game = _melee(vs, target={"type": "cavalry", "at": (10, 11.5)}, extra=[rider], dice=[4])
+    game.apply("fight A R", "red")
+    assert _result(vs, game) == "hit"
+    assert vs.figure(game, "R").where == "defeated"
+
+
+def test_hand_to_hand_cannot_use_automatic_fire(vs):
+    """II.4: hand to hand weapons cannot use automatic fire: one die."""
+    game = _melee(vs, attacker={"distance": True, "auto": True}, dice=[3])
+    game.apply("fight A B", "red")
+    assert vs.last(game, "roll").data["dice"] == (3,)
+    assert _result(vs, game) == "miss"
+
+
+def test_armour_works_as_for_distance_attacks(vs):
+    """II.4: the rules for armour are the same as for distance attacks."""
+    game = _melee(vs, target={"armour": "heavy"}, dice=[6, 4])
+    game.apply("fight A B", "red")
+    assert _result(vs, game) == "saved"
+
+
+def test_a_figure_that_shot_cannot_also_fight(vs):
+    """II.4: a single distance or a single hand to hand attack per round, not both."""
+    figures = [
+        vs.fig("red", "A", "troop", (10, 10), 90, distance=True),
+        vs.fig("blue", "B", "troop", (10, 11), 270),
+        *PAIR,
+    ]
+    game = vs.start(figures, dice=[1, 6, 1])
+    vs.skip_to(game, "distance", "red")
+    game.apply("shoot A B", "red")
+    vs.skip_to(game, "hand", "red")
+    with pytest.raises(IllegalAction, match="already attacked"):
+        game.apply("fight A B", "red")
