@@ -137,6 +137,7 @@ def test_text_forms_parse_back_to_the_same_action(vs, text):
         ("move A face", "goes last"),
         ("move A 1,2 face 90 3,4", "goes last"),
         ("move A nan,2", "finite"),
+        ("move A 1e308,2", "far off the table"),
         ("move Q 1,2", "no figure 'Q'"),
         ("shoot A nothing", "no figure or feature"),
         ("first purple", "no side"),

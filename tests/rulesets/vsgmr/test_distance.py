@@ -15,7 +15,8 @@ PAIR = [
 
 
 def _shot(vs, attacker=None, target=None, features=(), dice=(), extra=(), **kw):
-    """Red's A at (10, 10) facing north; blue's B 10" north of it facing south.
+    """Red's A at (10, 10) facing north (with a rider if it is a mount); blue's B 10" north
+    of it facing south.
 
     The dice given are followed by the next round's initiative (red 6, blue 1).
     """
@@ -23,12 +24,15 @@ def _shot(vs, attacker=None, target=None, features=(), dice=(), extra=(), **kw):
     b = {"type": "troop", **(target or {})}
     at_b = b.pop("at", (10, 20))
     facing_a = a.pop("facing", 90)
+    kind = a.pop("type")
     figures = [
-        vs.fig("red", "A", a.pop("type"), (10, 10), facing_a, **a),
+        vs.fig("red", "A", kind, (10, 10), facing_a, **a),
         vs.fig("blue", "B", b.pop("type"), at_b, 270, **b),
         *PAIR,
         *extra,
     ]
+    if kind in ("cavalry", "vehicle"):  # ridden: a riderless mount does not attack
+        figures.append(("red", {"id": "AR", "type": "troop", "riding": "A"}))
     game = vs.start(figures, dice=[*dice, 6, 1], features=list(features), **kw)
     vs.skip_to(game, "distance", "red")
     return game
@@ -272,6 +276,40 @@ def test_other_figures_are_not_cover(vs):
     )
     with pytest.raises(IllegalAction, match="cannot see B"):
         blocked.apply("shoot A B", "red")
+
+
+HEDGE = {
+    "id": "hedge",
+    "kind": "hedge",
+    "shape": "polyline",
+    "points": [[5, 10.5], [15, 10.5]],
+    "blocks_los": "beyond",
+    "beyond_reach": 1.5,
+}
+"""A hedge in front of A at (10, 10): cover for a target up to 1.5" beyond it."""
+
+
+def test_a_target_the_attacker_touches_is_not_in_cover(vs):
+    """II.4: if a figure can make a hand to hand attack, its target will not be in cover:
+    a touching figure that shoots instead needs only 5, even across a hedge."""
+    across = _shot(vs, target={"at": (10, 11.0)}, features=[HEDGE])
+    sit = across.ruleset.situation(across.state, vs.figure(across, "A"), "B", False)
+    assert not sit.cover
+    game = _shot(vs, target={"at": (10, 11.0)}, features=[HEDGE], dice=[5])
+    game.apply("shoot A B", "red")
+    assert _result(vs, game) == "hit"
+    apart = _shot(vs, target={"at": (10, 12.2)}, features=[HEDGE], dice=[5])  # out of reach
+    apart.apply("shoot A B", "red")
+    assert _result(vs, apart) == "miss"  # in cover: 6 needed
+
+
+def test_a_rider_the_attacker_touches_is_not_in_cover(vs):
+    """II.4 over II.3 COVER: a rider is covered on its mount, but not against a figure
+    touching the mount (it could fight it hand to hand)."""
+    rider = ("blue", {"id": "R", "type": "troop", "riding": "B"})
+    game = _shot(vs, target={"type": "cavalry", "at": (10, 11.5)}, extra=[rider], dice=[5])
+    game.apply("shoot A R", "red")
+    assert _result(vs, game) == "hit"
 
 
 def test_a_rider_on_its_mount_is_always_in_cover(vs):

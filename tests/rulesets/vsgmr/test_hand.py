@@ -15,18 +15,22 @@ PAIR = [
 """Another pair in contact far away, so red is still asked in the hand to hand step."""
 
 
-def _melee(vs, attacker=None, target=None, dice=(), extra=(), **kw):
-    """Red's A at (10, 10) facing north, blue's B touching it from the north."""
+def _melee(vs, attacker=None, target=None, dice=(), extra=(), ridden=True, **kw):
+    """Red's A at (10, 10) facing north (a mount with its rider unless ``ridden`` is False),
+    blue's B touching it from the north."""
     a = {"type": "troop", **(attacker or {})}
     b = {"type": "troop", **(target or {})}
     at_a = a.pop("at", (10, 10))
     at_b = b.pop("at", (10, 11))
+    kind = a.pop("type")
     figures = [
-        vs.fig("red", "A", a.pop("type"), at_a, a.pop("facing", 90), **a),
+        vs.fig("red", "A", kind, at_a, a.pop("facing", 90), **a),
         vs.fig("blue", "B", b.pop("type"), at_b, 270, **b),
         *PAIR,
         *extra,
     ]
+    if kind in ("cavalry", "vehicle") and ridden:  # a riderless mount does not attack
+        figures.append(("red", {"id": "AR", "type": "troop", "riding": "A"}))
     game = vs.start(figures, dice=[*dice, 6, 1], **kw)
     vs.skip_to(game, "hand", "red")
     return game
@@ -72,21 +76,57 @@ def test_a_guy_laid_flat_reaches_a_little_way_in_front(vs):
         behind.apply("fight A B", "red")
 
 
-def test_all_figures_can_fight_hand_to_hand(vs):
+@pytest.mark.parametrize("where", [(11.9, 10), (11.3, 11.3), (8.7, 11.3)])
+def test_a_guy_laid_flat_does_not_reach_to_its_sides(vs, where):
+    """II.4: laid flat on its face the figure falls forward (stand-in: its base slid 1"
+    ahead along its facing); a target beside it or off to the front corners is not reached."""
+    game = _melee(vs, target={"at": where})
+    with pytest.raises(IllegalAction, match="not touching B"):
+        game.apply("fight A B", "red")
+
+
+RIDER = ("red", {"id": "AR", "type": "troop", "riding": "A"})
+
+
+@pytest.mark.parametrize("kind", ["troop", "hero", "cavalry", "vehicle"])
+def test_all_figures_can_fight_hand_to_hand(vs, kind):
     """II.4: all figures can make hand to hand attacks (a fist, a hoof, a tire)."""
-    horse = _melee(vs, attacker={"type": "cavalry", "at": (10, 9.5)}, target={"at": (10, 11)})
-    assert "fight A B" in [str(a) for a in horse.legal_actions("red")]
+    at = {"cavalry": (10, 9.5), "vehicle": (10, 9.0)}.get(kind, (10, 10))
+    game = _melee(vs, attacker={"type": kind, "at": at}, target={"at": (10, 11)})
+    assert "fight A B" in [str(a) for a in game.legal_actions("red")]
 
 
-def test_a_riderless_mount_may_fight_unless_the_option_says_no(vs):
-    """II.2 only stops a riderless mount moving (option riderless_attacks, default true)."""
-    game = _melee(
-        vs,
-        attacker={"type": "cavalry", "at": (10, 9.5)},
-        options={"riderless_attacks": False},
-    )
+def test_a_riderless_mount_does_not_attack_unless_the_option_says_so(vs):
+    """II.2 (ruling): a cavalry or vehicle figure without its rider or driver cannot move
+    at all, and does not attack either (option riderless_attacks = true lets it)."""
+    game = _melee(vs, attacker={"type": "cavalry", "at": (10, 9.5)}, ridden=False)
     with pytest.raises(IllegalAction, match="no rider or driver"):
         game.apply("fight A B", "red")
+    wolf = _melee(
+        vs,
+        attacker={"type": "cavalry", "at": (10, 9.5)},
+        ridden=False,
+        options={"riderless_attacks": True},
+        dice=[4],
+    )
+    wolf.apply("fight A B", "red")
+    assert _result(vs, wolf) == "hit"
+
+
+def test_a_rider_who_gets_off_does_not_double_the_attacks(vs):
+    """II.2-4 (ruling): a ridden mount and its rider make one attack a round between them;
+    once the rider has moved off, the rider attacks and the riderless mount does not."""
+    figures = [
+        vs.fig("red", "A", "cavalry", (10, 9.5), 90),
+        vs.fig("blue", "B", "troop", (10, 11), 270),
+        RIDER,
+        *PAIR,
+    ]
+    game = vs.start(figures, dice=[6, 1])
+    game.apply("move AR 11,11 face 180", "red")
+    vs.skip_to(game, "hand", "red")
+    fights = [str(a) for a in game.legal_actions("red") if str(a).startswith("fight")]
+    assert "fight AR B" in fights and "fight A B" not in fights
 
 
 def test_hand_to_hand_ignores_cover(vs):

@@ -145,6 +145,18 @@ def test_hills_are_rough_terrain_when_the_scenario_says_so(vs):
         game.apply("move A 10,14", "red")
 
 
+def test_water_is_rough_except_for_boats_and_fish_men(vs):
+    """II.2 Rough Terrain: water is rough terrain unless the figure is a ship, boat or fish
+    man (scenario: ``water = true`` on the feature, ``aquatic = true`` on the figure)."""
+    lake = {**ROUGH, "id": "lake", "kind": "water", "rough": False, "water": True}
+    game = _one(vs, features=[lake], extra=[vs.fig("red", "F", "troop", (10, 4), 90, aquatic=True)])
+    with pytest.raises(IllegalAction, match="Half Move Unit"):
+        game.apply("move A 10,14", "red")
+    game.apply("move F 11,9.5", "red")  # 5.6": a fish man swims in at full speed
+    assert vs.last(game, "move").data["half"] is False
+    game.apply("move A 10,13", "red")
+
+
 def test_a_figure_cannot_move_through_a_barrier(vs):
     """II.2: a figure cannot move through a barrier like a wall or fence."""
     fence = {
@@ -213,8 +225,24 @@ def test_a_base_may_not_hang_over_the_edge(vs):
 def test_a_move_off_the_table_ends_there(vs):
     """II.2: a figure that has left the table cannot come back in the same move."""
     game = _one(vs, at=(2, 20), facing=180)
-    with pytest.raises(IllegalAction, match="off the table"):
+    with pytest.raises(IllegalAction, match="leg 1 takes the base off the table"):
         game.apply("move A -1,20 0,21", "red")
+    turned = _one(vs, at=(2, 20), facing=90)  # the same, turning first: a turn is not a leg
+    with pytest.raises(IllegalAction, match="leg 1 takes the base off the table"):
+        turned.apply("move A -1,20 0,21", "red")
+
+
+def test_a_refused_move_names_the_players_own_leg(vs):
+    """II.2: a refusal says which of the points typed went wrong; turning on the way (free
+    in VSGMR) is not a leg of its own."""
+    house = vs.box("house", 8, 12, 12, 14, impassable=True, blocks_los="yes")
+    game = _one(vs, facing=0.0, features=[house])  # facing east: it turns north first
+    with pytest.raises(IllegalAction, match="leg 1 runs into terrain 'house'"):
+        game.apply("move A 10,15", "red")
+    with pytest.raises(IllegalAction, match=r'3\.00" into leg 2,'):
+        game.apply("move A 13,10 13,17", "red")
+    with pytest.raises(IllegalAction, match=r"into leg 3,"):
+        game.apply("move A 10,10 13,10 13,17", "red")  # the first point is where it stands
 
 
 # -- cavalry, vehicles and their riders ----------------------------------------------------------
@@ -265,9 +293,13 @@ def test_a_guy_mounts_only_with_its_centre_on_the_mount(vs):
 def test_only_ones_own_riderless_mount_can_be_ridden(vs):
     """II.2 (ruling): a guy rides only its own side's cavalry or vehicles, one rider each."""
     enemy_horse = ("blue", {"id": "EH", "type": "cavalry", "at": [14, 6], "facing": 90})
-    game = vs.start([vs.fig("red", "G", "troop", (10, 5), 90), enemy_horse])
-    with pytest.raises(IllegalAction, match="on top of figure 'EH'"):
+    own_horse = vs.fig("red", "H", "cavalry", (6, 6), 90)
+    rider = vs.fig("red", "R", "troop", None, riding="H")
+    game = vs.start([vs.fig("red", "G", "troop", (10, 5), 90), enemy_horse, own_horse, rider])
+    with pytest.raises(IllegalAction, match=r"on top of figure 'EH'.*rides only its own side's"):
         game.apply("move G 14,6", "red")
+    with pytest.raises(IllegalAction, match=r"on top of figure 'H'.*H already carries R"):
+        game.apply("move G 6,6", "red")
 
 
 def test_a_rider_does_not_move_or_attack_on_its_own(vs):
@@ -290,7 +322,7 @@ def test_a_rider_dismounts_by_moving_away(vs):
     horse = vs.fig("red", "H", "cavalry", (10, 10), 90)
     rider = vs.fig("red", "R", "troop", None, riding="H")
     game = vs.start([horse, rider, FAR, SPARE])
-    with pytest.raises(IllegalAction, match="on top of figure 'H'"):
+    with pytest.raises(IllegalAction, match=r"on top of figure 'H'.*end the move clear of"):
         game.apply("move R 10,10.5", "red")  # still on the horse
     game.apply("move R 12,12", "red")
     assert vs.figure(game, "R").where == "table"

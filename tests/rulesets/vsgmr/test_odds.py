@@ -41,6 +41,7 @@ def _counted(vs, attacker, target, armour, auto, cover, hand):
         vs.fig("red", "A", attacker, a_at, 90, **a),
         vs.fig("blue", "B", target, b_at, 270, armour=armour),
         *PAIR,
+        *([("red", {"id": "AR", "type": "troop", "riding": "A"})] if attacker in mounts else []),
     ]
     game = vs.start(figures, features=[LOW_WALL] if cover else [])
     vs.skip_to(game, "hand" if hand else "distance", "red")

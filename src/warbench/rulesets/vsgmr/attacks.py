@@ -46,7 +46,10 @@ def can_attack(state: State, fig: Fig) -> str | None:
     if fig.attacked:
         return f"{fig.id} has already attacked this round (one attack a round)"
     if fig.profile.is_mount and fig.rider is None and not state.setup.options.riderless_attacks:
-        return f"{fig.id} has no rider or driver (option riderless_attacks is off)"
+        return (
+            f"{fig.id} has no rider or driver, so it does not attack "
+            "(option riderless_attacks is off)"
+        )
     return None
 
 
@@ -108,10 +111,14 @@ def distance_situation(state: State, fig: Fig, target_id: str) -> Situation | st
         1.0 - seen.hidden < rules.visible_share or margin < rules.arc_margin
     )
     rider = target.where == "mounted"
-    cover = rider or seen.obscured >= rules.cover_share - 1e-9
+    # II.4: a target the attacker could fight hand to hand (touching it) is not in
+    # cover and cannot use the cover rule, even when it is shot instead (ruling).
+    point_blank = space.touching(state, fig, eye, body)
+    cover = not point_blank and (rider or seen.obscured >= rules.cover_share - 1e-9)
     cover_dispute = (
         options.dispute_rolls
         and not rider
+        and not point_blank
         and abs(seen.obscured - rules.cover_share) < rules.cover_margin
     )
     return Situation(

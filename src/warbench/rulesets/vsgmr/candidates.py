@@ -119,7 +119,7 @@ class _Builder:
         self.half = setup.rules.allowance(fig.profile.kind, half=True)
         rough = _rough_union(state)
         self.rough = rough
-        self.starts_rough = space.starts_in_rough(state, self.start_geo)
+        self.starts_rough = space.starts_in_rough(state, fig, self.start_geo)
         self.enemies = sorted(
             (f for f in state.figs.values() if f.side != fig.side and f.active),
             key=lambda e: math.dist(space.body(state, e).at, self.start),

@@ -176,6 +176,8 @@ class Profile:
     points: int
     base: Base
     name: str = ""
+    aquatic: bool = False
+    """A ship, boat or fish man: water is not rough terrain for it (II.2)."""
 
     @property
     def is_guy(self) -> bool:
@@ -193,4 +195,6 @@ class Profile:
             bits.append(f"{self.armour} armour")
         if self.skills:
             bits.append("skills " + "/".join(self.skills))
+        if self.aquatic:
+            bits.append("aquatic")
         return ", ".join(bits) + f", {self.points} pts"

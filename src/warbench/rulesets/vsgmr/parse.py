@@ -13,6 +13,9 @@ from warbench.rulesets.vsgmr.state import State
 
 MAX_POINTS = 64
 """More legs than any sensible move; a longer path is refused as a typing accident."""
+FAR_OFF = 1000.0
+"""Inches beyond the table edge no move can reach; a point farther out is a typing
+accident (and huge numbers would overflow the geometry's arithmetic)."""
 
 
 def _match(ref: str, known: Iterable[str], what: str, text: str) -> str:
@@ -36,11 +39,18 @@ def _number(word: str, text: str) -> float:
     return value
 
 
-def _point(word: str, text: str) -> Point:
+def _point(state: State, word: str, text: str) -> Point:
     x, sep, y = word.partition(",")
     if not sep or not x or not y:
         raise ActionSyntaxError(text, f"'{word}' is not a point; write X,Y (e.g. 10.5,4)")
-    return (_number(x, text), _number(y, text))
+    point = (_number(x, text), _number(y, text))
+    table = state.setup.table
+    if not (
+        -FAR_OFF <= point[0] <= table.width + FAR_OFF
+        and -FAR_OFF <= point[1] <= table.height + FAR_OFF
+    ):
+        raise ActionSyntaxError(text, f"'{word}' is far off the table; no move reaches it")
+    return point
 
 
 def _move(state: State, figure: str, args: list[str], text: str) -> Move:
@@ -54,7 +64,7 @@ def _move(state: State, figure: str, args: list[str], text: str) -> Move:
         raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
     if len(args) > MAX_POINTS:
         raise ActionSyntaxError(text, f"a move has at most {MAX_POINTS} points")
-    return Move(figure, tuple(_point(a, text) for a in args), facing)
+    return Move(figure, tuple(_point(state, a, text) for a in args), facing)
 
 
 def parse_action(state: State, text: str) -> Action:

@@ -67,6 +67,8 @@ class ProfileSpec(_Strict):
     skills: list[str] = Field(default_factory=list)
     points: int | None = Field(default=None, ge=0)
     base: RoundBaseSpec | RectBaseSpec | None = None
+    aquatic: bool = False
+    """A ship, boat or fish man: water is not rough terrain for it (II.2)."""
 
 
 class FigureSpec(_Strict):
@@ -82,6 +84,7 @@ class FigureSpec(_Strict):
     skills: list[str] | None = None
     points: int | None = Field(default=None, ge=0)
     base: RoundBaseSpec | RectBaseSpec | None = None
+    aquatic: bool | None = None
     at: tuple[float, float] | None = None
     facing: float | None = None
     riding: str | None = None
@@ -105,6 +108,9 @@ class FeatureSpec(_Strict):
     radius: float = Field(default=0.0, ge=0)
     rough: bool = False
     """II.2 Rough Terrain: a figure in it moves at most a Half Move Unit."""
+    water: bool = False
+    """II.2: water is rough terrain, except for ships, boats and fish men (profiles
+    with ``aquatic = true``); ``water = true`` makes the feature rough for the others."""
     barrier: bool = False
     """II.2: a barrier like a wall or fence cannot be moved through."""
     impassable: bool = False
@@ -152,9 +158,11 @@ class OptionsSpec(_Strict):
     of it ("any") or only if it starts in rough terrain ("start")."""
     figures_block_sight: bool = False
     range_from: Literal["edge", "centre"] = "edge"
-    riderless_attacks: bool = True
-    """Whether a cavalry or vehicle figure without a rider may attack (II.2 only
-    stops it moving)."""
+    riderless_attacks: bool = False
+    """Whether a cavalry or vehicle figure without a rider may attack. II.2 says
+    only that it cannot move at all; ruling: it does not attack either (a machine
+    with nobody to work it; else a rider getting off would double the pair's one
+    attack). Set true for mounts that fight on their own (a riderless wolf)."""
 
 
 class VictorySpec(_Strict):
@@ -223,6 +231,8 @@ class Setup:
     placements: tuple[Placement, ...]
     features: tuple[Feature, ...]
     destructible: frozenset[str]
+    water: frozenset[str]
+    """Features that are rough only for figures that are not aquatic (II.2)."""
     items: tuple[ItemSetup, ...]
     tasks: tuple[Task, ...]
     options: OptionsSpec
@@ -288,7 +298,10 @@ def _profile(
         else:
             value = points().value(kind, distance, auto, armour)
     name = spec.name or (base_profile.name if base_profile else "") or ""
-    return Profile(key, kind, distance, auto, armour, skills, value, base, name)
+    aquatic = (
+        spec.aquatic if spec.aquatic is not None else bool(base_profile and base_profile.aquatic)
+    )
+    return Profile(key, kind, distance, auto, armour, skills, value, base, name, aquatic)
 
 
 def _same_abilities(p: Profile, distance: bool, auto: bool, armour: Armour) -> bool:
@@ -335,6 +348,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     # Terrain.
     features: list[Feature] = []
     destructible: set[str] = set()
+    water: set[str] = set()
     for i, ft in enumerate(spec.features):
         path = f"features[{i}]"
         claim(ft.id, f"{path}.id")
@@ -346,7 +360,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 radius=ft.radius,
                 kind=ft.kind,
                 label=ft.label,
-                half_move=ft.rough,
+                half_move=ft.rough or ft.water,
                 impassable=ft.impassable,
                 barrier=ft.barrier,
                 blocks_los=ft.blocks_los,
@@ -357,6 +371,8 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         features.append(feature)
         if ft.destructible:
             destructible.add(ft.id)
+        if ft.water:
+            water.add(ft.id)
     terrain = Terrain(features)
 
     # Profiles.
@@ -500,6 +516,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         placements=tuple(placements),
         features=tuple(features),
         destructible=frozenset(destructible),
+        water=frozenset(water),
         items=tuple(items),
         tasks=tuple(tasks),
         options=spec.options,

@@ -10,6 +10,7 @@ only on positions are cached under the state's ``version``.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,7 @@ from warbench.geometry.table import (
     centre_distance,
     edge_distance,
 )
+from warbench.rulesets.vsgmr.data import Rules
 from warbench.rulesets.vsgmr.state import Fig, State
 
 MOVE_RULES = MoveRules(turning=FREE_TURNS, pass_through="all", may_leave_table=True)
@@ -111,24 +113,43 @@ def faces(state: State, eye: Figure, target: Figure | Point) -> bool:
     return facing_margin(state, eye, target) >= -1e-6
 
 
+def laid_flat(a: Figure, reach: float) -> tuple[shapely.Geometry, float]:
+    """Core and radius of the ground a base covers laid flat on its face (II.4).
+
+    The figure falls forward: its base slid ``reach`` inches ahead along its
+    facing, sweeping a strip as wide as the base. Nothing beside or behind it.
+    """
+    rad = math.radians(a.facing)
+    ahead = a.moved_to((a.x + reach * math.cos(rad), a.y + reach * math.sin(rad)), a.facing)
+    return _swept(a, ahead)
+
+
+def _reaches(
+    fig: Fig, a: Figure, rules: Rules, other: shapely.Geometry, other_radius: float
+) -> bool:
+    """Whether ``fig`` laid flat comes within touching distance of ``other``."""
+    reach = rules.lay_flat[fig.profile.kind]
+    if reach <= 0:
+        return False
+    core, radius = laid_flat(a, reach)
+    return float(shapely.distance(core, other)) <= radius + other_radius + rules.touch
+
+
 def touching(state: State, fig: Fig, a: Figure, target: Figure) -> bool:
     """II.4: bases touch, or the target is within the attacker's laid-flat reach in front."""
     rules = state.setup.rules
-    g = edge_distance(a, target)
-    if g <= rules.touch:
+    if edge_distance(a, target) <= rules.touch:
         return True
-    reach = rules.lay_flat[fig.profile.kind]
-    return reach > 0 and g <= reach + rules.touch and faces(state, a, target)
+    core, radius = target.solid
+    return _reaches(fig, a, rules, core, radius)
 
 
 def touching_feature(state: State, fig: Fig, a: Figure, feature: Feature) -> bool:
-    """II.4 against a building or feature: the same test with the nearest point of it."""
+    """II.4 against a building or feature: the same test with the feature's outline."""
     rules = state.setup.rules
-    g = terrain(state).distance_to(a, feature.id)
-    if g <= rules.touch:
+    if terrain(state).distance_to(a, feature.id) <= rules.touch:
         return True
-    reach = rules.lay_flat[fig.profile.kind]
-    return reach > 0 and g <= reach + rules.touch and faces(state, a, nearest_point(a, feature))
+    return _reaches(fig, a, rules, feature.geometry, 0.0)
 
 
 def nearest_point(a: Figure, feature: Feature) -> Point:
@@ -189,8 +210,10 @@ class MoveCheck:
         return self.result.path
 
 
-def _rough(terrain_now: Terrain) -> list[Feature]:
-    return [f for f in terrain_now.active if f.half_move]
+def _rough(state: State, fig: Fig) -> list[Feature]:
+    """The rough terrain that slows ``fig`` (II.2: water does not slow boats and fish men)."""
+    skip = state.setup.water if fig.profile.aquatic else frozenset()
+    return [f for f in terrain(state).active if f.half_move and f.id not in skip]
 
 
 def _in_rough(rough: Sequence[Feature], core: shapely.Geometry, radius: float) -> bool:
@@ -209,9 +232,9 @@ def _swept(start: Figure, end: Figure) -> tuple[shapely.Geometry, float]:
     return hull, ra
 
 
-def rough_moment(state: State, start: Figure, result: MoveResult) -> bool:
+def rough_moment(state: State, fig: Fig, start: Figure, result: MoveResult) -> bool:
     """Whether the base is in rough terrain at any moment of the move (or at its start)."""
-    rough = _rough(terrain(state))
+    rough = _rough(state, fig)
     if not rough:
         return False
     core, radius = start.solid
@@ -234,8 +257,8 @@ def rough_moment(state: State, start: Figure, result: MoveResult) -> bool:
     return False
 
 
-def starts_in_rough(state: State, start: Figure) -> bool:
-    rough = _rough(terrain(state))
+def starts_in_rough(state: State, fig: Fig, start: Figure) -> bool:
+    rough = _rough(state, fig)
     core, radius = start.solid
     return bool(rough) and _in_rough(rough, core, radius)
 
@@ -244,7 +267,36 @@ def _on_table(state: State, figure: Figure) -> bool:
     return state.setup.table.contains_bounds(figure.bounds)
 
 
-def _edge_problem(state: State, start: Figure, result: MoveResult, leaves: bool) -> str | None:
+def leg_numbers(start: Point, path: Sequence[Point], result: MoveResult) -> dict[int, int]:
+    """The player's leg number (1 = the first point typed) of each leg step of ``result``.
+
+    The geometry numbers its steps with the turns among them, and drops legs of
+    no length; a refusal should name the leg the player typed.
+    """
+    numbers: dict[int, int] = {}
+    legs = iter(s for s in result.steps if isinstance(s, LegStep))
+    current = start
+    for n, point in enumerate(path, start=1):
+        if math.hypot(point[0] - current[0], point[1] - current[1]) == 0.0:
+            continue  # a leg to where the base already is: no leg step
+        step = next(legs, None)
+        if step is None:
+            break
+        numbers[step.index] = n
+        current = point
+    return numbers
+
+
+def _renumber(reason: str, step: int, numbers: dict[int, int]) -> str:
+    """``reason`` (a geometry message about step ``step``) with the player's leg number."""
+    if step not in numbers:
+        return reason
+    return re.sub(rf"\bleg {step + 1}\b", f"leg {numbers[step]}", reason, count=1)
+
+
+def _edge_problem(
+    state: State, start: Figure, result: MoveResult, leaves: bool, numbers: dict[int, int]
+) -> str | None:
     """II.2 table edge: the base stays on the table until it leaves it, for good."""
     legs = [s for s in result.steps if isinstance(s, LegStep) and s.length > 0.0]
     current = start
@@ -261,7 +313,7 @@ def _edge_problem(state: State, start: Figure, result: MoveResult, leaves: bool)
             return f"the base at {_pt(step.start)} hangs over the table edge"
         if not final and not _on_table(state, end):
             return (
-                f"leg {step.index + 1} takes the base off the table; "
+                f"leg {numbers.get(step.index, step.index + 1)} takes the base off the table; "
                 "a move off the table ends there"
             )
         current = end
@@ -301,7 +353,7 @@ def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | No
     result = sc.plan_move(
         start, legs, allowance=full, rules=MOVE_RULES, final_facing=facing, may_end_on=riderless
     )
-    half = rough_moment(state, start, result)
+    half = rough_moment(state, fig, start, result)
     allowance = setup.rules.allowance(fig.profile.kind, half=half)
     if half:
         result = sc.plan_move(
@@ -315,12 +367,15 @@ def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | No
     end = result.end
     leaves = bool(path) and not setup.table.contains_point(end.at, tolerance=0.0)
     problem: str | None = None
+    numbers = leg_numbers(start.at, path, result)
     if result.problem is not None:
-        problem = result.problem.reason
+        problem = _renumber(result.problem.reason, result.problem.step, numbers)
+        if result.problem.kind == "end_overlap":
+            problem += _why_not_ridden(state, fig, result.problem.blocker)
         if half and result.problem.kind == "allowance":
             problem += " (a Half Move Unit: the base is in rough terrain during the move)"
     if problem is None:
-        problem = _edge_problem(state, start, result, leaves)
+        problem = _edge_problem(state, start, result, leaves, numbers)
     mounts: str | None = None
     if problem is None and not leaves and riderless:
         on = [m for m in riderless if _overlap(end, state.figs[m].geo)]
@@ -336,6 +391,22 @@ def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | No
             else:
                 mounts = on[0]
     return MoveCheck(result, allowance, half, leaves, mounts, problem)
+
+
+def _why_not_ridden(state: State, fig: Fig, blocker: str | None) -> str:
+    """II.2: why a guy ending on a cavalry or vehicle figure does not ride it."""
+    other = state.figs.get(blocker or "")
+    if other is None or not fig.profile.is_guy or not other.profile.is_mount:
+        return ""
+    if other.id == fig.mount:
+        return f"; to get off {other.id}, end the move clear of its base"
+    if other.side != fig.side:
+        return (
+            f"; {other.id} is {other.side}'s: a guy rides only its own side's cavalry and vehicles"
+        )
+    if other.rider is not None:
+        return f"; {other.id} already carries {other.rider}"
+    return ""
 
 
 def _overlap(a: Figure, b: Figure) -> bool:
