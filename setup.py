@@ -1,8 +1,10 @@
-"""Build the optional C kernels: geometry.fastpath's reach search and the MiniWars playout.
+"""Build the optional C kernels: geometry.fastpath's reach search and the playout kernels.
 
-Everything else is in pyproject.toml. Both extensions are optional: without a
+Everything else is in pyproject.toml. All extensions are optional: without a
 C compiler the package installs and runs on the pure-Python paths.
 """
+
+import os
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -34,6 +36,12 @@ setup(
         Extension(
             "warbench.rulesets.miniwars._playout",
             ["src/warbench/rulesets/miniwars/_playout.c"],
+            optional=True,
+        ),
+        Extension(
+            "warbench.rulesets.cgme._playout",
+            ["src/warbench/rulesets/cgme/_playout.c"],
+            libraries=[] if os.name == "nt" else ["m"],  # pow() for the greedy bot's odds
             optional=True,
         ),
     ],

@@ -260,7 +260,9 @@ def _scores_of(rules: CGME, state: State, side: str, unit: Unit, ctx: _Context) 
     """Move scores of one unit by destination index, cached per situation."""
     key = ("scores", unit.id)
     reach = rules.reach(state, unit)
-    sig = (reach, ctx, unit.wounded, unit.attacked, len(unit.riders))
+    # The riders themselves, not their number: unloading one squad and loading
+    # another changes the unit's value (a stale table would score the old one).
+    sig = (reach, ctx, unit.wounded, unit.attacked, tuple(unit.riders))
     found = state.caches.get(key)
     if (
         found is not None

@@ -30,6 +30,7 @@ from warbench.core.events import Event
 from warbench.core.game import Resolution
 from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
+from warbench.core.playout import Playout
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
@@ -1248,6 +1249,14 @@ class CGME(Ruleset[State]):
         from warbench.rulesets.cgme.odds import explain_action
 
         return explain_action(self, state, side, action)
+
+    def playout(
+        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+    ) -> Playout | None:
+        """The whole game in the compiled kernel (``_playout.c``), when it is built."""
+        from warbench.rulesets.cgme.playout import playout
+
+        return playout(scenario, seed, bots, bot_seeds)
 
     @staticmethod
     def usage() -> Mapping[str, str]:

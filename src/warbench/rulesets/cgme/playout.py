@@ -1,0 +1,542 @@
+"""A whole game of a CGME world (cgme, V.E.G.) with built-in bots, in a compiled kernel.
+
+Simulations play thousands of bot-vs-bot games; action by action in Python a
+V.E.G. scenario plays some 20 to 45 games a second on one core, where issue 3
+asks for the MiniWars rates per game turn (several times that).
+:func:`playout` hands the whole game to ``_playout.c`` and returns what
+happened. The Python rules stay the reference: the kernel must play the very
+game :func:`warbench.sim.runner.play_game` plays with the same seeds (the
+same actions, hence the same dice, outcome and final state), and
+``tests/rulesets/cgme/test_playout_kernel.py`` compares the two on many seeds,
+every built-in scenario of both worlds and every scenario option.
+
+How the two stay one game (details at the top of ``_playout.c``):
+
+- randomness comes from the same Python objects, called from C: the game's
+  dice are ``random.Random(seed).random`` (as in :class:`~warbench.core.dice.Dice`)
+  and each bot's stream ``random.Random(bot_seed).random`` (as in
+  :class:`~warbench.bots.base.SeededBot`);
+- the kernel lists legal actions in the order of :mod:`.rules` (movers in unit
+  order, then stacks, loads, unloads, attacks, ``end``) and finds each leg's
+  path with the same search as :func:`.movement.search`;
+- the numbers stay data: the core's turn sequence, dice, margin, result table
+  and wound, and the world's extensions (stacking, spillover, range-0 bonus,
+  road bonus, transport, buildings) are exported here from the
+  :class:`~.data.World`, the :class:`~.board.Board` and the options, never
+  written into the C code; the odds are floats from :func:`.combat.float_chances`
+  and the greedy bot's weights the constants of :mod:`.evaluate`, so the
+  kernel's arithmetic is the same double operations on the same numbers.
+
+Where the data or a ruleset asks for something the kernel does not do (see
+:func:`unsupported`), :func:`playout` returns None and the engine plays the
+game in Python, as it does without the compiled kernel or for another bot.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import random
+from array import array
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from warbench.core import registry
+from warbench.core.actions import Action
+from warbench.core.playout import Playout
+from warbench.rulesets.cgme import combat, evaluate
+from warbench.rulesets.cgme.actions import END, ROLL, Attack, Join, Load, Move, Unload
+from warbench.rulesets.cgme.board import FAR
+from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS, World
+from warbench.rulesets.cgme.scenario import Setup
+from warbench.scenario.model import Scenario
+
+_kernel: ModuleType | None
+try:
+    _kernel = importlib.import_module("warbench.rulesets.cgme._playout")
+except ImportError:  # no C compiler at install time: the engine plays in Python
+    _kernel = None
+
+BOTS = {"random": 0, "greedy": 1}
+"""The bots the kernel plays (bots/random_bot.py, bots/greedy.py), by kernel number."""
+
+_KINDS = ("move", "load", "unload", "attack", "join", "roll", "end")
+_LIMIT = 1 << 16
+"""Hexes and units + buildings must fit the 16-bit fields of an action code."""
+_MAX_STATES = 8_000_000
+"""Largest (hex, MP, bonus, road count) search space, or hexes times units, the
+kernel allocates tables for."""
+_CACHE_SIZE = 16
+_MAX_CODES = 200_000
+"""Decoded actions kept per scenario (a few hundred thousand games' worth)."""
+
+
+def kernel_built() -> bool:
+    """Whether the compiled kernel is there."""
+    return _kernel is not None
+
+
+@dataclass(slots=True)
+class _Tables:
+    """A scenario's tables in the kernel, and the actions its codes stand for."""
+
+    capsule: object
+    """What ``_playout.prepare`` made."""
+    actions: dict[int, tuple[str, Action]]
+    """Action code -> (side, action), filled as codes come up (actions are immutable)."""
+
+
+@dataclass(slots=True)
+class _Prepared:
+    """The tables of one loaded set-up (None: the kernel declines it), for a fast lookup."""
+
+    setup: Setup
+    tables: _Tables | None
+
+
+_by_setup: dict[int, _Prepared] = {}
+_by_content: dict[str, tuple[World, _Tables | None]] = {}
+"""Tables by ruleset and scenario text (for the world they were made with): a
+scenario loaded again (each ``simulate`` call) reuses them."""
+_mirrors: dict[type, bool] = {}
+
+
+def playout(
+    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+) -> Playout | None:
+    """Play the game of seed ``seed`` to its end with the named bots, in the kernel.
+
+    ``bots`` names each side's bot (a side not named plays ``random``, as in
+    ``play_game``); ``bot_seeds`` gives every side's bot seed. Returns None when
+    the kernel is not built, a bot is not one it plays, or the scenario's data
+    asks for something it does not do.
+    """
+    played = _play(scenario, seed, bots, bot_seeds)
+    return None if played is None else played[0]
+
+
+def playout_state(
+    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+) -> tuple[Playout, dict[str, Any]] | None:
+    """:func:`playout` plus the kernel's final state as ``State.to_json()`` would give it.
+
+    For the differential tests: its digest must equal the Python game's.
+    """
+    played = _play(scenario, seed, bots, bot_seeds)
+    if played is None:
+        return None
+    result, final = played
+    return result, _state_json(scenario.spec, result, final)
+
+
+def _play(
+    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+) -> tuple[Playout, tuple[Any, ...]] | None:
+    if _kernel is None or not isinstance(scenario.spec, Setup):
+        return None
+    setup: Setup = scenario.spec
+    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
+    if -1 in kinds or len(setup.sides) != 2 or not _mirrored(scenario.ruleset):
+        return None
+    tables = _prepare(scenario, setup)
+    if tables is None:
+        return None
+    first, second = setup.sides
+    played = _kernel.play(
+        tables.capsule,
+        random.Random(seed).random,
+        random.Random(bot_seeds[first]).random,
+        random.Random(bot_seeds[second]).random,
+        kinds[0],
+        kinds[1],
+    )
+    if played is None:  # the game came to something the kernel does not do
+        return None
+    codes, winner, reason, turns, final = played
+    known = tables.actions
+    if len(known) > _MAX_CODES:
+        known.clear()
+    actions: list[tuple[str, Action]] = []
+    append = actions.append
+    for code in codes:
+        taken = known.get(code)
+        if taken is None:
+            taken = known[code] = _decode(setup, code)
+        append(taken)
+    result = Playout(
+        actions=actions,
+        winner=None if winner < 0 else setup.sides[winner],
+        reason=_reason(setup, reason, winner),
+        turns=turns,
+    )
+    return result, final
+
+
+def _mirrored(name: str) -> bool:
+    """Whether the ruleset ``name`` plays the CGME engine's own rules, which the kernel mirrors.
+
+    A world is data (its package's ``data/``, its options model): V.E.G.'s class
+    only names them. A subclass that defines methods of its own plays another
+    game, so its games are played in Python.
+    """
+    cls = type(registry.get(name))
+    found = _mirrors.get(cls)
+    if found is None:
+        from warbench.rulesets.cgme.rules import CGME
+
+        found = issubclass(cls, CGME) and not any(
+            inspect.isfunction(value) or isinstance(value, (staticmethod, classmethod, property))
+            for klass in cls.__mro__[: cls.__mro__.index(CGME)]
+            for value in vars(klass).values()
+        )
+        _mirrors[cls] = found
+    return found
+
+
+def _reason(setup: Setup, code: int, winner: int) -> str:
+    """The outcome reason text of rules.py (_check_victory, _end_player_turn, ...)."""
+    sides = setup.sides
+    side = sides[winner] if winner >= 0 else ""
+    enemy = sides[1 - winner] if winner >= 0 else ""
+    return (
+        "both sides are wiped out",
+        f"{enemy} has no units left",
+        f"{side} destroyed its objective",
+        f"{side} reached its objective",
+        "turn limit: equal losses",
+        "turn limit: more enemy value destroyed",
+        "turn limit reached",
+        f"turn limit: {setup.at_turn_limit} holds",
+    )[code]
+
+
+def _decode(setup: Setup, code: int) -> tuple[str, Action]:
+    """The (side, action) a kernel action code stands for (layout in ``_playout.c``)."""
+    kind = _KINDS[code & 7]
+    side = setup.sides[(code >> 3) & 1]
+    a, b, mask = (code >> 4) & 0xFFFF, (code >> 20) & 0xFFFF, code >> 36
+    units = setup.units
+    n_units = len(units)
+    group = tuple(units[i].id for i in range(n_units) if mask >> i & 1)
+
+    def ref(i: int) -> str:
+        return units[i].id if i < n_units else setup.buildings[i - n_units].id
+
+    action: Action
+    if kind == "move":
+        action = Move(group, setup.board.hexes[a])
+    elif kind == "load":
+        action = Load(units[a].id, group)
+    elif kind == "unload":
+        action = Unload(units[a].id)
+    elif kind == "attack":
+        action = Attack(units[a].id, ref(b))
+    elif kind == "join":
+        action = Join(units[a].id)
+    elif kind == "roll":
+        action = ROLL
+    else:
+        action = END
+    return side, action
+
+
+def _prepare(scenario: Scenario, setup: Setup) -> _Tables | None:
+    """The scenario's tables in the kernel, made once per scenario (a few are kept)."""
+    found = _by_setup.get(id(setup))
+    if found is not None and found.setup is setup:
+        return found.tables
+    assert _kernel is not None
+    # The set-up is a function of the scenario file and the world's data.
+    key = scenario.ruleset + ":" + json.dumps(scenario.raw, sort_keys=True, default=str)
+    kept = _by_content.get(key)
+    if kept is not None and kept[0] is setup.world:
+        tables = kept[1]
+    else:
+        tables = None if unsupported(setup) else _Tables(_kernel.prepare(export(setup)), {})
+        _remember(_by_content, key, (setup.world, tables))
+    _remember(_by_setup, id(setup), _Prepared(setup, tables))
+    return tables
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep the last few entries only (simulations use one scenario, tests a dozen)."""
+    if len(cache) >= _CACHE_SIZE:
+        del cache[next(iter(cache))]
+    cache[key] = value
+
+
+def unsupported(setup: Setup) -> str | None:
+    """Why the kernel does not play games of ``setup`` (then Python does), or None.
+
+    The kernel reads every number and switch from the exported tables; these
+    are the readings of the data it does not implement.
+    """
+    world = setup.world
+    core = world.core
+    board = setup.board
+    if not core.phases or any(p not in PHASE_KINDS for p in core.phases):
+        return f"turn sequence {core.phases}"
+    if core.attack_dice < 1 or core.defence_dice < 1:
+        return "an attack or defence roll of no dice"
+    if world.buildings and world.building_wound_divisor < 1:
+        return f"building wound divisor {world.building_wound_divisor}"
+    if min(world.load_cost, world.unload_cost, world.road_bonus_every) < 0:
+        return "a negative transport cost or road bonus step"
+    for steps in (*board.steps.values(), *board.road_steps.values()):
+        if any(cost < 1 for row in steps for _, cost, _ in row):
+            return "a step costing less than 1 MP"
+    for p in setup.units:
+        t = p.type
+        if t.capacity > 0 and t.move_class == world.rider_class:
+            return f"{t.key}: a carrier that could ride in a carrier"
+        if min(t.att or 0, t.rng, t.dfn, t.mov, t.value, t.parts) < 0:
+            return f"{t.key}: a negative rating"
+    if len(board.hexes) >= _LIMIT or len(setup.units) + len(setup.buildings) >= _LIMIT:
+        return "too many hexes or units for the action codes"
+    if len(board.hexes) * len(setup.units) > _MAX_STATES:
+        return "too many hexes times units for the per-unit tables"
+    maxmp = _max_mp(setup)
+    every = max(world.road_bonus_every, 1)
+    if len(board.hexes) * (maxmp + 1) ** 2 * every > _MAX_STATES:
+        return "movement allowances too large for the leg search tables"
+    return None
+
+
+def _max_mp(setup: Setup) -> int:
+    wound = setup.world.core.wound_mov
+    return max(max(p.type.mov, p.type.mov + wound) for p in setup.units)
+
+
+def _ints(values: list[int]) -> array[int]:
+    return array("i", values)
+
+
+def export(setup: Setup) -> dict[str, Any]:
+    """Everything static the kernel needs, as the dict ``_playout.prepare`` reads."""
+    world = setup.world
+    core = world.core
+    board = setup.board
+    options = setup.options
+    hexes = board.hexes
+    index = board.index
+    n_hex = len(hexes)
+    units = setup.units
+    n_units = len(units)
+    buildings = setup.buildings
+    sides = setup.sides
+    classes = list(world.classes)
+    t: dict[str, Any] = {"H": n_hex, "U": n_units, "B": len(buildings), "C": len(classes)}
+
+    # The core: turn sequence, dice, margin, result table, wound.
+    results = [(at_least, RESULTS.index(result)) for at_least, result in core.results]
+    t.update(
+        phases=_ints([PHASE_KINDS.index(p) for p in core.phases]),
+        nphases=len(core.phases),
+        attack_dice=core.attack_dice,
+        defence_dice=core.defence_dice,
+        margin=core.margin,
+        nres=len(results),
+        res_at=_ints([a for a, _ in results]),
+        res_kind=_ints([r for _, r in results]),
+        wound_att=core.wound_att,
+        wound_def=core.wound_def,
+        wound_mov=core.wound_mov,
+        twice=int(core.second_wound == "destroy"),
+    )
+    # Exact odds as floats by ATT - DEF; beyond +-L no roll changes the result.
+    spread = 6 * (core.attack_dice + core.defence_dice)
+    half = spread + abs(core.margin) + max((abs(a) for a, _ in results), default=0) + 2
+    deltas = range(-half, half + 1)
+    t["L"] = half
+    t["p_destroy"] = array("d", [combat.float_chances(core, d)[0] for d in deltas])
+    t["p_wound"] = array("d", [combat.float_chances(core, d)[1] for d in deltas])
+
+    # The world's extensions and the scenario's options.
+    limit = setup.parts_limit
+    t.update(
+        every=world.road_bonus_every,
+        spill=int(world.spillover_att is not None),
+        spill_att=world.spillover_att or 0,
+        r0_class=classes.index(world.range0_class) if world.range0_class in classes else -1,
+        r0_att=world.range0_att,
+        rider_class=classes.index(world.rider_class) if world.rider_class in classes else -1,
+        load_cost=world.load_cost,
+        unload_cost=world.unload_cost,
+        wound_divisor=world.building_wound_divisor,
+        combined=int(options.combined_attacks),
+        parts_limit=-1 if limit is None else limit,
+        adm=int(options.attack_during_movement),
+        bdmg_margin=int(options.building_damage == "margin"),
+        mos=int(options.move_or_shoot),
+        spill_enemies=int(options.spillover_hits == "enemies"),
+        turn_limit=setup.turn_limit,
+        at_limit=sides.index(setup.at_turn_limit)
+        if setup.at_turn_limit in sides
+        else {"points": -2, "draw": -1}[setup.at_turn_limit],
+        maxmp=_max_mp(setup),
+    )
+
+    # The board: coordinates, neighbours, steps per movement kind, hazards, modifiers.
+    grid = board.map.grid
+    t["q"] = _ints([h.q for h in hexes])
+    t["r"] = _ints([h.r for h in hexes])
+    nb = array("i", [-1]) * (n_hex * 6)
+    for i, h in enumerate(hexes):
+        for k, n in enumerate(grid.neighbours_on_map(h)):
+            nb[i * 6 + k] = index[n]
+    t["nb"] = nb
+    kinds: dict[tuple[str, bool], int] = {}
+    for p in units:
+        kinds.setdefault((p.type.move_class, p.type.road_only), len(kinds))
+    st_to = array("i", [-1]) * (len(kinds) * n_hex * 6)
+    st_cost = array("i", [0]) * (len(kinds) * n_hex * 6)
+    st_road = array("i", [0]) * (len(kinds) * n_hex * 6)
+    for (cls, road_only), m in kinds.items():
+        table = board.road_steps[cls] if road_only else board.steps[cls]
+        for i, row in enumerate(table):
+            for k, (j, cost, road) in enumerate(row):
+                slot = (m * n_hex + i) * 6 + k
+                st_to[slot], st_cost[slot], st_road[slot] = j, cost, int(road)
+    t.update(NMK=len(kinds), st_to=st_to, st_cost=st_cost, st_road=st_road)
+    t["hz_has"] = _ints(list(board.hazard_flag))
+    t["hz_base"] = _ints([hz.base if hz else 0 for hz in board.hazard])
+    t["hz_minus"] = _ints([int(hz.minus_def) if hz else 0 for hz in board.hazard])
+    t["hz_first"] = next((i for i, hz in enumerate(board.hazard) if hz is not None), -1)
+    t["to_road"] = _ints(list(board.to_road))
+    t["to_hazard"] = _ints(list(board.to_hazard))
+    t["dfn_mod"] = _ints([m for cls in classes for m in board.dfn_mod[cls]])
+    t["att_mod"] = _ints([m for cls in classes for m in board.att_mod[cls]])
+
+    # Units (State.units order) and buildings.
+    ids = [p.id for p in units]
+    types = [p.type for p in units]
+    t.update(
+        u_side=_ints([sides.index(p.side) for p in units]),
+        u_att=_ints([-1 if k.att is None else k.att for k in types]),
+        u_rng=_ints([k.rng for k in types]),
+        u_dfn=_ints([k.dfn for k in types]),
+        u_mov=_ints([k.mov for k in types]),
+        u_class=_ints([classes.index(k.move_class) for k in types]),
+        u_value=_ints([k.value for k in types]),
+        u_parts=_ints([k.parts for k in types]),
+        u_cap=_ints([k.capacity for k in types]),
+        u_riders_attack=_ints([int(k.riders_attack) for k in types]),
+        u_road_bonus=_ints([int(k.road_bonus) for k in types]),
+        u_mos=_ints([int(k.move_or_shoot) for k in types]),
+        u_mk=_ints([kinds[(k.move_class, k.road_only)] for k in types]),
+        u_start=_ints([index[p.at] for p in units]),
+        u_wounded=_ints([int(p.wounded) for p in units]),
+        u_riding=_ints([-1 if p.riding is None else ids.index(p.riding) for p in units]),
+        b_side=_ints([sides.index(b.side) for b in buildings]),
+        b_pos=_ints([index[b.at] for b in buildings]),
+        b_dfn=_ints([b.dfn for b in buildings]),
+        b_sp=_ints([b.sp for b in buildings]),
+        b_value=_ints([b.value for b in buildings]),
+    )
+
+    # Objectives: targets as unit indices, or U + building index.
+    refs = {uid: i for i, uid in enumerate(ids)}
+    refs.update({b.id: n_units + i for i, b in enumerate(buildings)})
+    objectives = setup.objectives
+    offsets = [0]
+    targets: list[int] = []
+    zone = array("i", [0]) * (len(objectives) * n_hex)
+    for o, objective in enumerate(objectives):
+        targets.extend(refs[ref] for ref in objective.targets)
+        offsets.append(len(targets))
+        for h in objective.zone:
+            zone[o * n_hex + index[h]] = 1
+    t.update(
+        NO=len(objectives),
+        o_side=_ints([sides.index(o.side) for o in objectives]),
+        o_kind=_ints([0 if o.kind == "destroy" else 1 for o in objectives]),
+        o_count=_ints([o.count for o in objectives]),
+        o_toff=_ints(offsets),
+        o_targets=_ints(targets),
+        o_zone=zone,
+    )
+
+    # The greedy bot's weights (evaluate.py).
+    t.update(
+        wound_share=evaluate.WOUND_SHARE,
+        approach=evaluate.APPROACH,
+        opportunity=evaluate.OPPORTUNITY,
+        exposure=evaluate.EXPOSURE,
+        cover=evaluate.COVER,
+        urgency=evaluate.URGENCY,
+        boldness=evaluate.BOLDNESS,
+        zone_w=evaluate.ZONE,
+        hold_back=evaluate.HOLD_BACK,
+        deliver=evaluate.DELIVER,
+        far=FAR,
+    )
+    return t
+
+
+def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[str, Any]:
+    """The kernel's final state as :meth:`State.to_json` writes it (for digests)."""
+    units, sps, turn, player, phase, attack, lost_0, lost_1, over = final
+    sides = setup.sides
+    hexes = setup.board.hexes
+    ids = [p.id for p in setup.units]
+    n_units = len(ids)
+    first, second = sides
+
+    def ref(i: int) -> str:
+        return ids[i] if i < n_units else setup.buildings[i - n_units].id
+
+    outcome = None
+    if over:
+        scores = {first: float(lost_1), second: float(lost_0)}
+        outcome = {"winner": result.winner, "reason": result.reason, "scores": scores}
+    return {
+        "turn": turn,
+        "player": sides[player],
+        "phase": setup.world.core.phases[phase],
+        "attack": None
+        if attack is None
+        else {
+            "target": ref(attack[0]),
+            "attackers": [ids[u] for u in attack[1]],
+            "during_move": bool(attack[2]),
+        },
+        "lost": {first: lost_0, second: lost_1},
+        "outcome": outcome,
+        "units": [
+            {
+                "id": p.id,
+                "side": p.side,
+                "type": p.type.key,
+                "name": p.type.name,
+                "at": hexes[pos].label if pos >= 0 else None,
+                "wounded": bool(wounded),
+                "mp": mp,
+                "bonus": bonus,
+                "road": road,
+                "moved": bool(moved),
+                "attacked": bool(attacked),
+                "carrier": ids[carrier] if carrier >= 0 else None,
+                "riders": [ids[r] for r in riders],
+                "ratings": p.type.ratings(),
+                "class": p.type.move_class,
+            }
+            for p, (pos, wounded, mp, bonus, road, moved, attacked, carrier, riders) in zip(
+                setup.units, units, strict=True
+            )
+        ],
+        "buildings": [
+            {
+                "id": b.id,
+                "side": b.side,
+                "at": b.at.label,
+                "def": b.dfn,
+                "sp": sp,
+                "max_sp": b.sp,
+                "standing": sp > 0,
+            }
+            for b, sp in zip(setup.buildings, sps, strict=True)
+        ],
+    }
