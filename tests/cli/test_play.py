@@ -124,3 +124,18 @@ def test_bots_only_game_pauses_until_told_to_play_on(
     out = capsys.readouterr().out
     assert "Game over after turn" in out
     assert json.loads(record.read_text("utf-8"))["outcome"] is not None
+
+
+def test_odds_on_an_open_table_asks_the_rules_about_moves_not_listed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Table games list candidates only: odds of any typed move says if it is possible."""
+    lines = ["first red", "odds move R1 18,5", "odds move R1 18,30", "move R1 18,5", "quit"]
+    script(monkeypatch, lines)
+    record = tmp_path / "street.json"
+    args = ["play", "vsgmr/street", "--side", "blue=random", "--seed", "2", "--record", str(record)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "move R1 18,5: no dice are rolled" in out
+    assert "move R1 18,30 is not possible now: the move costs" in out
+    assert actions_in(record)[-1] == {"side": "red", "action": "move R1 18,5"}

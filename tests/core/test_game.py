@@ -292,3 +292,14 @@ def test_two_games_of_the_same_scenario_and_seed_start_alike_and_others_differ()
     assert Game.start(DANVILLE, seed=9).digest() == Game.start(DANVILLE, seed=9).digest()
     starts = {Game.start(DANVILLE, seed=s).digest() for s in range(8)}
     assert len(starts) > 1, "the seed makes no difference to the first initiative"
+
+
+def test_refusal_says_why_without_changing_the_game() -> None:
+    """Game.refusal tries an action on a copy: the reason, or None if it would be taken."""
+    game = Game.start("miniwars/danville", seed=3)
+    side = game.waiting_for()[0]
+    before = (game.digest(), len(game.events), game.dice.rolled)
+    assert game.refusal(game.legal_actions(side)[0], side) is None
+    reason = game.refusal(game.parse("end"), side)
+    assert reason is not None and "choose" in reason
+    assert (game.digest(), len(game.events), game.dice.rolled) == before

@@ -251,12 +251,11 @@ class PlaySession:
                 self._error(str(exc))
                 return True
             explained = self._explain(side, action)
-            if action not in self.game.legal_actions(side):
+            problem = self._problem(side, action)
+            if problem is not None:
                 # The ruleset may still say why it cannot happen, or what the odds
                 # would be (an attack before the unit has moved, say).
-                self._error(
-                    f"{action} is not a legal action now" + (f"; {explained}" if explained else "")
-                )
+                self._error(f"{action} {problem}" + (f"; {explained}" if explained else ""))
                 return True
             self._say(explained or f"{action}: no dice are rolled, so there are no odds")
             return True
@@ -266,6 +265,16 @@ class PlaySession:
         if not lines:
             self._say("No legal action now involves dice.")
         return True
+
+    def _problem(self, side: str, action: Action) -> str | None:
+        """Why ``action`` cannot be taken now (phrased after its text), or None."""
+        if action in self.game.legal_actions(side):
+            return None
+        if self.game.ruleset.info.exhaustive_actions:
+            return "is not a legal action now"
+        # An open table lists candidates only: ask the rules about this one.
+        reason = self.game.refusal(action, side)
+        return None if reason is None else f"is not possible now: {reason}"
 
     def _explain(self, side: str, action: Action) -> str | None:
         return self.game.ruleset.action_odds(self.game.state, side, action)

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -207,6 +208,29 @@ class Game:
         self.actions.append(TakenAction(side, action, self.dice.rolled != rolled_before))
         self.events.extend(res.events)
         return res.events
+
+    def refusal(self, action: Action, side: str | None = None) -> str | None:
+        """Why ``action`` by ``side`` would be refused now, or None if it would be taken.
+
+        Tried on a copy of the state and dice: the game itself does not change.
+        For rulesets whose legal-action list is not exhaustive (open tables),
+        this is how to ask about an action the list does not show.
+        """
+        side = self._side_or_default(side)
+        decision = self._decision
+        if decision is None:
+            return "the game is over"
+        if side is None or side not in self.waiting_for():
+            return f"{side} is not asked to decide now"
+        state = self.ruleset.copy_state(self.state)
+        try:
+            if decision.kind is DecisionKind.SEALED:
+                self.ruleset.check_sealed(state, side, action)
+            else:
+                self.ruleset.apply(state, side, action, Resolution(copy.deepcopy(self.dice)))
+        except IllegalAction as exc:
+            return exc.reason
+        return None
 
     def undo(self, side: str) -> TakenAction:
         """Take back ``side``'s last action, if it was the last one and rolled no die."""
