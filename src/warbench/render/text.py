@@ -2,12 +2,19 @@
 
 Reads only the ruleset-independent parts of a view: ``view["map"]`` (columns,
 rows, terrain, elevation, hexsides, roads, as :meth:`HexMap.to_json` writes
-them) and ``view["units"]`` (``id``, ``side``, ``at``, ``disrupted``).
+them), ``view["units"]`` (``id``, ``side``, ``at``, ``disrupted``, optional
+``status``: a list of free-text flags) and optional ``view["marks"]``.
+
+A unit's flags are ``disrupted`` (when its ``disrupted`` is true) and its
+``status`` entries. ``view["marks"]`` maps the flags a game wants shown to a
+one-character mark drawn after the unit id, and the legend names each mark by
+its flag: V.E.G. gives ``{"wounded": "~"}``. Without it the mark is the hex
+contract's: ``~`` for ``disrupted`` (MiniWars).
 
 Layout: flat-topped hexes stacked in columns, EVEN-numbered columns half a hex
 lower. Each hex takes two text lines, so even columns start one line lower. A
-full cell is ``LLLL UUU`` over `` TER S``: the label and the unit id (``~``
-disrupted, ``+`` more units) on one line, so a unit is read against its own
+full cell is ``LLLL UUU`` over `` TER S``: the label and the unit id (its
+mark, ``+`` more units) on one line, so a unit is read against its own
 label; the terrain letter, elevation, road and hexside marks on the other.
 Colour shows terrain (background) and side (unit text); the marks keep the
 picture readable without colour.
@@ -98,6 +105,8 @@ HEXSIDE_MARKS: Mapping[str, str] = {
 ROAD_MARK = "·"
 DISRUPTED_MARK = "~"
 CROWDED_MARK = "+"
+DEFAULT_MARKS: Mapping[str, str] = {"disrupted": DISRUPTED_MARK}
+"""Unit marks of a view that names none: the hex contract's ``disrupted`` flag."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +119,8 @@ class MapStyle:
     hexside_mark: Mapping[str, str]
     hexside_priority: Sequence[str] = field(default_factory=tuple)
     """Features by rarity: a hex touching several shows the rarest one."""
+    unit_marks: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_MARKS))
+    """Unit flag -> the mark drawn after the unit id (``view["marks"]``)."""
 
 
 @dataclass(slots=True)
@@ -149,7 +160,7 @@ def render_map(
     if not isinstance(board, Mapping) or "columns" not in board or "rows" not in board:
         return Text("(this game has no hex map to draw)", style="italic")
     hexes = _collect(board, view.get("units", ()))
-    style = _choose_style(board, hexes, _sides(view))
+    style = _choose_style(board, hexes, _sides(view), _unit_marks(view))
     picture = _draw(board, hexes, style, compact)
     if not legend:
         return picture
@@ -163,6 +174,21 @@ def _sides(view: Mapping[str, Any]) -> list[str]:
         if str(unit.get("side")) not in sides:
             sides.append(str(unit.get("side")))
     return sides
+
+
+def _unit_marks(view: Mapping[str, Any]) -> dict[str, str]:
+    """The view's ``marks`` (flag -> mark), or the default ``~`` for ``disrupted``."""
+    marks = view.get("marks")
+    if not isinstance(marks, Mapping) or not marks:
+        return dict(DEFAULT_MARKS)
+    return {str(flag): str(mark) for flag, mark in marks.items()}
+
+
+def _flags(unit: Mapping[str, Any]) -> list[str]:
+    """A unit's flags: ``disrupted`` if set, then its free-text ``status`` entries."""
+    flags = ["disrupted"] if unit.get("disrupted") else []
+    flags.extend(str(s) for s in unit.get("status", ()) or ())
+    return flags
 
 
 def _collect(board: Mapping[str, Any], units: Iterable[Mapping[str, Any]]) -> dict[str, _Hex]:
@@ -194,7 +220,10 @@ def _collect(board: Mapping[str, Any], units: Iterable[Mapping[str, Any]]) -> di
 
 
 def _choose_style(
-    board: Mapping[str, Any], hexes: Mapping[str, _Hex], sides: Sequence[str]
+    board: Mapping[str, Any],
+    hexes: Mapping[str, _Hex],
+    sides: Sequence[str],
+    unit_marks: Mapping[str, str],
 ) -> MapStyle:
     """Pick terrain colours and letters, side colours and hexside marks for this map."""
     counts = Counter(h.terrain for h in hexes.values())
@@ -207,7 +236,7 @@ def _choose_style(
     feature_counts = Counter(str(s.get("feature")) for s in board.get("hexsides", ()))
     marks = {f: HEXSIDE_MARKS.get(f, "!") for f in feature_counts}
     rarest_first = sorted(feature_counts, key=lambda f: (feature_counts[f], f))
-    return MapStyle(colours, letters, side_styles(sides), marks, tuple(rarest_first))
+    return MapStyle(colours, letters, side_styles(sides), marks, tuple(rarest_first), unit_marks)
 
 
 def _terrain_letters(terrains: Sequence[str]) -> dict[str, str]:
@@ -266,7 +295,7 @@ def _append_cell(text: Text, cell: _Hex, part: int, style: MapStyle, compact: bo
     unit id in place of the label when the hex is occupied.
     """
     background = f"on {style.terrain_colour.get(cell.terrain, 'grey23')}"
-    body = _unit_text(cell)
+    body = _unit_text(cell, style.unit_marks)
     unit_style = style.side_colour.get(str(cell.units[0].get("side")), "bold") if cell.units else ""
     if compact:
         if part == 0:
@@ -289,14 +318,19 @@ def _append_cell(text: Text, cell: _Hex, part: int, style: MapStyle, compact: bo
     text.append("   ", style=background)
 
 
-def _unit_text(cell: _Hex) -> str:
-    """The first unit's id, ``~`` if it is disrupted, ``+`` if more units share the hex."""
+def _unit_text(cell: _Hex, unit_marks: Mapping[str, str]) -> str:
+    """The first unit's id, the marks of its flags (``~`` disrupted), ``+`` if more
+    units share the hex."""
     if not cell.units:
         return ""
     first = cell.units[0]
     text = str(first.get("id", "?"))
-    if first.get("disrupted"):
-        text += DISRUPTED_MARK
+    flags = _flags(first)
+    shown: list[str] = []
+    for flag, mark in unit_marks.items():
+        if flag in flags and mark not in shown:
+            shown.append(mark)
+    text += "".join(shown)
     if len(cell.units) > 1:
         text += CROWDED_MARK
     return text
@@ -328,7 +362,9 @@ def _legend(view: Mapping[str, Any], hexes: Mapping[str, _Hex], style: MapStyle)
         legend.append(f" {letter or ' '} ", style=f"on {colour}")
         legend.append(f" {name}  ")
     legend.append("\nmarks:   ", style="bold")
-    legend.append(f"^ hill (digit: higher)  {ROAD_MARK} road  {DISRUPTED_MARK} disrupted  ")
+    legend.append(f"^ hill (digit: higher)  {ROAD_MARK} road  ")
+    for flag, mark in style.unit_marks.items():
+        legend.append(f"{mark} {flag}  ")
     legend.append(f"{CROWDED_MARK} more units  ")
     for feature in style.hexside_priority:
         legend.append(f"{style.hexside_mark[feature]} {feature} (hexside)  ")

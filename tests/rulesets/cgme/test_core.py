@@ -143,6 +143,24 @@ def test_a_hazards_strength_is_fixed_in_the_core_world(cg):
         assert cg.events(game, "attack")[0].data["att"] == 3
 
 
+def test_what_a_hazard_rolls_against_is_data(cg):
+    """Stand-in kept in data (core [hazard] defence): a hazard's attack is rolled against
+    the unit's DEF + 1d6 like any attack, or against the defence die alone."""
+    units = [("red", "A", "tank", "0505"), ("blue", "T", "tank", "0510")]
+    outcomes = {}
+    for defence in ("def", "dice"):
+        game = cg.new_game(
+            units, hexes={"radiation": ["0506"]}, dice=[3, 2], core={"hazard_defence": defence}
+        )
+        explained = game.ruleset.action_odds(game.state, "red", game.parse("move A 0506"))
+        game.apply("move A 0506", "red")
+        attack = cg.events(game, "attack")[-1]
+        outcomes[defence] = (attack.data["dfn"], attack.data["result"])
+        assert f"(ATT 3 against DEF {attack.data['dfn']})" in explained
+    # H3 + 3 against 3 + 2 falls one short of the margin (a wound); against 0 + 2 it destroys.
+    assert outcomes == {"def": (3, "wound"), "dice": (0, "destroy")}
+
+
 def test_the_bare_core_has_no_stacking_limit_and_no_spillover(cg):
     """Stand-in: stacking and spillover are game-world rules (V.E.G. has them)."""
     units = [

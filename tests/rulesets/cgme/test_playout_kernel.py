@@ -436,6 +436,10 @@ def test_playout_declines_what_it_does_not_play(monkeypatch: pytest.MonkeyPatch)
     odd = scenario_from_dict(raw, "mule", "veg/mule")
     assert kernel.unsupported(odd.spec) is not None
     assert kernel.playout(odd, 0, {}, bot_seeds(odd, 0)) is None
+    # Hazards rolled against the defence dice alone (core [hazard] defence = "dice").
+    dice_only = _with_data(scenario, {"hazard_defence": "dice"}, {})
+    assert kernel.unsupported(dice_only.spec) is not None
+    assert kernel.playout(dice_only, 0, {}, seeds) is None
 
     class Variant(CGME):
         def proceed(self, state: Any, res: Any) -> None:  # another turn sequence

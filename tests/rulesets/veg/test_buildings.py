@@ -27,6 +27,20 @@ def test_a_successful_attack_does_damage_equal_to_its_att(veg):
     assert veg.last(game, "attack").data["damage"] == 6
 
 
+def test_an_attack_on_a_building_reads_base_modifiers_and_total(veg):
+    """Narration: a wounded attacker's ATT is shown as 3 -1 (wounded) = 2, the total once."""
+    units = [
+        {"side": "red", "id": "A", "type": "gun", "at": "0505", "wounded": True},
+        ("blue", "E", "gun", "1010"),
+    ]
+    game = veg.new_game(units, buildings=BUNKER, dice=[6, 1])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A B", "red")
+    attack = veg.last(game, "attack")
+    assert "A attack B: ATT 3 -1 (A wounded) = 2 against DEF 4, beats it by 3" in attack.text
+    assert attack.data["damage"] == 2
+
+
 def test_a_wound_does_half_the_damage_rounded_down(veg):
     """Buildings: a wound result does 1/2 damage, rounded down."""
     game = veg.new_game(ATTACKERS, buildings=BUNKER, dice=[1, 2])

@@ -46,18 +46,21 @@ def test_a_tie_wounds_and_a_lower_roll_does_nothing(veg):
 
 
 def test_att_x_units_may_not_initiate_attacks(veg):
-    """Combat: a unit rated ATT x has no offensive capability."""
-    game = veg.new_game([("red", "P", "hover_pc", "0505"), ("blue", "T", "gun", "0505")])
-    veg.skip_to(game, "red", "move")
+    """Combat: a unit rated ATT x has no offensive capability, in the attack phase and
+    (optional rule) during movement, where the others' attacks are listed."""
+    units = [
+        ("red", "P", "hover_pc", "0505"),
+        ("red", "A", "gun", "0404"),
+        ("blue", "T", "gun", "0505"),
+    ]
+    game = veg.new_game(units, options={"attack_during_movement": True})
+    assert "attack A T" in veg.legal(game)
     assert not any(a.startswith("attack P") for a in veg.legal(game))
-    game = veg.new_game(
-        [
-            ("red", "P", "hover_pc", "0505"),
-            ("red", "A", "gun", "0404"),
-            ("blue", "T", "gun", "0505"),
-        ]
-    )
+    with pytest.raises(IllegalAction, match="ATT x and may not attack"):
+        game.apply("attack P T", "red")
+    game = veg.new_game(units)
     veg.skip_to(game, "red", "attack")
+    assert veg.legal(game) == ["attack A T", "end"]
     with pytest.raises(IllegalAction, match="ATT x and may not attack"):
         game.apply("attack P T", "red")
 
@@ -186,6 +189,52 @@ def test_spillover_causes_no_further_spillover_and_hazards_none(veg):
     veg.skip_to(game, "red", "attack")
     game.apply("attack A T0", "red")
     assert len(veg.events(game, "attack")) == 4
+
+
+def test_hazards_cause_no_spillover(veg):
+    """Ruling 3: a hazard attacks every unit in its hex on its own, so it spills over
+    onto nobody: two units staying in a crater undergo one hazard attack each."""
+    units = [
+        ("red", "H", "heavy_tank", "0505"),
+        ("red", "K", "heavy_tank", "0505"),
+        ("blue", "E", "gun", "1010"),
+    ]
+    # H(8 - 5) = 3 against DEF 5: 3+1 against 5+6 and 3+1 against 5+6 do nothing.
+    game = veg.new_game(units, hexes={"crater": ["0505"]}, dice=[1, 6, 1, 6])
+    attacks = veg.events(game, "attack")  # red's first hazard phase has passed
+    assert [(e.data["target"], e.data["cause"]) for e in attacks] == [
+        ("H", "hazard"),
+        ("K", "hazard"),
+    ]
+
+
+def test_an_attack_message_gives_base_modifiers_and_total(veg):
+    """Narration: ATT and DEF read as base, each modifier, then the total (as the odds
+    do), so that a modifier is never shown as if added to a total that holds it."""
+    units = [
+        ("red", "I", "infantry", "0505"),
+        ("blue", "J", "infantry", "0505"),
+        ("blue", "E", "gun", "1010"),
+    ]
+    # The attack on J, then the spillover on I (the attacker's own unit is in the hex).
+    game = veg.new_game(units, hexes={"city": ["0505"]}, dice=[1, 6, 1, 6])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack I J", "red")
+    main, spill = veg.events(game, "attack")
+    assert "ATT 1 +1 (I: infantry at range 0) = 2 against DEF 1 +4 (in city) = 5," in main.text
+    assert (main.data["att"], main.data["dfn"]) == (2, 5)
+    assert "ATT 2 -3 (spillover) = -1 against DEF 1 +4 (in city) = 5," in spill.text
+    assert spill.data["att"] == -1
+
+
+def test_an_unmodified_attack_message_gives_the_ratings_alone(veg):
+    """Narration: without modifiers ATT and DEF are the ratings."""
+    game = veg.new_game(GUNS, dice=[4, 3])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack A T", "red")
+    assert (
+        "A attack T: ATT 3 against DEF 3, beats it by 1: destroy" in veg.last(game, "attack").text
+    )
 
 
 # -- combining -------------------------------------------------------------------------

@@ -80,6 +80,28 @@ def test_a_unit_that_attacked_during_movement_may_not_attack_in_the_attack_phase
         game.apply("attack A T", "red")
 
 
+def test_units_joining_an_attack_during_movement_are_spent_for_the_attack_phase(veg):
+    """Attacks During Movement (ruling 7): every unit of such an attack, joiners too,
+    may not attack again in the standard attack phase."""
+    units = [
+        ("red", "A", "gun", "0505"),
+        ("red", "B", "gun", "0505"),
+        ("blue", "T", "heavy_tank", "0507"),
+        ("red", "C", "gun", "0901"),
+        ("blue", "V", "gun", "0902"),
+    ]
+    game = veg.new_game(units, dice=[1, 6], options=ADM)
+    game.apply("attack A T", "red")
+    game.apply("join B", "red")
+    game.apply("roll", "red")
+    assert veg.alive(game, "T")
+    veg.skip_to(game, "red", "attack")
+    assert game.state.turn == 1
+    assert veg.legal(game) == ["attack C V", "end"]
+    with pytest.raises(IllegalAction, match="B has already attacked this turn"):
+        game.apply("attack B T", "red")
+
+
 def test_during_movement_only_units_in_the_attackers_hex_may_combine(veg):
     """Attacks During Movement: others combine only if they are in the same hex."""
     units = [
@@ -118,24 +140,80 @@ def test_a_stack_moving_together_may_combine_fire_on_the_way(veg):
 
 
 def test_a_stack_moves_whole(veg):
-    """Stacks moving together (ruling): a stack move takes every unit that can move in the hex."""
+    """Stacks moving together (ruling): a stack move takes every unit that can move in the
+    hex; the refusal says that units may move one at a time instead."""
     units = [{"side": "red", "id": "S", "type": "gun", "at": "0501", "count": 3}]
     game = veg.new_game([*units, ("blue", "E", "gun", "1010")])
     assert "move Sa+Sb+Sc 0502" in veg.legal(game)
-    with pytest.raises(IllegalAction, match="a stack moves whole: move Sa\\+Sb\\+Sc"):
+    with pytest.raises(IllegalAction, match="a stack moves whole: move Sa\\+Sb\\+Sc") as err:
         game.apply("move Sa+Sb 0502", "red")
+    assert "move them one at a time (move Sa 0502, ...)" in str(err.value)
+    game.apply("move Sa 0502", "red")
+    game.apply("move Sb 0502", "red")
+    assert veg.where(game, "Sa") == veg.where(game, "Sb") == "0502"
 
 
-def test_stack_members_each_pay_their_own_mp(veg):
-    """Stacks: each unit of a stack pays its own costs (ruling); all must reach the hex."""
+def test_a_stack_may_be_typed_in_any_order(veg):
+    """Stacks (parsing): ``move Sc+Sa+Sb`` is the listed ``move Sa+Sb+Sc`` action."""
+    units = [{"side": "red", "id": "S", "type": "gun", "at": "0501", "count": 3}]
+    game = veg.new_game([*units, ("blue", "E", "gun", "1010")])
+    action = game.parse("move Sc+Sa+Sb 0502")
+    assert action in game.legal_actions() and str(action) == "move Sa+Sb+Sc 0502"
+    game.apply("move Sc+Sa+Sb 0502", "red")
+    assert all(veg.where(game, u) == "0502" for u in ("Sa", "Sb", "Sc"))
+
+
+def test_a_unit_named_twice_in_a_stack_move_is_refused(veg):
+    """Stacks: an action built in code naming a unit twice is refused, not a crash."""
+    from warbench.geometry.hexgrid import Hex
+    from warbench.rulesets.cgme.actions import Move
+
+    units = [{"side": "red", "id": "S", "type": "gun", "at": "0501", "count": 2}]
+    game = veg.new_game([*units, ("blue", "E", "gun", "1010")])
+    with pytest.raises(IllegalAction, match="Sa is named twice"):
+        game.apply(Move(("Sa", "Sa"), Hex.from_label("0502")), "red")
+    assert veg.where(game, "Sa") == "0501"
+
+
+ENCLOSED = ["0604", "0605", "0506", "0405", "0404"]
+"""Open water round 0505 but for its north side, 0504."""
+
+
+@pytest.mark.parametrize(
+    ("kind", "to", "others", "water", "cause"),
+    [
+        ("gun", "0505", [], [], "the cheapest way costs 4 MP and M has 3 MP left"),
+        ("gun", "0502", [], ["0502"], "gun (Wheeled, tracked units) may not enter open_water"),
+        ("gun", "0505", [], [*ENCLOSED, "0504"], "no way leads there for gun (terrain in the way)"),
+        ("gun", "0503", ["0503"], [], "the hex is full (stacking limit 6 units; both sides count)"),
+        ("gun", "0505", ["0504"], ENCLOSED, "full hexes block every way there (stacking)"),
+        (
+            "truck",
+            "0601",
+            [],
+            [],
+            "Transport truck may only travel on roads, and 0601 is not on one",
+        ),
+    ],
+    ids=["mp", "terrain", "no-way", "full-hex", "full-hexes-on-the-way", "road-bound"],
+)
+def test_a_move_out_of_reach_is_refused_with_its_cause(veg, kind, to, others, water, cause):
+    """Movement: "cannot reach" names why: too few MP, terrain the unit's class may not
+    enter, no way through the terrain, a full hex, full hexes on every way, road-bound."""
+    start = "0501" if to != "0505" or not water else "0502"
     units = [
-        ("red", "W", "walker", "0501"),
-        ("red", "G", "gun", "0501"),
-        ("blue", "E", "gun", "1010"),
+        ("red", "M", kind, start),
+        *[("blue", f"E{h}{i}", "gun", h) for h in others for i in range(6)],
+        ("blue", "F", "gun", "1010"),
     ]
-    game = veg.new_game(units, hexes={"woods": ["0502"]})
-    game.apply("move W+G 0502", "red")
-    assert game.state.units["W"].mp == 5 and game.state.units["G"].mp == 1
+    game = veg.new_game(
+        units,
+        hexes={"open_water": water} if water else None,
+        roads=[["0501", "0502", "0503"]] if kind == "truck" else None,
+    )
+    with pytest.raises(IllegalAction, match=f"M cannot reach {to}: ") as err:
+        game.apply(f"move M {to}", "red")
+    assert cause in str(err.value)
 
 
 # -- infantry -----------------------------------------------------------------------

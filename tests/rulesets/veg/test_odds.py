@@ -46,6 +46,20 @@ def test_the_core_needs_two_more():
     assert result["destroy"] == Fraction(10, 36) and result["wound"] == Fraction(5, 36)
 
 
+def test_the_query_help_gives_each_row_of_the_result_table_once():
+    """odds help: V.E.G. destroys at 1 or more and wounds at exactly 0; the core (margin 2)
+    destroys at 2 or more and wounds at exactly 1."""
+    assert "attack minus defence: 1+ destroy, 0 wound, else none" in _query().help
+    assert "attack minus defence: 2+ destroy, 1 wound, else none" in _query("cgme").help
+
+
+def test_the_crater_stand_in_destroys_a_def_1_unit_every_time():
+    """Craters (stand-in, cgme.md): H(8 - DEF) rolled against DEF + 1d6 uses DEF twice; a
+    DEF 1 unit meets ATT 7 against DEF 1 and is destroyed on all 36 rolls."""
+    result = _query()(["att=7", "def=1", "terrain=crater"]).outcomes
+    assert result == {"destroy": Fraction(1), "wound": Fraction(0), "none": Fraction(0)}
+
+
 def test_spillover_range_zero_and_terrain_change_att_and_def():
     """Spillover -3 ATT; infantry at range 0 +1 ATT; terrain modifies DEF by class."""
     query = _query()

@@ -77,6 +77,24 @@ def test_a_full_hex_may_not_be_passed_through_either(veg):
     assert veg.reach(room, "M")["0505"] == 1
 
 
+def test_a_full_hex_blocks_the_search_that_counts_road_bonus_and_hazards_too(veg):
+    """Unit Stacking (ruling): the same holds where a road bonus or a hazard is within
+    reach, when the leg is found by the full search rather than the least-cost one."""
+    water = {"open_water": ["0403", "0603", "0404", "0604"]}
+    road = [["0501", "0502", "0503"]]  # MOV 3 along it may earn a bonus point
+    for full, expected in ((6, None), (5, 1)):
+        game = veg.new_game(
+            [("red", "M", "gun", "0503"), *_stack("blue", "E", full, "0504")],
+            hexes=water,
+            roads=road,
+        )
+        state = game.state
+        reach = game.ruleset.reach(state, state.units["M"])
+        assert reach.prev is not None  # the full search (movement.search), not the C kernel
+        assert veg.reach(game, "M").get("0505") == expected
+        assert ("0504" in veg.reach(game, "M")) is (full == 5)
+
+
 def test_both_sides_units_count_toward_the_limit(veg):
     """Unit Stacking (ruling): the limit counts every unit in the hex, whichever side."""
     units = [

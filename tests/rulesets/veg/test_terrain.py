@@ -135,6 +135,23 @@ def test_craters_are_hazards_of_eight_minus_def(veg, kind, dfn, strength):
     assert "H(8 - DEF)" in attack.text
 
 
+def test_a_crater_uses_the_wounded_units_current_def(veg):
+    """Craters (ruling 14): H(8 - DEF) takes the unit's current DEF; a wounded Medium
+    Tank (DEF 4 - 1) meets H5, and rolls against DEF 3."""
+    game = veg.new_game(
+        [
+            {"side": "red", "id": "U", "type": "medium_tank", "at": "0505", "wounded": True},
+            ("blue", "E", "gun", "0101"),
+        ],
+        hexes={"crater": ["0506"]},
+        dice=[1, 6],
+    )
+    game.apply("move U 0506", "red")
+    attack = veg.last(game, "attack")
+    assert (attack.data["att"], attack.data["dfn"]) == (5, 3)
+    assert "ATT 5 against DEF 4 -1 (wounded) = 3" in attack.text
+
+
 def test_a_hazard_attacks_a_unit_entering_its_hex(veg):
     """Core hazards: a hazard hex attacks units entering it, as they enter."""
     game = veg.new_game(

@@ -82,6 +82,33 @@ def test_rangers_count_a_third_of_a_squad_for_transport(veg):
     assert len(game.state.units["P"].riders) == 6
 
 
+def test_riders_may_be_typed_in_any_order(veg):
+    """Transporting (parsing): ``load P Rc+Ra`` is the listed ``load P Ra+Rc`` action."""
+    units = [
+        ("red", "P", "hover_pc", "0505"),
+        {"side": "red", "id": "R", "type": "ranger", "at": "0505", "count": 3},
+        ENEMY,
+    ]
+    game = veg.new_game(units)
+    action = game.parse("load P Rc+Ra")
+    assert str(action) == "load P Ra+Rc" and action in game.legal_actions()
+    game.apply("load P Rc+Ra", "red")
+    assert game.state.units["P"].riders == ["Ra", "Rc"]
+
+
+def test_a_rider_named_twice_is_refused(veg):
+    """Transporting: a load built in code naming a squad twice is an illegal action
+    saying why, and leaves the game untouched."""
+    from warbench.rulesets.cgme.actions import Load
+
+    units = [("red", "P", "hover_pc", "0505"), ("red", "I", "infantry", "0505"), ENEMY]
+    game = veg.new_game(units)
+    before = game.digest()
+    with pytest.raises(IllegalAction, match="I is named twice"):
+        game.apply(Load("P", ("I", "I")), "red")
+    assert game.digest() == before
+
+
 def test_heavy_weapons_count_as_standard_infantry_for_transport(veg):
     """Special Unit Notes, Hvy Weapons: they count as standard infantry for transport."""
     units = [

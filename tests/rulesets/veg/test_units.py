@@ -142,3 +142,37 @@ def test_the_option_binds_only_units_with_the_note(veg):
     game.apply("move G 0902", "red")
     veg.skip_to(game, "red", "attack")
     assert "attack G F" in veg.legal(game)
+
+
+GUN_WAGON = {
+    "gun_wagon": {
+        "att": 3,
+        "rng": 3,
+        "def": 2,
+        "mov": 3,
+        "class": "vehicle",
+        "capacity": 1,
+        "move_or_shoot": True,
+    }
+}
+
+
+@pytest.mark.parametrize("loads", [True, False])
+def test_under_move_or_shoot_loading_counts_as_moving(veg, loads):
+    """Move-or-shoot (ruling 17): "moved" is spending any MP, so a carrier with the note
+    (a user-defined gun wagon) that took a squad aboard may not fire that turn."""
+    units = [
+        ("red", "W", "gun_wagon", "0505"),
+        ("red", "I", "infantry", "0505"),
+        ("blue", "E", "gun", "0507"),
+        ("red", "G", "gun", "0901"),
+        ("blue", "F", "gun", "0903"),
+    ]
+    game = veg.new_game(units, unit_types=GUN_WAGON, options={"move_or_shoot": True})
+    if loads:
+        game.apply("load W I", "red")
+    veg.skip_to(game, "red", "attack")
+    assert ("attack W E" in veg.legal(game)) is not loads
+    if loads:
+        with pytest.raises(IllegalAction, match="W has moved this turn and may not fire"):
+            game.apply("attack W E", "red")

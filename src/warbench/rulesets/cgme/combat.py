@@ -27,6 +27,20 @@ def total(mods: Modifiers) -> int:
     return sum(value for value, _ in mods)
 
 
+def rating(base: int, mods: Modifiers) -> str:
+    """A rating as people check it: the base, each modifier, then the total.
+
+    >>> rating(1, [(1, "I: infantry at range 0")])
+    '1 +1 (I: infantry at range 0) = 2'
+    >>> rating(3, [])
+    '3'
+    """
+    if not mods:
+        return str(base)
+    shown = "".join(f" {v:+d} ({why})" for v, why in mods)
+    return f"{base}{shown} = {base + total(mods)}"
+
+
 @cache
 def dice_sum(n: int) -> dict[int, Fraction]:
     """Distribution of the sum of ``n`` six-sided dice (n = 0: always 0)."""

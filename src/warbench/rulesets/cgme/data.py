@@ -21,6 +21,8 @@ from typing import Any, Literal
 ResultName = Literal["destroy", "wound", "none"]
 RESULTS: tuple[ResultName, ...] = ("destroy", "wound", "none")
 Unstated = Literal["borrow", "no_effect", "no_entry"]
+HazardDefence = Literal["def", "dice"]
+HAZARD_DEFENCES: tuple[HazardDefence, ...] = ("def", "dice")
 PHASE_KINDS = ("hazard", "move", "attack")
 """The kinds of phase the engine knows how to walk (see rules.py)."""
 
@@ -42,6 +44,9 @@ class Core:
     wound_mov: int
     second_wound: ResultName
     stand_in: bool
+    hazard_defence: HazardDefence = "def"
+    """What a hazard's attack is rolled against: ``def``, the unit's DEF with its
+    modifiers plus the defence dice, as any attack; ``dice``, the dice alone."""
 
     def result(self, difference: int) -> ResultName:
         """The result of an attack whose roll beat the defence roll by ``difference``.
@@ -198,6 +203,11 @@ def _core(raw: Mapping[str, Any]) -> Core:
             raise ValueError(f"core result table: unknown result '{result}'")
     if [a for a, _ in rows] != sorted((a for a, _ in rows), reverse=True):
         raise ValueError("core result table: rows must go from the highest at_least down")
+    hazard_defence = raw.get("hazard", {}).get("defence", "def")
+    if hazard_defence not in HAZARD_DEFENCES:
+        raise ValueError(
+            f"core [hazard] defence: '{hazard_defence}' is not one of {HAZARD_DEFENCES}"
+        )
     phases = tuple(raw["sequence"]["phases"])
     unknown = [p for p in phases if p not in PHASE_KINDS]
     if unknown:
@@ -217,6 +227,7 @@ def _core(raw: Mapping[str, Any]) -> Core:
         wound_mov=int(wound["mov"]),
         second_wound=wound["second"],
         stand_in=bool(raw.get("stand_in", False)),
+        hazard_defence=hazard_defence,
     )
 
 

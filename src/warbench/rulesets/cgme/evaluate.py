@@ -225,7 +225,8 @@ def _position(rules: CGME, state: State, side: str, unit: Unit, i: int, ctx: _Co
         score -= ctx.exposure * harm(state, unit, d, w)
     hazard = board.hazard[i]
     if hazard is not None:
-        d, w = combat.float_chances(core, rules.hazard_strength(state, unit, hazard) - dfn)
+        hdfn = rules.hazard_dfn(state, unit, dfn)
+        d, w = combat.float_chances(core, rules.hazard_strength(state, unit, hazard) - hdfn)
         score -= harm(state, unit, d, w)
     if unit.type.att is not None and not unit.attacked:
         world = state.setup.world
@@ -248,7 +249,7 @@ def _path_hazard(rules: CGME, state: State, unit: Unit, count: int, dest: int) -
         return 0.0
     board = state.setup.board
     hazard = board.hazard[dest] or next(h for h in board.hazard if h is not None)
-    dfn = _defence(rules, state, unit, dest)
+    dfn = rules.hazard_dfn(state, unit, _defence(rules, state, unit, dest))
     d, w = combat.float_chances(
         state.setup.world.core, rules.hazard_strength(state, unit, hazard) - dfn
     )

@@ -19,7 +19,7 @@ from warbench.core.odds import OddsKey, OddsQuery, OddsResult
 from warbench.errors import OddsError
 from warbench.rulesets.cgme import combat
 from warbench.rulesets.cgme.actions import Attack, Join, Move, Roll
-from warbench.rulesets.cgme.data import ResultName, World, load_world
+from warbench.rulesets.cgme.data import Core, ResultName, World, load_world
 from warbench.rulesets.cgme.state import State, Unit
 
 if TYPE_CHECKING:
@@ -62,6 +62,30 @@ def attack_odds(world: World, values: Mapping[str, Any]) -> OddsResult:
     return OddsResult({name: p for name, p in exact.items()})
 
 
+def result_rows(core: Core) -> str:
+    """The result table by attack minus defence: ``1+ destroy, 0 wound`` (V.E.G.).
+
+    A row runs from its own threshold up to the row above it: an open range
+    for the first (``1+``), one number or ``a to b`` for the others.
+
+    >>> result_rows(load_world("warbench.rulesets.cgme").core)
+    '2+ destroy, 1 wound'
+    """
+    out = []
+    above: int | None = None
+    for at_least, result in core.results:
+        low = core.margin + at_least
+        if above is None:
+            span = f"{low}+"
+        elif above - 1 == low:
+            span = str(low)
+        else:
+            span = f"{low} to {above - 1}"
+        out.append(f"{span} {result}")
+        above = low
+    return ", ".join(out)
+
+
 @cache
 def queries(world_package: str) -> dict[str, OddsQuery]:
     world = load_world(world_package)
@@ -77,7 +101,7 @@ def queries(world_package: str) -> dict[str, OddsQuery]:
         else "not in this world (V.E.G. only)"
     )
     core = world.core
-    rows = ", ".join(f"{core.margin + a}+ {r}" for a, r in core.results)
+    rows = result_rows(core)
     return {
         "attack": OddsQuery(
             "attack",
@@ -103,10 +127,6 @@ def _line(chances: Mapping[ResultName, Fraction]) -> str:
     return ", ".join(f"{name} {_pct(p)} ({p})" for name, p in chances.items())
 
 
-def _mods(mods: combat.Modifiers) -> str:
-    return "".join(f" {v:+d} ({why})" for v, why in mods)
-
-
 def describe_attack(rules: CGME, state: State, attackers: list[Unit], ref: str) -> str:
     """ATT against DEF with modifiers, the chances, and each spillover attack's chances."""
     core = state.setup.world.core
@@ -118,12 +138,12 @@ def describe_attack(rules: CGME, state: State, attackers: list[Unit], ref: str) 
     att = base + combat.total(mods)
     if building is not None:
         exact = combat.chances(core, att - building.dfn)
-        return f"ATT {base}{_mods(mods)} = {att} against DEF {building.dfn}: {_line(exact)}"
+        return f"ATT {combat.rating(base, mods)} against DEF {building.dfn}: {_line(exact)}"
     target = state.units[ref]
     dbase, dmods = rules.defence(state, target)
     dfn = dbase + combat.total(dmods)
     text = (
-        f"ATT {base}{_mods(mods)} = {att} against DEF {dbase}{_mods(dmods)} = {dfn}: "
+        f"ATT {combat.rating(base, mods)} against DEF {combat.rating(dbase, dmods)}: "
         f"{_line(combat.chances(core, att - dfn))}"
     )
     if world.spillover_att is not None:
@@ -187,7 +207,9 @@ def _explain_move(rules: CGME, state: State, movers: list[Unit], action: Move) -
             if hazard is None:
                 continue
             strength = rules.hazard_strength(state, unit, hazard)
-            dfn = rules.dfn(state, unit) + board.dfn_mod[unit.type.move_class][i]
+            dfn = rules.hazard_dfn(
+                state, unit, rules.dfn(state, unit) + board.dfn_mod[unit.type.move_class][i]
+            )
             chances = combat.chances(state.setup.world.core, strength - dfn)
             parts.append(
                 f"{unit.id} enters {hazard.label} at {board.label(i)} (ATT {strength} against "

@@ -21,10 +21,16 @@ def _ref(state: State, ref: str, text: str) -> str:
 
 
 def _units(state: State, refs: str, text: str) -> tuple[str, ...]:
-    ids = tuple(_ref(state, ref, text) for ref in refs.split("+"))
+    """Units joined by ``+``, in any order, put in scenario order.
+
+    The rules list a stack (``move A+B``) and a load's riders in scenario
+    order; a player may type them in any order and gets the listed action.
+    """
+    ids = [_ref(state, ref, text) for ref in refs.split("+")]
     if len(set(ids)) != len(ids):
         raise ActionSyntaxError(text, "a unit is named twice")
-    return ids
+    rank = {uid: i for i, uid in enumerate(state.units)}
+    return tuple(sorted(ids, key=lambda uid: rank.get(uid, len(rank))))
 
 
 def parse_action(state: State, text: str) -> Action:

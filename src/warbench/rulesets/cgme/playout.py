@@ -281,6 +281,8 @@ def unsupported(setup: Setup) -> str | None:
         return f"turn sequence {core.phases}"
     if core.attack_dice < 1 or core.defence_dice < 1:
         return "an attack or defence roll of no dice"
+    if core.hazard_defence != "def":
+        return f"hazards rolled against '{core.hazard_defence}' (the kernel rolls them against DEF)"
     if world.buildings and world.building_wound_divisor < 1:
         return f"building wound divisor {world.building_wound_divisor}"
     if min(world.load_cost, world.unload_cost, world.road_bonus_every) < 0:

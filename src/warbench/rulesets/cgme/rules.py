@@ -512,6 +512,9 @@ class CGME(Ruleset[State]):
         others may always move one by one.
         """
         first = units[0]
+        twice = _named_twice(units)
+        if twice:
+            return f"{twice} is named twice; each unit of a stack moves once"
         for unit in units:
             problem = self.move_blocked(state, unit)
             if problem:
@@ -529,22 +532,57 @@ class CGME(Ruleset[State]):
             if [u.id for u in stack] != [u.id for u in units]:
                 names = "+".join(u.id for u in stack)
                 return (
-                    f"a stack moves whole: move {names} together (in that order), "
-                    "or each unit on its own"
+                    f"a stack moves whole: move {names} {to.label} takes every unit that "
+                    f"can still move in {first.pos.label}; to move only some of them, move "
+                    f"them one at a time (move {units[0].id} {to.label}, ...)"
                 )
         if to == first.pos:
             return f"{'+'.join(u.id for u in units)} already in {to.label}"
         index = state.setup.board.index
         for unit in units:
             if index[to] not in self.reach(state, unit).ends:
-                return (
-                    f"{unit.id} cannot reach {to.label} with {unit.mp + unit.bonus} MP left "
-                    "(terrain, roads, full hexes)"
-                )
+                return f"{unit.id} cannot reach {to.label}: {self._unreachable(state, unit, to)}"
         weight = sum(u.type.parts for u in units)
         if len(units) > 1 and not self.room(state, to, weight):
             return f"{to.label} has no room for all of {'+'.join(u.id for u in units)} (stacking)"
         return None
+
+    def _unreachable(self, state: State, unit: Unit, to: Hex) -> str:
+        """Why ``to`` is not among ``unit``'s destinations now: the first cause found of
+        a full hex, terrain its class may not enter, no way there, or too few MP."""
+        board = state.setup.board
+        kind = unit.type
+        j = board.index[to]
+        if not self.room(state, to, kind.parts):
+            return (
+                f"the hex is full (stacking limit {state.setup.options.stacking_limit} units; "
+                "both sides count)"
+            )
+        if kind.road_only and not board.on_road[j]:
+            return f"{kind.name} may only travel on roads, and {to.label} is not on one"
+        cls = kind.move_class
+        if not board.standable[cls][j]:
+            return (
+                f"{kind.name} ({state.setup.world.classes[cls]}) may not enter "
+                f"{board.terrain_name(j)}"
+            )
+        assert unit.pos is not None
+        start = board.index[unit.pos]
+        adjacency = board.adjacency[(cls, kind.road_only)]
+        # Least costs with MP enough to cross the whole map: the cheapest way there.
+        budget = len(board.hexes) * max(
+            (c for row in board.steps[cls] for _, c, _ in row), default=1
+        )
+        if j not in adjacency.reach(start, budget, board.empty, board.empty):
+            return f"no way leads there for {kind.name} (terrain in the way)"
+        blocked = self._blocked(state, kind.parts)
+        open_ways = adjacency.reach(start, budget, blocked, board.empty)
+        if j not in open_ways:
+            return "full hexes block every way there (stacking)"
+        return (
+            f"the cheapest way costs {open_ways[j]} MP and {unit.id} has "
+            f"{unit.mp + unit.bonus} MP left"
+        )
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
         units = [self._own(state, side, uid, action) for uid in action.units]
@@ -616,6 +654,9 @@ class CGME(Ruleset[State]):
             return problem
         if carrier.mp + carrier.bonus < world.load_cost:
             return f"{carrier.id} needs {world.load_cost} MP to load"
+        twice = _named_twice(riders)
+        if twice:
+            return f"{twice} is named twice; each rider boards once"
         for rider in riders:
             if rider is carrier:
                 return f"{carrier.id} cannot board itself"
@@ -663,7 +704,11 @@ class CGME(Ruleset[State]):
         riders = [self._own(state, side, uid, action) for uid in action.riders]
         if riders != sorted(riders, key=self._order(state)):
             names = "+".join(u.id for u in sorted(riders, key=self._order(state)))
-            raise IllegalAction(action, f"name the riders in order: load {carrier.id} {names}")
+            raise IllegalAction(
+                action,
+                f"list the riders in scenario order, as the legal actions do: "
+                f"load {carrier.id} {names}",
+            )
         problem = self.load_problem(state, carrier, riders)
         if problem:
             raise IllegalAction(action, problem)
@@ -972,16 +1017,16 @@ class CGME(Ruleset[State]):
         assert where is not None
         building = state.buildings.get(attack.target)
         base, mods = self.attack_strength(state, attackers, where, building is None)
-        att = base + combat.total(mods)
         names = "+".join(attack.attackers)
         if building is not None:
-            self._attack_building(state, res, names, att, mods, building)
+            self._attack_building(state, res, names, base, mods, building)
         else:
             target = state.units[attack.target]
             others = [u for u in state.stacks.get(where, ()) if u is not target]
             sources = [u.pos.label for u in attackers if u.pos is not None]
             what = f"{names} attack {target.id}"
-            self._attack_unit(state, res, what, att, mods, target, side, "attack", sources)
+            self._attack_unit(state, res, what, base, mods, target, side, "attack", sources)
+            att = base + combat.total(mods)
             self._spillover(state, res, names, att, others, side)
         self._check_victory(state, res)
 
@@ -990,22 +1035,25 @@ class CGME(Ruleset[State]):
         state: State,
         res: Resolution,
         what: str,
-        att: int,
+        base: int,
         mods: combat.Modifiers,
         target: Unit,
         side: str | None,
         cause: str,
         sources: Sequence[str] = (),
+        defence: tuple[int, combat.Modifiers] | None = None,
     ) -> None:
-        """One attack on ``target``; ``cause`` is attack, spillover or hazard, ``sources``
-        the attackers' hexes (for narration and drawings)."""
+        """One attack of ATT ``base`` with ``mods`` on ``target``; ``cause`` is attack,
+        spillover or hazard, ``sources`` the attackers' hexes (for narration and drawings);
+        ``defence`` the DEF rolled against, if not the target's own."""
         assert target.pos is not None
-        base, dmods = self.defence(state, target)
-        dfn = base + combat.total(dmods)
+        att = base + combat.total(mods)
+        dbase, dmods = defence if defence is not None else self.defence(state, target)
+        dfn = dbase + combat.total(dmods)
         result, difference = self._roll(state, res, what, att, dfn, side, target.side)
         res.emit(
             "attack",
-            f"{what}: ATT {att}{_fmt(mods)} against DEF {dfn}{_fmt(dmods)}, "
+            f"{what}: ATT {combat.rating(base, mods)} against DEF {combat.rating(dbase, dmods)}, "
             f"beats it by {difference}: {result}",
             target=target.id,
             at=target.pos.label,
@@ -1025,7 +1073,6 @@ class CGME(Ruleset[State]):
         world = state.setup.world
         if world.spillover_att is None:
             return
-        spill = att + world.spillover_att
         mods = [(world.spillover_att, "spillover")]
         for other in others:
             if other.pos is None:
@@ -1033,7 +1080,7 @@ class CGME(Ruleset[State]):
             if state.setup.options.spillover_hits == "enemies" and other.side == side:
                 continue
             what = f"spillover of {names}'s attack on {other.id}"
-            self._attack_unit(state, res, what, spill, mods, other, side, "spillover")
+            self._attack_unit(state, res, what, att, mods, other, side, "spillover")
 
     def building_damage(self, state: State, result: ResultName, att: int, difference: int) -> int:
         """Structural points an attack of this result does (Buildings, and its option)."""
@@ -1050,10 +1097,11 @@ class CGME(Ruleset[State]):
         state: State,
         res: Resolution,
         names: str,
-        att: int,
+        base: int,
         mods: combat.Modifiers,
         building: Building,
     ) -> None:
+        att = base + combat.total(mods)
         result, difference = self._roll(
             state,
             res,
@@ -1067,7 +1115,8 @@ class CGME(Ruleset[State]):
         building.sp -= damage
         res.emit(
             "attack",
-            f"{names} attack {building.id}: ATT {att}{_fmt(mods)} against DEF {building.dfn}, "
+            f"{names} attack {building.id}: ATT {combat.rating(base, mods)} "
+            f"against DEF {building.dfn}, "
             f"beats it by {difference}: {result}, {damage} structural points "
             f"({building.sp} of {building.max_sp} left)",
             target=building.id,
@@ -1122,7 +1171,13 @@ class CGME(Ruleset[State]):
 
     # -- hazards -------------------------------------------------------------------------------
     def hazard_strength(self, state: State, unit: Unit, hazard: Hazard) -> int:
+        """The hazard's ATT against ``unit``: its current DEF, a wound's included."""
         return hazard.strength(self.dfn(state, unit))
+
+    def hazard_dfn(self, state: State, unit: Unit, dfn: int) -> int:
+        """What a hazard rolls against, ``dfn`` being the unit's DEF where it stands
+        (core ``[hazard] defence``: that DEF, or the defence dice alone)."""
+        return dfn if state.setup.world.core.hazard_defence == "def" else 0
 
     def _hazard_attack(
         self, state: State, unit: Unit, hazard: Hazard, res: Resolution, how: str
@@ -1131,7 +1186,11 @@ class CGME(Ruleset[State]):
         att = self.hazard_strength(state, unit, hazard)
         terrain = state.setup.board.map.terrain_at(unit.pos)
         what = f"{hazard.label} of the {terrain} {unit.pos.label} on {unit.id}, which {how} it"
-        self._attack_unit(state, res, what, att, [], unit, None, "hazard")
+        # Core [hazard] defence: the unit's own DEF (None), or the defence dice alone.
+        against: tuple[int, combat.Modifiers] | None = (
+            None if state.setup.world.core.hazard_defence == "def" else (0, [])
+        )
+        self._attack_unit(state, res, what, att, [], unit, None, "hazard", defence=against)
 
     def _hazards(self, state: State, res: Resolution) -> None:
         """Hazard phase: each of the side's units staying in a hazard hex is attacked."""
@@ -1158,8 +1217,9 @@ class CGME(Ruleset[State]):
         # Nothing is hidden on the CGME core: every side sees the whole board.
         setup = state.setup
         data = state.to_json()
-        # Renderers read "disrupted" (the text map's mark) and "status" (free flags).
-        shown = [{**u, "disrupted": u["wounded"], "status": _status(u)} for u in data["units"]]
+        # Renderers read "status" (free flags) and "marks" (the flags the text map
+        # marks); "disrupted" is MiniWars' state, which no CGME unit has.
+        shown = [{**u, "disrupted": False, "status": _status(u)} for u in data["units"]]
         shown += [
             {**b, "kind": "building", "disrupted": False, "status": [f"{b['sp']}/{b['max_sp']} SP"]}
             for b in data["buildings"]
@@ -1175,6 +1235,7 @@ class CGME(Ruleset[State]):
             "viewer": side,
             **data,
             "units": shown,
+            "marks": {"wounded": "~"},
             "phase_title": self.phase_title(state),
             "objectives": [o.describe() for o in setup.objectives],
         }
@@ -1273,13 +1334,19 @@ def _status(unit: Mapping[str, Any]) -> list[str]:
     return flags
 
 
+def _named_twice(units: Sequence[Unit]) -> str | None:
+    """The id of a unit listed more than once (an action built through the API), or None."""
+    seen: set[str] = set()
+    for unit in units:
+        if unit.id in seen:
+            return unit.id
+        seen.add(unit.id)
+    return None
+
+
 def _spend(unit: Unit, cost: int) -> None:
     """Pay ``cost`` MP for a non-road action (bonus points first, like an off-road step)."""
     spent = min(cost, unit.bonus)
     unit.bonus -= spent
     unit.mp -= cost - spent
     unit.moved = True
-
-
-def _fmt(mods: combat.Modifiers) -> str:
-    return "".join(f" {v:+d} ({why})" for v, why in mods)
