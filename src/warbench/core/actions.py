@@ -16,3 +16,23 @@ class Action:
 
     def __str__(self) -> str:  # pragma: no cover - every concrete action overrides it
         return type(self).__name__.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    """Ends a phase, step or turn: shared by the rulesets, whose text for it is ``end``."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Declines an offered option (an attack, an advance): ``pass``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+END = End()
+PASS = Pass()

@@ -19,7 +19,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from warbench.core.actions import END as END  # the shared ones, re-exported
 from warbench.core.actions import Action
+from warbench.core.actions import End as End
 from warbench.geometry.hexgrid import Hex
 
 
@@ -72,14 +74,7 @@ class Roll(Action):
         return "roll"
 
 
-@dataclass(frozen=True, slots=True)
-class End(Action):
-    def __str__(self) -> str:
-        return "end"
-
-
 ROLL = Roll()
-END = End()
 
 USAGE = {
     "move": "move UNIT[+UNIT...] HEX",

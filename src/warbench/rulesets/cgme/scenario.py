@@ -24,6 +24,7 @@ from warbench.rulesets.cgme.data import UnitType, Unstated, World, load_world, u
 from warbench.scenario.errors import field_path, from_validation
 from warbench.scenario.hexmap import HexMapSpec, build_hexmap
 from warbench.scenario.model import Scenario
+from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
 Rating = Annotated[int, Field(ge=0, le=30)]
@@ -274,16 +275,7 @@ def build_setup(
     board = Board(hexmap, world)
     grid = hexmap.grid
     names = [side.name for side in spec.sides]
-    if len(set(names)) != len(names):
-        raise ScenarioError(file, "sides[1].name", f"side '{names[1]}' is listed twice")
-    for side in spec.forces:
-        if side not in names:
-            raise ScenarioError(
-                file, f"forces.{side}", f"no side '{side}'; sides: {', '.join(names)}"
-            )
-    for side in names:
-        if not spec.forces.get(side):
-            raise ScenarioError(file, f"forces.{side}", "every side needs at least one unit")
+    check_sides(file, names, spec.forces)
     types = _unit_types(spec, world, file)
     limit = spec.victory.at_turn_limit
     if limit not in ("points", "draw", *names):

@@ -19,7 +19,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from warbench.core.actions import (
+    END as END,
+)  # the shared ones, re-exported
+from warbench.core.actions import (
+    PASS as PASS,
+)
 from warbench.core.actions import Action
+from warbench.core.actions import (
+    End as End,
+)
+from warbench.core.actions import (
+    Pass as Pass,
+)
 from warbench.geometry.hexgrid import Hex
 
 
@@ -74,21 +86,6 @@ class Rally(Action):
     def __str__(self) -> str:
         return f"rally {self.leader} {self.unit}"
 
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class End(Action):
-    def __str__(self) -> str:
-        return "end"
-
-
-PASS = Pass()
-END = End()
 
 USAGE = {
     "choose": "choose A|B",

@@ -22,6 +22,7 @@ from warbench.rulesets.miniwars.data import UnitType, catalogue, charts, unit_ty
 from warbench.scenario.errors import from_validation
 from warbench.scenario.hexmap import HexMapSpec, build_hexmap
 from warbench.scenario.model import Scenario
+from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
 
@@ -143,16 +144,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     hexmap = build_hexmap(spec.map, file, rule_charts.terrain, rule_charts.hexsides)
     board = Board(hexmap, rule_charts, spec.options.los_along_edge)
     names = [side.name for side in spec.sides]
-    if len(set(names)) != len(names):
-        raise ScenarioError(file, "sides[1].name", f"side '{names[1]}' is listed twice")
-    for side in spec.forces:
-        if side not in names:
-            raise ScenarioError(
-                file, f"forces.{side}", f"no side '{side}'; sides: {', '.join(names)}"
-            )
-    for side in names:
-        if not spec.forces.get(side):
-            raise ScenarioError(file, f"forces.{side}", "every side needs at least one unit")
+    check_sides(file, names, spec.forces)
     types = dict(catalogue())
     for key, t in spec.unit_types.items():
         types[key] = unit_type(key, t.model_dump())

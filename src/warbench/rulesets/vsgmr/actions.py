@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from warbench.core.actions import END as END  # the shared ones, re-exported
 from warbench.core.actions import Action
+from warbench.core.actions import End as End
 from warbench.geometry.table import Point
 
 
@@ -98,14 +100,6 @@ class Skill(Action):
     def __str__(self) -> str:
         return f"skill {self.figure} {self.task}"
 
-
-@dataclass(frozen=True, slots=True)
-class End(Action):
-    def __str__(self) -> str:
-        return "end"
-
-
-END = End()
 
 USAGE = {
     "first": "first SIDE",

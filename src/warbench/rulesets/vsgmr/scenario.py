@@ -45,6 +45,7 @@ from warbench.rulesets.vsgmr.data import (
 )
 from warbench.scenario.errors import from_validation
 from warbench.scenario.model import Scenario
+from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
@@ -323,17 +324,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     rule_data = rules()
     table = spec.table.build()
     names = [side.name for side in spec.sides]
-    for i, name in enumerate(names):
-        if names.index(name) != i:
-            raise ScenarioError(file, f"sides[{i}].name", f"side '{name}' is listed twice")
-    for side in spec.figures:
-        if side not in names:
-            raise ScenarioError(
-                file, f"figures.{side}", f"no side '{side}'; sides: {', '.join(names)}"
-            )
-    for side in names:
-        if not spec.figures.get(side):
-            raise ScenarioError(file, f"figures.{side}", "every side needs at least one figure")
+    check_sides(file, names, spec.figures, key="figures", piece="figure")
 
     ids: dict[str, str] = {}
 
