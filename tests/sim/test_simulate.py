@@ -121,3 +121,14 @@ def test_a_batch_needs_a_game_and_a_worker(games: int, workers: int) -> None:
 def test_an_unknown_scenario_is_refused() -> None:
     with pytest.raises(WarbenchError, match="no scenario"):
         simulate("miniwars/atlantis", games=1, bots={})
+
+
+@pytest.mark.parametrize("scenario", [BRIDGE, "veg/crater-field"])
+def test_records_do_not_change_the_results(scenario: str, tmp_path: Path) -> None:
+    """With --record-dir the games are the same as without (played fast, then replayed)."""
+    sides = load_scenario(scenario).sides
+    bots = {sides[0]: "greedy", sides[1]: "random"}
+    plain = simulate(scenario, games=6, bots=bots, seed=4)
+    recorded = simulate(scenario, games=6, bots=bots, seed=4, record_dir=tmp_path)
+    assert _comparable(plain) == _comparable(recorded)
+    assert len(list(tmp_path.iterdir())) == 6

@@ -119,13 +119,19 @@ def _run_one(job: tuple[str, int, int, dict[str, str], str | None]) -> GameSumma
     if scenario is None:
         scenario = _worker_scenarios[ref] = load_scenario(ref)
     seed = game_seed(master, index)
-    if record_dir is None:
-        # A ruleset may play the whole game at once (the same game, faster).
-        ruleset = registry.get(scenario.ruleset)
-        fast = ruleset.playout(scenario, seed, bots, bot_seeds(scenario, seed))
-        if fast is not None:
-            return GameSummary(index, seed, fast.winner, fast.reason, fast.turns, len(fast.actions))
-    game = play_game(scenario, seed, bots)
+    # A ruleset may play the whole game at once (the same game, faster).
+    ruleset = registry.get(scenario.ruleset)
+    fast = ruleset.playout(scenario, seed, bots, bot_seeds(scenario, seed))
+    if fast is not None and record_dir is None:
+        return GameSummary(index, seed, fast.winner, fast.reason, fast.turns, len(fast.actions))
+    if fast is not None:
+        # A record needs the engine's events and state: replay the playout's
+        # actions (no bot thinking), which also checks each one is legal.
+        game = Game(scenario, seed)
+        for side, action in fast.actions:
+            game.apply(action, side)
+    else:
+        game = play_game(scenario, seed, bots)
     if record_dir is not None:
         record = game.record()
         record["bots"] = {side: bots.get(side, "random") for side in scenario.sides}
