@@ -11,9 +11,15 @@ each such ruleset to that by replaying the actions through a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
+
+if TYPE_CHECKING:
+    from warbench.scenario.model import Scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,3 +31,73 @@ class Playout:
     winner: str | None
     reason: str
     turns: int
+
+
+MAX_CODES = 200_000
+"""Decoded action codes kept per scenario before the memo starts afresh."""
+
+
+@dataclass(slots=True)
+class KernelTables:
+    """A scenario's tables in a compiled kernel, and the actions its codes stand for."""
+
+    capsule: object
+    """What the kernel's ``prepare`` made of the exported tables."""
+    actions: dict[int, tuple[str, Action]] = field(default_factory=dict)
+    """Action code -> (side, action), filled as codes come up (actions are immutable)."""
+
+    def decode(
+        self, codes: Iterable[int], decode: Callable[[int], tuple[str, Action]]
+    ) -> list[tuple[str, Action]]:
+        """The (side, action) of each code, ``decode`` asked once per distinct code."""
+        known = self.actions
+        if len(known) > MAX_CODES:
+            known.clear()
+        out: list[tuple[str, Action]] = []
+        for code in codes:
+            taken = known.get(code)
+            if taken is None:
+                taken = known[code] = decode(code)
+            out.append(taken)
+        return out
+
+
+class TablesCache:
+    """Kernel tables per scenario, made once: a kernel's export is slow, a game fast.
+
+    Found first by the set-up object itself, then by the scenario's content
+    (a scenario loaded again, as each ``simulate`` call does, reuses them),
+    provided it was made for the same ``world`` (the data the set-up was built
+    from, where a ruleset has several). ``None`` means the kernel declines the
+    scenario, and is remembered too. Only the last few scenarios are kept.
+    """
+
+    def __init__(self, size: int = 16) -> None:
+        self._size = size
+        self._by_setup: dict[int, tuple[object, KernelTables | None]] = {}
+        self._by_content: dict[str, tuple[object, KernelTables | None]] = {}
+
+    def get(
+        self,
+        scenario: Scenario,
+        make: Callable[[], KernelTables | None],
+        world: object = None,
+    ) -> KernelTables | None:
+        setup = scenario.spec
+        found = self._by_setup.get(id(setup))
+        if found is not None and found[0] is setup:
+            return found[1]
+        key = scenario.ruleset + ":" + json.dumps(scenario.raw, sort_keys=True, default=str)
+        kept = self._by_content.get(key)
+        if kept is not None and kept[0] is world:
+            tables = kept[1]
+        else:
+            tables = make()
+            self._remember(self._by_content, key, (world, tables))
+        self._remember(self._by_setup, id(setup), (setup, tables))
+        return tables
+
+    def _remember(self, cache: dict[Any, Any], key: Any, value: Any) -> None:
+        if len(cache) >= self._size:
+            del cache[next(iter(cache))]
+        cache[key] = value

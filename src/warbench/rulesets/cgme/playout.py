@@ -36,21 +36,19 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import json
 import random
 from array import array
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from warbench.core import registry
 from warbench.core.actions import Action
-from warbench.core.playout import Playout
+from warbench.core.playout import KernelTables, Playout, TablesCache
 from warbench.rulesets.cgme import combat, evaluate
 from warbench.rulesets.cgme.actions import END, ROLL, Attack, Join, Load, Move, Unload
 from warbench.rulesets.cgme.board import FAR
-from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS, World
+from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS
 from warbench.rulesets.cgme.scenario import Setup
 from warbench.scenario.model import Scenario
 
@@ -69,8 +67,6 @@ _LIMIT = 1 << 16
 _MAX_STATES = 8_000_000
 """Largest (hex, MP, bonus, road count) search space, or hexes times units, the
 kernel allocates tables for."""
-_CACHE_SIZE = 16
-_MAX_CODES = 200_000
 """Decoded actions kept per scenario (a few hundred thousand games' worth)."""
 
 
@@ -79,28 +75,7 @@ def kernel_built() -> bool:
     return _kernel is not None
 
 
-@dataclass(slots=True)
-class _Tables:
-    """A scenario's tables in the kernel, and the actions its codes stand for."""
-
-    capsule: object
-    """What ``_playout.prepare`` made."""
-    actions: dict[int, tuple[str, Action]]
-    """Action code -> (side, action), filled as codes come up (actions are immutable)."""
-
-
-@dataclass(slots=True)
-class _Prepared:
-    """The tables of one loaded set-up (None: the kernel declines it), for a fast lookup."""
-
-    setup: Setup
-    tables: _Tables | None
-
-
-_by_setup: dict[int, _Prepared] = {}
-_by_content: dict[str, tuple[World, _Tables | None]] = {}
-"""Tables by ruleset and scenario text (for the world they were made with): a
-scenario loaded again (each ``simulate`` call) reuses them."""
+_tables = TablesCache()
 _mirrors: dict[type, bool] = {}
 
 
@@ -156,16 +131,7 @@ def _play(
     if played is None:  # the game came to something the kernel does not do
         return None
     codes, winner, reason, turns, final = played
-    known = tables.actions
-    if len(known) > _MAX_CODES:
-        known.clear()
-    actions: list[tuple[str, Action]] = []
-    append = actions.append
-    for code in codes:
-        taken = known.get(code)
-        if taken is None:
-            taken = known[code] = _decode(setup, code)
-        append(taken)
+    actions = tables.decode(codes, lambda code: _decode(setup, code))
     result = Playout(
         actions=actions,
         winner=None if winner < 0 else setup.sides[winner],
@@ -243,29 +209,16 @@ def _decode(setup: Setup, code: int) -> tuple[str, Action]:
     return side, action
 
 
-def _prepare(scenario: Scenario, setup: Setup) -> _Tables | None:
-    """The scenario's tables in the kernel, made once per scenario (a few are kept)."""
-    found = _by_setup.get(id(setup))
-    if found is not None and found.setup is setup:
-        return found.tables
-    assert _kernel is not None
+def _prepare(scenario: Scenario, setup: Setup) -> KernelTables | None:
+    """The scenario's tables in the kernel (None: it declines them), made once per scenario."""
+    kernel = _kernel
+    assert kernel is not None
+
+    def make() -> KernelTables | None:
+        return None if unsupported(setup) else KernelTables(kernel.prepare(export(setup)))
+
     # The set-up is a function of the scenario file and the world's data.
-    key = scenario.ruleset + ":" + json.dumps(scenario.raw, sort_keys=True, default=str)
-    kept = _by_content.get(key)
-    if kept is not None and kept[0] is setup.world:
-        tables = kept[1]
-    else:
-        tables = None if unsupported(setup) else _Tables(_kernel.prepare(export(setup)), {})
-        _remember(_by_content, key, (setup.world, tables))
-    _remember(_by_setup, id(setup), _Prepared(setup, tables))
-    return tables
-
-
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    """Keep the last few entries only (simulations use one scenario, tests a dozen)."""
-    if len(cache) >= _CACHE_SIZE:
-        del cache[next(iter(cache))]
-    cache[key] = value
+    return _tables.get(scenario, make, setup.world)
 
 
 def unsupported(setup: Setup) -> str | None:

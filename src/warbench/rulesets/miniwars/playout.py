@@ -37,16 +37,14 @@ game in Python.
 from __future__ import annotations
 
 import importlib
-import json
 import random
 from array import array
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from warbench.core.actions import Action
-from warbench.core.playout import Playout
+from warbench.core.playout import KernelTables, Playout, TablesCache
 from warbench.geometry import fastpath
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.miniwars import combat, evaluate
@@ -84,35 +82,12 @@ _KINDS = ("choose", "fire", "move", "attack", "advance", "rally", "pass", "end")
 _NO_ROUTE = -1
 _AT_LIMIT = {"points": -2, "draw": -1}
 """[victory] at_turn_limit for the kernel; a side name is that side's index."""
-_CACHE_SIZE = 16
+_tables = TablesCache()
 
 
 def kernel_built() -> bool:
     """Whether the compiled kernel is there (and the reach search it mirrors is native)."""
     return _kernel is not None and fastpath.native_kernel()
-
-
-@dataclass(slots=True)
-class _Tables:
-    """A scenario's tables in the kernel, and the actions its codes stand for."""
-
-    capsule: object
-    """What ``_playout.prepare`` made."""
-    actions: dict[int, tuple[str, Action]]
-    """Action code -> (side, action), filled as codes come up (actions are immutable)."""
-
-
-@dataclass(slots=True)
-class _Prepared:
-    """The tables of one loaded set-up (the object itself, for a fast lookup)."""
-
-    setup: Setup
-    tables: _Tables
-
-
-_by_setup: dict[int, _Prepared] = {}
-_by_content: dict[str, _Tables] = {}
-"""Tables by scenario text: a scenario loaded again (each ``simulate`` call) reuses them."""
 
 
 def playout(
@@ -164,14 +139,7 @@ def _play(
         kinds[0],
         kinds[1],
     )
-    known = tables.actions
-    actions: list[tuple[str, Action]] = []
-    append = actions.append
-    for code in codes:
-        taken = known.get(code)
-        if taken is None:
-            taken = known[code] = _decode(setup, code)
-        append(taken)
+    actions = tables.decode(codes, lambda code: _decode(setup, code))
     result = PlayoutResult(
         actions=actions,
         winner=None if winner < 0 else setup.sides[winner],
@@ -218,28 +186,15 @@ def _decode(setup: Setup, code: int) -> tuple[str, Action]:
     return side, action
 
 
-def _prepare(scenario: Scenario, setup: Setup) -> _Tables | None:
+def _prepare(scenario: Scenario, setup: Setup) -> KernelTables | None:
     """The scenario's tables in the kernel, made once per scenario (a few are kept)."""
-    found = _by_setup.get(id(setup))
-    if found is not None and found.setup is setup:
-        return found.tables
-    if _kernel is None or setup.board.charts.phases != PHASES:
-        return None
-    # The set-up is a function of the scenario file (and the ruleset's data).
-    key = json.dumps(scenario.raw, sort_keys=True, default=str)
-    tables = _by_content.get(key)
-    if tables is None:
-        tables = _Tables(_kernel.prepare(export(setup)), {})
-        _remember(_by_content, key, tables)
-    _remember(_by_setup, id(setup), _Prepared(setup, tables))
-    return tables
 
+    def make() -> KernelTables | None:
+        if _kernel is None or setup.board.charts.phases != PHASES:
+            return None
+        return KernelTables(_kernel.prepare(export(setup)))
 
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    """Keep the last few entries only (simulations use one scenario, tests a dozen)."""
-    if len(cache) >= _CACHE_SIZE:
-        del cache[next(iter(cache))]
-    cache[key] = value
+    return _tables.get(scenario, make)
 
 
 def _ints(values: list[int]) -> array[int]:
