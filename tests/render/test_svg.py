@@ -146,6 +146,39 @@ def test_disrupted_removed_and_status_flags(danville: dict[str, Any]) -> None:
     assert "disrupted" in legend and "fired" in legend
 
 
+def test_flags_the_view_marks_are_drawn_like_disrupted(danville: dict[str, Any]) -> None:
+    """A flag named in ``view["marks"]`` (V.E.G.'s ``wounded``) gets the red badge and the
+    yellow outline of a disrupted counter; other flags get neither."""
+
+    def look(view: dict[str, Any], unit: str) -> tuple[set[str | None], set[str | None]]:
+        root = parse(render_svg(view))
+        counter = {g.get("data-unit"): g for g in groups(root, "unit")}[unit]
+        fills = {
+            c.get("fill")
+            for g in counter.iter()
+            if g.get("class") == "status"
+            for c in g.iter(f"{{{SVG_NS}}}circle")
+        }
+        outlines = {
+            r.get("stroke") for r in counter.iter(f"{{{SVG_NS}}}rect") if r.get("fill") == "none"
+        }
+        return fills, outlines
+
+    view = copy.deepcopy(danville)
+    for unit in view["units"]:
+        if unit["id"] == "G1":
+            unit["status"] = ["wounded"]
+        if unit["id"] == "W1":
+            unit["status"] = ["riding"]
+    assert look(view, "G1") != ({"#d50000"}, {"#ffc400"})  # without marks, just a flag
+    view["marks"] = {"wounded": "~"}
+    assert look(view, "G1") == ({"#d50000"}, {"#ffc400"})
+    fills, outlines = look(view, "W1")
+    assert fills and "#d50000" not in fills and not outlines
+    legend = " ".join(texts(parse(render_svg(view))).split())
+    assert "wounded (counters also get a yellow outline)" in legend
+
+
 def test_units_are_listed_by_type_in_the_legend(danville: dict[str, Any]) -> None:
     legend = texts(parse(render_svg(danville)))
     assert "G1 G2 G3: Town Guardsmen" in legend

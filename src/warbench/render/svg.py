@@ -13,6 +13,9 @@ What is read (every other key of a view is ignored):
   terrain, elevation, hexsides, roads) and ``view["units"]`` (``id``, ``side``,
   ``at`` (a hex label, or None once removed), ``disrupted``; optional ``name``
   (the legend lists units by it) and ``status``, a list of free-text flags).
+  ``disrupted`` and the flags named in an optional ``view["marks"]`` (flag ->
+  the text map's mark, as :mod:`.text` reads it) are drawn prominently: a red
+  badge and a yellow outline round the counter (V.E.G. marks ``wounded``).
 - Table games (inches, origin bottom-left, y up): ``view["table"]`` (width,
   height), ``view["features"]`` (id, kind, shape polygon / polyline / circle,
   points, radius, optional label, blocks_los, destroyed) and ``view["figures"]``
@@ -94,7 +97,7 @@ SIDE_COLOURS = {
 STATUS_COLOURS = ("#6a1b9a", "#00695c", "#e65100", "#37474f", "#ad1457", "#4e342e")
 DISRUPTED_COLOUR = "#d50000"
 DISRUPTED_RING = "#ffc400"
-"""A disrupted counter also gets an outline in this colour, seen on any side's colour."""
+"""A disrupted (or marked) counter also gets an outline in this colour, seen on any side's."""
 SIGHT_CLEAR, SIGHT_BLOCKED = "#1b9e3a", "#d62828"
 ARC_COLOUR = "#e0a800"
 FALLBACK_FILLS = ("#d7b5d8", "#c7d9a7", "#f2c9a0", "#b7c9e2", "#e3d3a3", "#c9c9c9")
@@ -275,6 +278,8 @@ class _Styles:
     """Colours and marks picked for one picture: what the legend explains."""
 
     sides: dict[str, str] = field(default_factory=dict)
+    prominent: frozenset[str] = frozenset({"disrupted"})
+    """Flags drawn like ``disrupted``: a red badge, and an outline on counters."""
     status_letters: dict[str, str] = field(default_factory=dict)
     status_colours: dict[str, str] = field(default_factory=dict)
 
@@ -289,7 +294,14 @@ class _Styles:
         candidates = [c.upper() for c in status if c.isalpha()] + list("ABCDEFGHJKLMNPQRSTUVWXYZ")
         self.status_letters[status] = next((c for c in candidates if c not in taken), "?")
         spare = STATUS_COLOURS[len(self.status_colours) % len(STATUS_COLOURS)]
-        self.status_colours[status] = DISRUPTED_COLOUR if status == "disrupted" else spare
+        self.status_colours[status] = DISRUPTED_COLOUR if status in self.prominent else spare
+
+
+def _prominent(view: Mapping[str, Any]) -> frozenset[str]:
+    """``disrupted`` (the hex contract's flag) and the flags ``view["marks"]`` names."""
+    marks = view.get("marks")
+    named = {str(flag) for flag in marks} if isinstance(marks, Mapping) else set()
+    return frozenset({"disrupted", *named})
 
 
 def _side_colours(view: Mapping[str, Any], pieces: Iterable[Mapping[str, Any]]) -> dict[str, str]:
@@ -362,8 +374,12 @@ def _status_entries(styles: _Styles) -> list[Entry]:
     def badge(status: str) -> Swatch:
         return lambda g, x, y: _badges(g, styles, [status], (x + 13, y + 8), 6)
 
-    outline = {"disrupted": "disrupted (counters also get a yellow outline)"}
-    return [(badge(status), outline.get(status, status)) for status in styles.status_letters]
+    def text(status: str) -> str:
+        if status in styles.prominent:
+            return f"{status} (counters also get a yellow outline)"
+        return status
+
+    return [(badge(status), text(status)) for status in styles.status_letters]
 
 
 def _overlay_entries(marks: Sequence[Mapping[str, Any]]) -> list[Entry]:
@@ -516,7 +532,7 @@ class _HexBoard(_Board):
             cell = self.cells.get(str(unit.get("at")))
             if cell is not None:
                 cell.units.append(unit)
-        self.styles = _Styles(_side_colours(view, self.units))
+        self.styles = _Styles(_side_colours(view, self.units), _prominent(view))
         for placed in (u for cell in self.cells.values() for u in cell.units):
             for status in _unit_statuses(placed):
                 self.styles.add_status(status)
@@ -667,7 +683,7 @@ class _HexBoard(_Board):
         size = min(14.0, (COUNTER_W - 4) / (0.68 * max(len(ident), 1)))  # long ids shrink to fit
         _text(group, centre, ident, size, {**BOLD, **CENTRED}, fill="white")
         statuses = _unit_statuses(unit)
-        if "disrupted" in statuses:
+        if any(status in self.styles.prominent for status in statuses):
             ring = {"fill": "none", "stroke": DISRUPTED_RING, "stroke-width": 3}
             _add(
                 group,
@@ -807,7 +823,7 @@ class _TableBoard(_Board):
         self.height = self.top + self.table_h * self.scale + self.AXIS + MARGIN
         self.features = [dict(f) for f in view.get("features", ()) or ()]
         self.figures = [dict(f) for f in view.get("figures", ()) or ()]
-        self.styles = _Styles(_side_colours(view, self.figures))
+        self.styles = _Styles(_side_colours(view, self.figures), _prominent(view))
         for figure in self.figures:
             if _on_table(figure):  # figures off the table are not drawn, so not explained
                 for status in figure.get("status", ()) or ():

@@ -301,6 +301,64 @@ def test_legs_accept_points_and_report_the_path():
         scene.plan_move(Figure("m", 1, 1), [(1, 2, 3)], allowance=10)  # type: ignore[list-item]
 
 
+def test_a_refusal_names_the_callers_leg_not_the_step_count():
+    """VSGMR II.2: the path twists and turns; a refusal says which of the points given went
+    wrong, and a turn on the way (a step of the plan) is not a leg of its own."""
+    rock = square("rock", 14, 8, 16, 12, impassable=True)
+    scene = Scene(Table(48, 48), [rock])
+    facing_north = Figure("g", 10, 10, facing=90.0)  # it turns east before its first leg
+    one = scene.plan_move(facing_north, [(20.0, 10.0)], allowance=20.0)
+    assert one.problem is not None and one.problem.kind == "impassable"
+    assert one.problem.step == 1 and one.problem.leg == 0
+    assert one.problem.reason.startswith("leg 1 runs into feature 'rock'")
+    three = scene.plan_move(
+        facing_north, [(10.0, 10.0), (10.0, 4.0), (20.0, 10.0)], allowance=30.0
+    )  # the first point is where it stands: still leg 1
+    assert three.problem is not None and three.problem.leg == 2
+    assert three.problem.reason.startswith("leg 3 runs into feature 'rock'")
+    assert [s.leg for s in three.legs] == [1, 2]
+    short = scene.plan_move(facing_north, [(10.0, 4.0), (4.0, 4.0), (4.0, 20.0)], allowance=14.0)
+    assert short.problem is not None and short.problem.kind == "allowance"
+    assert '2.00" into leg 3,' in short.problem.reason
+    edge = scene.plan_move(facing_north, [(10.0, 4.0), (10.0, -3.0)], allowance=20.0)
+    assert edge.problem is not None and edge.problem.reason.startswith("leg 2 takes the base off")
+
+
+@pytest.mark.parametrize(
+    ("legs", "final", "why"),
+    [
+        ([(12.0, 10.0), (math.nan, 3.0)], None, "leg 2 goes to (nan, 3): a point needs finite"),
+        ([(math.inf, 3.0)], None, "leg 1 goes to (inf, 3): a point needs finite"),
+        ([(1e300, 5.0)], None, 'leg 1 goes to (1e+300, 5), more than 10000" off the table'),
+        ([(12.0, 10.0), (12.0, -2e4)], None, "leg 2 goes to (12, -20000), more than"),
+        ([Leg((12.0, 10.0), facing=math.nan)], None, "leg 1 asks for a facing of nan"),
+        ([(12.0, 10.0)], math.inf, "the final facing inf is not a number of degrees"),
+    ],
+)
+def test_absurd_points_are_refused_before_anything_is_costed(legs, final, why):
+    """A point or facing no move could mean is refused with its reason, not passed on."""
+    start = Figure("g", 10, 10)
+    scene = Scene(Table(48, 48), [square("rock", 20, 20, 22, 22, impassable=True)], [start])
+    out = scene.plan_move("g", legs, allowance=6.0, final_facing=final)
+    assert out.problem is not None and out.problem.kind == "coordinates"
+    assert why in out.problem.reason
+    assert out.steps == () and out.end == start and out.cost == 0.0
+
+
+def test_a_point_a_little_off_the_table_is_a_move_off_it_not_an_absurd_one():
+    """VSGMR II.2: a figure may move off the table; only absurd points are refused (and
+    reach_along refuses them too)."""
+    scene = Scene(Table(48, 48))
+    rules = MoveRules(may_leave_table=True)
+    near = scene.plan_move(Figure("g", 2, 10), [(-1.0, 10.0)], allowance=6.0, rules=rules)
+    assert near.legal and near.off_table
+    far = scene.plan_move(Figure("g", 2, 10), [(-9000.0, 10.0)], allowance=6.0, rules=rules)
+    assert far.problem is not None and far.problem.kind == "allowance"
+    for to, facing in [((-2e4, 10.0), None), ((math.nan, 10.0), None), ((4.0, 10.0), math.inf)]:
+        reach = scene.reach_along(Figure("g", 2, 10), to, 6.0, rules=rules, facing=facing)
+        assert reach.distance == 0.0 and reach.stopped_by == "coordinates"
+
+
 # -- how far one gets ---------------------------------------------------------------------
 
 

@@ -28,6 +28,17 @@ Legality (the first problem along the path is reported, with a reason):
 - the turning table and the direction cost may refuse a turn or a direction;
 - the total cost may not exceed the allowance.
 
+A point or facing that is not a finite number, or a point more than
+:data:`FAR_OFF_TABLE` inches beyond the table's edge, is refused before anything
+is costed (kind ``"coordinates"``): no move goes there, and shapely's arithmetic
+would only turn it into noise.
+
+Refusals name the caller's legs: "leg 1" is the first of the legs given (even
+one to where the base already stands), whatever turns come before it. Steps
+number turns and legs together (:attr:`TurnStep.index`, :attr:`LegStep.index`);
+:attr:`LegStep.leg`, :attr:`TurnStep.leg` and :attr:`MoveProblem.leg` give the
+caller's leg (counted from 0).
+
 Turns are checked at the facings before and after, not through the rotation's
 sweep (a long rectangle pivoting next to a wall may clip it on the way round).
 
@@ -72,6 +83,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_RULES",
+    "FAR_OFF_TABLE",
     "FREE_TURNS",
     "Leg",
     "LegStep",
@@ -90,10 +102,24 @@ __all__ = [
 
 PassThrough = Literal["none", "friends", "all"]
 ProblemKind = Literal[
-    "turn", "direction", "table_edge", "impassable", "barrier", "figure", "end_overlap", "allowance"
+    "coordinates",
+    "turn",
+    "direction",
+    "table_edge",
+    "impassable",
+    "barrier",
+    "figure",
+    "end_overlap",
+    "allowance",
 ]
 COST_TOLERANCE: Final[float] = 1e-9
 """A path may overspend its allowance by this much (rounding of irrational lengths)."""
+FAR_OFF_TABLE: Final[float] = 10_000.0
+"""Inches beyond the table's edge past which a leg's point is refused as absurd.
+
+Hundreds of yards: far beyond any allowance (a base may still aim a little off
+the table, VSGMR II.2), yet small enough that coordinates keep their precision.
+"""
 
 
 # -- turning tables ----------------------------------------------------------------------
@@ -219,9 +245,13 @@ class Leg:
 
 @dataclass(frozen=True)
 class TurnStep:
-    """A change of facing at ``at``: from ``before`` to ``after`` (``angle`` signed, + left)."""
+    """A change of facing at ``at``: from ``before`` to ``after`` (``angle`` signed, + left).
+
+    ``leg``: the caller's leg it turns for (from 0), None for the final facing.
+    """
 
     index: int
+    leg: int | None
     at: Point
     before: float
     after: float
@@ -233,12 +263,14 @@ class TurnStep:
 class LegStep:
     """A straight leg: its track pieces through terrain, barriers crossed, and its cost.
 
-    ``drift`` is the angle between facing and travel (0 forward, 180 reverse);
-    ``rate`` the per-inch cost that direction adds (the worst of it and the
-    terrain applies on each piece).
+    ``leg`` is the caller's leg (from 0: its position in the legs given;
+    ``index`` counts turns too). ``drift`` is the angle between facing and
+    travel (0 forward, 180 reverse); ``rate`` the per-inch cost that direction
+    adds (the worst of it and the terrain applies on each piece).
     """
 
     index: int
+    leg: int
     start: Point
     end: Point
     facing: float
@@ -288,7 +320,8 @@ Step = TurnStep | LegStep
 class MoveProblem:
     """Why a move is illegal: what (``kind``), where (``step``, ``at``) and a human reason.
 
-    ``blocker`` is the id of the feature or figure in the way, if any.
+    ``blocker`` is the id of the feature or figure in the way, if any. ``leg`` is
+    the caller's leg it concerns (from 0), None for the final facing or the end.
     """
 
     kind: ProblemKind
@@ -296,6 +329,7 @@ class MoveProblem:
     at: Point
     reason: str
     blocker: str | None = None
+    leg: int | None = None
 
 
 @dataclass(frozen=True)
@@ -419,7 +453,7 @@ class _Planner:
         turning = self.rules.turning
         return turning.cost(angle) if isinstance(turning, TurningTable) else turning(abs(angle))
 
-    def check_static(self, step: int, figure: Figure, what: str) -> None:
+    def check_static(self, step: int, leg: int | None, figure: Figure, what: str) -> None:
         """A base standing (after a turn): table, terrain, figures in the way."""
         table = self.scene.table
         if not self.rules.may_leave_table and not table.contains_bounds(figure.bounds):
@@ -427,7 +461,11 @@ class _Planner:
                 step,
                 0.0,
                 MoveProblem(
-                    "table_edge", step, figure.at, f"{what} at {_fmt(figure.at)} is off the table"
+                    "table_edge",
+                    step,
+                    figure.at,
+                    f"{what} at {_fmt(figure.at)} is off the table",
+                    leg=leg,
                 ),
             )
         core, radius = figure.solid
@@ -442,6 +480,7 @@ class _Planner:
                     figure.at,
                     f"{what} at {_fmt(figure.at)} overlaps {_name(feature.id, feature.kind)}",
                     feature.id,
+                    leg,
                 ),
             )
         for other in self._overlapping(figure):
@@ -455,11 +494,15 @@ class _Planner:
                         figure.at,
                         f"{what} at {_fmt(figure.at)} overlaps figure {other.id!r}",
                         other.id,
+                        leg,
                     ),
                 )
 
-    def check_leg(self, step: int, figure: Figure, end: Point, length: float) -> None:
-        """A base moving straight from ``figure.at`` to ``end``: the swept area's problems."""
+    def check_leg(self, step: int, leg: int, figure: Figure, end: Point, length: float) -> None:
+        """A base moving straight from ``figure.at`` to ``end``: the swept area's problems.
+
+        ``step`` orders the problems; ``leg`` (the caller's) is what the messages name.
+        """
         if not self.rules.may_leave_table:
             t = _table_exit(self.scene.table, figure, end)
             if t is not None:
@@ -471,7 +514,8 @@ class _Planner:
                         "table_edge",
                         step,
                         at,
-                        f"leg {step + 1} takes the base off the table at {_fmt(at)}",
+                        f"leg {leg + 1} takes the base off the table at {_fmt(at)}",
+                        leg=leg,
                     ),
                 )
         core, radius = swept(figure, end)
@@ -491,9 +535,10 @@ class _Planner:
                     kind,
                     step,
                     at,
-                    f"leg {step + 1} runs into {why} (contact at {_fmt(at)}, "
+                    f"leg {leg + 1} runs into {why} (contact at {_fmt(at)}, "
                     f'{t * length:.2f}" along the leg)',
                     feature.id,
+                    leg,
                 ),
             )
         if self.rules.pass_through == "all":
@@ -515,9 +560,10 @@ class _Planner:
                         "figure",
                         step,
                         at,
-                        f"leg {step + 1} runs into figure {other.id!r} at {_fmt(at)} "
+                        f"leg {leg + 1} runs into figure {other.id!r} at {_fmt(at)} "
                         f"(moving through it is not allowed)",
                         other.id,
+                        leg,
                     ),
                 )
 
@@ -558,6 +604,32 @@ def _as_leg(leg: Leg | Point | Sequence[float]) -> Leg:
     return Leg((float(leg[0]), float(leg[1])))
 
 
+def _absurd(
+    table: Table, start: Figure, legs: Sequence[Leg], final: float | None
+) -> MoveProblem | None:
+    """The first point or facing no move could mean (see :data:`FAR_OFF_TABLE`), if any."""
+    for n, leg in enumerate(legs):
+        x, y = float(leg.to[0]), float(leg.to[1])
+        where = f"leg {n + 1} goes to ({x:g}, {y:g})"
+        if not (math.isfinite(x) and math.isfinite(y)):
+            why = f"{where}: a point needs finite coordinates"
+        elif (
+            min(x, y) < -FAR_OFF_TABLE
+            or x > table.width + FAR_OFF_TABLE
+            or y > table.height + FAR_OFF_TABLE
+        ):
+            why = f'{where}, more than {FAR_OFF_TABLE:g}" off the table: no move goes that far'
+        elif leg.facing is not None and not math.isfinite(leg.facing):
+            why = f"leg {n + 1} asks for a facing of {leg.facing}, not a number of degrees"
+        else:
+            continue
+        return MoveProblem("coordinates", 0, start.at, why, leg=n)
+    if final is not None and not math.isfinite(final):
+        why = f"the final facing {final} is not a number of degrees"
+        return MoveProblem("coordinates", 0, start.at, why)
+    return None
+
+
 def plan_move(
     scene: Scene,
     figure: Figure,
@@ -576,11 +648,15 @@ def plan_move(
     bases it may end on (VSGMR: a guy mounting a horse). See the module
     docstring for what is costed and checked.
     """
+    moves = [_as_leg(raw) for raw in legs]
+    absurd = _absurd(scene.table, figure, moves, final_facing)
+    if absurd is not None:
+        off_table = not scene.table.contains_bounds(figure.bounds)
+        return MoveResult(figure, figure, (), 0.0, allowance, absurd, off_table)
     plan = _Planner(scene, figure, rules, ignore, may_end_on)
     steps: list[Step] = []
     current = figure
-    for raw in legs:
-        leg = _as_leg(raw)
+    for number, leg in enumerate(moves):
         target = (float(leg.to[0]), float(leg.to[1]))
         length = math.hypot(target[0] - current.x, target[1] - current.y)
         travel = heading(current.at, target)
@@ -588,7 +664,7 @@ def plan_move(
             facing = normalize_angle(leg.facing)
         else:
             facing = travel if length > 0.0 else current.facing
-        current = _turn(plan, steps, current, facing, "the base")
+        current = _turn(plan, steps, current, facing, "the base", number)
         if length == 0.0:
             continue
         index = len(steps)
@@ -606,17 +682,19 @@ def plan_move(
                         "direction",
                         index,
                         current.at,
-                        f"leg {index + 1} moves {drift:.0f} degrees off the facing, "
+                        f"leg {number + 1} moves {drift:.0f} degrees off the facing, "
                         "which these rules do not allow",
+                        leg=number,
                     ),
                 )
         pieces = scene.terrain.track(current.at, target)
         crossings = scene.terrain.crossings(current.at, target)
         cost = sum(p.length * max(p.cost, rate) for p in pieces) + sum(c.cost for c in crossings)
-        plan.check_leg(index, current, target, length)
+        plan.check_leg(index, number, current, target, length)
         steps.append(
             LegStep(
                 index,
+                number,
                 current.at,
                 target,
                 current.facing,
@@ -630,7 +708,7 @@ def plan_move(
         )
         current = current.moved_to(target)
     if final_facing is not None:
-        current = _turn(plan, steps, current, normalize_angle(final_facing), "the base")
+        current = _turn(plan, steps, current, normalize_angle(final_facing), "the base", None)
     plan.check_end(len(steps), current)
     total = sum(s.cost for s in steps)
     _check_allowance(plan, steps, allowance)
@@ -639,7 +717,15 @@ def plan_move(
     return MoveResult(figure, current, tuple(steps), total, allowance, problem, off_table)
 
 
-def _turn(plan: _Planner, steps: list[Step], current: Figure, facing: float, what: str) -> Figure:
+def _turn(
+    plan: _Planner,
+    steps: list[Step],
+    current: Figure,
+    facing: float,
+    what: str,
+    leg: int | None,
+) -> Figure:
+    """Turn to ``facing`` before the caller's ``leg`` (None: the final facing), if needed."""
     angle = turn_angle(current.facing, facing)
     if abs(angle) <= ANGLE_TOLERANCE:
         return current
@@ -655,13 +741,14 @@ def _turn(plan: _Planner, steps: list[Step], current: Figure, facing: float, wha
                 current.at,
                 f"a turn of {abs(angle):.1f} degrees at {_fmt(current.at)} is more than "
                 "the turning table allows",
+                leg=leg,
             ),
         )
         cost = 0.0
     turned = current.turned_to(facing)
-    steps.append(TurnStep(index, current.at, current.facing, turned.facing, angle, cost))
+    steps.append(TurnStep(index, leg, current.at, current.facing, turned.facing, angle, cost))
     if not isinstance(current.base, RoundBase):  # a round base turning covers the same ground
-        plan.check_static(index, turned, f"{what} turned to {turned.facing:.0f} degrees")
+        plan.check_static(index, leg, turned, f"{what} turned to {turned.facing:.0f} degrees")
     return turned
 
 
@@ -675,7 +762,7 @@ def _check_allowance(plan: _Planner, steps: Sequence[Step], allowance: float) ->
         if isinstance(step, LegStep):
             along = step.spend(allowance - spent)
             at = step.point_at(along)
-            where = f'{along:.2f}" into leg {step.index + 1}, at {_fmt(at)}'
+            where = f'{along:.2f}" into leg {step.leg + 1}, at {_fmt(at)}'
         else:
             along, at = 0.0, step.at
             where = f"at the turn at {_fmt(at)}"
@@ -688,6 +775,7 @@ def _check_allowance(plan: _Planner, steps: Sequence[Step], allowance: float) ->
                 at,
                 f'the move costs {total:.2f}" but only {allowance:.2f}" is allowed; '
                 f"it runs out {where}",
+                leg=step.leg,
             ),
         )
         return

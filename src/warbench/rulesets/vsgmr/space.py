@@ -10,7 +10,6 @@ only on positions are cached under the state's ``version``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -267,36 +266,7 @@ def _on_table(state: State, figure: Figure) -> bool:
     return state.setup.table.contains_bounds(figure.bounds)
 
 
-def leg_numbers(start: Point, path: Sequence[Point], result: MoveResult) -> dict[int, int]:
-    """The player's leg number (1 = the first point typed) of each leg step of ``result``.
-
-    The geometry numbers its steps with the turns among them, and drops legs of
-    no length; a refusal should name the leg the player typed.
-    """
-    numbers: dict[int, int] = {}
-    legs = iter(s for s in result.steps if isinstance(s, LegStep))
-    current = start
-    for n, point in enumerate(path, start=1):
-        if math.hypot(point[0] - current[0], point[1] - current[1]) == 0.0:
-            continue  # a leg to where the base already is: no leg step
-        step = next(legs, None)
-        if step is None:
-            break
-        numbers[step.index] = n
-        current = point
-    return numbers
-
-
-def _renumber(reason: str, step: int, numbers: dict[int, int]) -> str:
-    """``reason`` (a geometry message about step ``step``) with the player's leg number."""
-    if step not in numbers:
-        return reason
-    return re.sub(rf"\bleg {step + 1}\b", f"leg {numbers[step]}", reason, count=1)
-
-
-def _edge_problem(
-    state: State, start: Figure, result: MoveResult, leaves: bool, numbers: dict[int, int]
-) -> str | None:
+def _edge_problem(state: State, start: Figure, result: MoveResult, leaves: bool) -> str | None:
     """II.2 table edge: the base stays on the table until it leaves it, for good."""
     legs = [s for s in result.steps if isinstance(s, LegStep) and s.length > 0.0]
     current = start
@@ -313,8 +283,7 @@ def _edge_problem(
             return f"the base at {_pt(step.start)} hangs over the table edge"
         if not final and not _on_table(state, end):
             return (
-                f"leg {numbers.get(step.index, step.index + 1)} takes the base off the table; "
-                "a move off the table ends there"
+                f"leg {step.leg + 1} takes the base off the table; a move off the table ends there"
             )
         current = end
     if not leaves and not _on_table(state, result.end):
@@ -367,15 +336,14 @@ def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | No
     end = result.end
     leaves = bool(path) and not setup.table.contains_point(end.at, tolerance=0.0)
     problem: str | None = None
-    numbers = leg_numbers(start.at, path, result)
     if result.problem is not None:
-        problem = _renumber(result.problem.reason, result.problem.step, numbers)
+        problem = result.problem.reason
         if result.problem.kind == "end_overlap":
             problem += _why_not_ridden(state, fig, result.problem.blocker)
         if half and result.problem.kind == "allowance":
             problem += " (a Half Move Unit: the base is in rough terrain during the move)"
     if problem is None:
-        problem = _edge_problem(state, start, result, leaves, numbers)
+        problem = _edge_problem(state, start, result, leaves)
     mounts: str | None = None
     if problem is None and not leaves and riderless:
         on = [m for m in riderless if _overlap(end, state.figs[m].geo)]
