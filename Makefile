@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml setup.py $(shell find src -name "*.c")
+$(STAMP): pyproject.toml setup.py $(shell find src -name "*.c" -o -name "*.h")
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip==26.3
 	$(BIN)/pip install --quiet -e '.[dev]'

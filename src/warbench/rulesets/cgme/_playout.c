@@ -106,6 +106,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../_playout_common.h"
+
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF /* no fused multiply-add: scores must match Python's */
 #endif
@@ -164,75 +166,6 @@ static void tables_free(Tables *t) {
 
 static void capsule_free(PyObject *capsule) {
     tables_free((Tables *)PyCapsule_GetPointer(capsule, CAPSULE));
-}
-
-static int get_int(PyObject *d, const char *key, long lo, long hi, int *out) {
-    PyObject *v = PyDict_GetItemString(d, key); /* borrowed */
-    if (!v) {
-        PyErr_Format(PyExc_KeyError, "prepare: missing '%s'", key);
-        return -1;
-    }
-    long x = PyLong_AsLong(v);
-    if (x == -1 && PyErr_Occurred()) return -1;
-    if (x < lo || x > hi) {
-        PyErr_Format(PyExc_ValueError, "prepare: '%s' = %ld is outside %ld..%ld", key, x, lo, hi);
-        return -1;
-    }
-    *out = (int)x;
-    return 0;
-}
-
-static int get_double(PyObject *d, const char *key, double *out) {
-    PyObject *v = PyDict_GetItemString(d, key);
-    if (!v) {
-        PyErr_Format(PyExc_KeyError, "prepare: missing '%s'", key);
-        return -1;
-    }
-    double x = PyFloat_AsDouble(v);
-    if (x == -1.0 && PyErr_Occurred()) return -1;
-    *out = x;
-    return 0;
-}
-
-/* A copy of the buffer `key`: n items of `format` ("i" or "d"), each int in lo..hi. */
-static void *get_array(PyObject *d, const char *key, const char *format, Py_ssize_t n, long lo,
-                       long hi) {
-    PyObject *v = PyDict_GetItemString(d, key);
-    if (!v) {
-        PyErr_Format(PyExc_KeyError, "prepare: missing '%s'", key);
-        return NULL;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(v, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    size_t size = format[0] == 'i' ? sizeof(int32_t) : sizeof(double);
-    void *copy = NULL;
-    if (!view.format || strcmp(view.format, format) != 0 || (size_t)view.itemsize != size ||
-        view.len != n * (Py_ssize_t)size) {
-        PyErr_Format(PyExc_ValueError, "prepare: '%s' must be %zd items of type '%s'", key, n,
-                     format);
-        goto done;
-    }
-    copy = PyMem_Malloc(n > 0 ? (size_t)n * size : 1);
-    if (!copy) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    memcpy(copy, view.buf, (size_t)n * size);
-    if (format[0] == 'i') {
-        const int32_t *x = copy;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            if (x[i] < lo || x[i] > hi) {
-                PyErr_Format(PyExc_ValueError, "prepare: '%s'[%zd] = %d is outside %ld..%ld",
-                             key, i, (int)x[i], lo, hi);
-                PyMem_Free(copy);
-                copy = NULL;
-                goto done;
-            }
-        }
-    }
-done:
-    PyBuffer_Release(&view);
-    return copy;
 }
 
 static int rows_packed(const int *rows, Py_ssize_t nrows) {
@@ -470,20 +403,8 @@ typedef struct {
 
 #define T (g->t)
 
-static int hexdist(const Tables *t, int a, int b) {
-    int dq = t->q[a] - t->q[b], dr = t->r[a] - t->r[b], ds = dq + dr;
-    return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) >> 1;
-}
+static int hexdist(const Tables *t, int a, int b) { return hex_distance(t->q, t->r, a, b); }
 
-static int draw(PyObject *rand, double *out) {
-    PyObject *v = PyObject_CallNoArgs(rand);
-    if (!v) return -1;
-    double x = PyFloat_AsDouble(v);
-    Py_DECREF(v);
-    if (x == -1.0 && PyErr_Occurred()) return -1;
-    *out = x;
-    return 0;
-}
 
 /* n dice of core.dice.Dice, summed: int(random() * 6) + 1 each. */
 static int roll(Game *g, int n, int *sum) {
