@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from warbench.core.actions import Action
+from warbench.core.actions import Action, verb_and_args
 from warbench.errors import ActionSyntaxError
 from warbench.geometry.hexgrid import HexError
 from warbench.rulesets.cgme.actions import END, ROLL, USAGE, Attack, Join, Load, Move, Unload
@@ -34,12 +34,7 @@ def _units(state: State, refs: str, text: str) -> tuple[str, ...]:
 
 
 def parse_action(state: State, text: str) -> Action:
-    words = text.split()
-    if not words:
-        raise ActionSyntaxError(text, "empty action")
-    verb, args = words[0].lower(), words[1:]
-    if verb not in USAGE:
-        raise ActionSyntaxError(text, f"unknown action '{words[0]}'; actions: {', '.join(USAGE)}")
+    verb, args = verb_and_args(text, USAGE)
     if len(args) != len(USAGE[verb].split()) - 1:
         raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
     if verb == "roll":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from warbench.core.actions import Action
+from warbench.core.actions import Action, verb_and_args
 from warbench.errors import ActionSyntaxError
 from warbench.geometry.hexgrid import HexError
 from warbench.rulesets.miniwars.actions import (
@@ -30,12 +30,7 @@ def _unit_id(state: State, ref: str, text: str) -> str:
 
 
 def parse_action(state: State, text: str) -> Action:
-    words = text.split()
-    if not words:
-        raise ActionSyntaxError(text, "empty action")
-    verb, args = words[0].lower(), words[1:]
-    if verb not in USAGE:
-        raise ActionSyntaxError(text, f"unknown action '{words[0]}'; actions: {', '.join(USAGE)}")
+    verb, args = verb_and_args(text, USAGE)
     wanted = len(USAGE[verb].split()) - 1
     if len(args) != wanted:
         raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from warbench.core.actions import Action
+from warbench.core.actions import Action, verb_and_args
 from warbench.errors import ActionSyntaxError
 from warbench.geometry.table import Point
 from warbench.rulesets.vsgmr.actions import END, USAGE, Fight, First, Move, Shoot, Skill, Take
@@ -68,12 +68,7 @@ def _move(state: State, figure: str, args: list[str], text: str) -> Move:
 
 
 def parse_action(state: State, text: str) -> Action:
-    words = text.split()
-    if not words:
-        raise ActionSyntaxError(text, "empty action")
-    verb, args = words[0].lower(), words[1:]
-    if verb not in USAGE:
-        raise ActionSyntaxError(text, f"unknown action '{words[0]}'; actions: {', '.join(USAGE)}")
+    verb, args = verb_and_args(text, USAGE)
     if verb == "end":
         if args:
             raise ActionSyntaxError(text, "write it as: end")
