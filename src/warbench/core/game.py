@@ -57,9 +57,11 @@ class Resolution:
         self.events: list[Event] = []
         self.rolls = 0
 
-    def roll(self, purpose: str, n: int = 1, side: str | None = None) -> tuple[int, ...]:
-        """Roll ``n`` d6 for ``purpose`` and log it as a ``roll`` event."""
-        dice = self._dice.roll(n, 6)
+    def roll(
+        self, purpose: str, n: int = 1, side: str | None = None, sides: int = 6
+    ) -> tuple[int, ...]:
+        """Roll ``n`` dice of ``sides`` faces for ``purpose``, logged as a ``roll`` event."""
+        dice = self._dice.roll(n, sides)
         self.rolls += n
         who = f"{side} rolls" if side else "rolled"
         shown = "+".join(map(str, dice))

@@ -144,7 +144,8 @@ class VSGMR(Ruleset[State]):
     def _roll_initiative(self, state: State, res: Resolution) -> None:
         # II.1: each player rolls one die; the highest chooses who takes the first
         # turn; ties are rolled again (ruling: only the sides tied for highest).
-        rolls = {s: res.roll("initiative", side=s)[0] for s in state.rolling}
+        die = state.setup.rules.initiative_die
+        rolls = {s: res.roll("initiative", side=s, sides=die)[0] for s in state.rolling}
         state.rolls = rolls
         best = max(rolls.values())
         top = tuple(s for s in state.rolling if rolls[s] == best)
