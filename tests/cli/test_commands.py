@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from warbench.cli.main import main
-from warbench.scenario.loader import builtin_scenarios
+from warbench.core.loader import builtin_scenarios
 
 
 def danville_text() -> str:

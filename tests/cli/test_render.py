@@ -12,10 +12,10 @@ import pytest
 from warbench.bots import make_bot
 from warbench.cli.main import main
 from warbench.core.game import Game
+from warbench.core.loader import builtin_scenarios
 from warbench.core.record import write_record
 from warbench.render.png import PNG_SIGNATURE, png_size
 from warbench.render.svg import SVG_NS, svg_size
-from warbench.scenario.loader import builtin_scenarios
 
 ACTIONS = 80
 """Length of the bot game recorded for these tests."""

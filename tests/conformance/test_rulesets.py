@@ -25,10 +25,10 @@ from warbench.core.actions import Action
 from warbench.core.decisions import DecisionKind
 from warbench.core.dice import Dice
 from warbench.core.game import Game, Resolution
+from warbench.core.loader import builtin_scenarios, load_scenario, scenario_from_dict
 from warbench.core.record import read_record, replay_record, write_record
 from warbench.core.ruleset import Ruleset
 from warbench.errors import IllegalAction, NotYourDecision, RecordError
-from warbench.scenario.loader import builtin_scenarios, load_scenario, scenario_from_dict
 from warbench.scenario.model import Scenario
 
 RULESETS = [r.info.name for r in registry.all_rulesets()]

@@ -11,8 +11,8 @@ import pytest
 from warbench.core.decisions import DecisionKind
 from warbench.core.dice import DiceExhausted, ScriptedDice
 from warbench.core.game import Game, TakenAction, state_digest
+from warbench.core.loader import builtin_scenarios, load_scenario, scenario_from_dict
 from warbench.errors import IllegalAction, NotYourDecision, UndoError
-from warbench.scenario.loader import builtin_scenarios, load_scenario, scenario_from_dict
 
 DANVILLE = "miniwars/danville"
 

@@ -8,10 +8,10 @@ from types import ModuleType
 import pytest
 
 from warbench.core import registry
+from warbench.core.loader import scenario_from_dict
 from warbench.core.ruleset import RulesetInfo
 from warbench.errors import UnknownRuleset, WarbenchError
 from warbench.rulesets.miniwars import MiniWars
-from warbench.scenario.loader import scenario_from_dict
 
 
 @pytest.fixture

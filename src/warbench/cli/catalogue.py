@@ -43,7 +43,7 @@ def run_rulesets(args: argparse.Namespace) -> int:
 
 def run_scenarios(args: argparse.Namespace) -> int:
     """Print the built-in scenarios as a table, or as JSON with ``--json``."""
-    from warbench.scenario.loader import list_scenarios
+    from warbench.core.loader import list_scenarios
 
     found = list_scenarios()
     if args.json:
@@ -60,7 +60,7 @@ def run_scenarios(args: argparse.Namespace) -> int:
 
 def run_validate(args: argparse.Namespace) -> int:
     """Load a scenario; a problem raises ScenarioError, which main reports (exit 2)."""
-    from warbench.scenario.loader import load_scenario
+    from warbench.core.loader import load_scenario
 
     scenario = load_scenario(args.scenario)
     sides = len(scenario.sides)

@@ -95,7 +95,7 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
 
 def _check_same_scenario(ref: str, game: Game) -> None:
     """Refuse to resume a record of another scenario than the one named."""
-    from warbench.scenario.loader import load_scenario
+    from warbench.core.loader import load_scenario
 
     named = load_scenario(ref).id
     if named != game.scenario.id:

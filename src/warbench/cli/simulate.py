@@ -53,7 +53,7 @@ def register(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the sides, run the batch (with a progress bar unless ``--json``), report."""
-    from warbench.scenario.loader import load_scenario
+    from warbench.core.loader import load_scenario
     from warbench.sim import simulate
 
     scenario = load_scenario(args.scenario)

@@ -102,7 +102,7 @@ class Game:
     def start(cls, scenario: str | Scenario, seed: int = 0) -> Game:
         """Start a game of a built-in scenario id, a file path, or a Scenario."""
         if isinstance(scenario, str):
-            from warbench.scenario.loader import load_scenario
+            from warbench.core.loader import load_scenario
 
             scenario = load_scenario(scenario)
         return cls(scenario, seed)

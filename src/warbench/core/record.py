@@ -84,7 +84,7 @@ def read_record(path: str | Path) -> dict[str, Any]:
 def replay_record(record: dict[str, Any], source: str = "record") -> Game:
     """Rebuild the game of a record, applying every action in order."""
     from warbench.core.game import Game
-    from warbench.scenario.loader import scenario_from_dict
+    from warbench.core.loader import scenario_from_dict
 
     scenario = scenario_from_dict(
         record["scenario"], f"{source} (scenario)", str(record.get("scenario_id", "record"))

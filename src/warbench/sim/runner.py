@@ -19,9 +19,9 @@ from typing import Any
 from warbench.bots import make_bot
 from warbench.core import registry
 from warbench.core.game import Game
+from warbench.core.loader import load_scenario
 from warbench.core.record import write_record
 from warbench.errors import WarbenchError
-from warbench.scenario.loader import load_scenario
 from warbench.scenario.model import Scenario
 
 MAX_ACTIONS = 200_000

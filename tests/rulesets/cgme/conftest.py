@@ -18,7 +18,7 @@ import pytest
 import warbench.rulesets.cgme  # noqa: F401  (registers the ruleset)
 from warbench.core.dice import ScriptedDice
 from warbench.core.game import Game
-from warbench.scenario.loader import scenario_from_dict
+from warbench.core.loader import scenario_from_dict
 
 SIDES = ("red", "blue")
 

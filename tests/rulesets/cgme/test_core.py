@@ -9,9 +9,9 @@ import pytest
 
 from warbench.core import registry
 from warbench.core.game import Game
+from warbench.core.loader import scenario_from_dict
 from warbench.errors import IllegalAction, ScenarioError
 from warbench.rulesets.cgme.data import load_world
-from warbench.scenario.loader import scenario_from_dict
 
 DUEL = [("red", "A", "tank", "0505"), ("blue", "T", "tank", "0507")]
 

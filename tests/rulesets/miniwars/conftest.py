@@ -27,8 +27,8 @@ import warbench.rulesets.miniwars  # noqa: F401  (registers the ruleset)
 from warbench.core.dice import ScriptedDice
 from warbench.core.events import Event
 from warbench.core.game import Game
+from warbench.core.loader import scenario_from_dict
 from warbench.geometry.hexgrid import Hex
-from warbench.scenario.loader import scenario_from_dict
 
 SIDES = ("red", "blue")
 

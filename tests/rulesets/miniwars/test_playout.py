@@ -27,10 +27,10 @@ import pytest
 
 from warbench.bots import make_bot
 from warbench.core.game import Game, state_digest
+from warbench.core.loader import load_scenario, scenario_from_dict
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.miniwars import playout as kernel
 from warbench.rulesets.miniwars.board import MOVE_CLASSES
-from warbench.scenario.loader import load_scenario, scenario_from_dict
 from warbench.scenario.model import Scenario
 from warbench.sim.runner import bot_seeds, play_game
 

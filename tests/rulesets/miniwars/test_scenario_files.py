@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from warbench.core.game import Game
+from warbench.core.loader import load_scenario
 from warbench.errors import ScenarioError
 from warbench.geometry.hexgrid import Hex
-from warbench.scenario.loader import load_scenario
 
 TOWN = ("0405", "0406", "0505", "0506")
 

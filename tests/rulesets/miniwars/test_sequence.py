@@ -10,8 +10,8 @@ import pytest
 
 from warbench.core.dice import ScriptedDice
 from warbench.core.game import Game
+from warbench.core.loader import scenario_from_dict
 from warbench.errors import IllegalAction
-from warbench.scenario.loader import scenario_from_dict
 
 
 def _phases(game) -> list[tuple[str, str | None]]:

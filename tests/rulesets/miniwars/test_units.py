@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from warbench.core.loader import load_scenario
 from warbench.rulesets.miniwars.data import catalogue
-from warbench.scenario.loader import load_scenario
 
 # The Sample Game's unit list, as RULES-NOTES reads the garbled lines
 # ("Mor smile" is "=", the Town Guardsmen are CS 2 [B]).

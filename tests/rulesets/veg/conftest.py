@@ -29,7 +29,7 @@ import warbench.rulesets.veg  # noqa: F401  (registers the ruleset)
 from warbench.core.dice import ScriptedDice
 from warbench.core.events import Event
 from warbench.core.game import Game
-from warbench.scenario.loader import scenario_from_dict
+from warbench.core.loader import scenario_from_dict
 
 SIDES = ("red", "blue")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from warbench.core.loader import scenario_from_dict
 from warbench.errors import ScenarioError
-from warbench.scenario.loader import scenario_from_dict
 
 BUNKER = [{"id": "B", "side": "blue", "at": "0507", "def": 4, "sp": 10}]
 ATTACKERS = [

@@ -13,7 +13,7 @@ import pytest
 
 from warbench.bots import make_bot
 from warbench.core.game import Game
-from warbench.scenario.loader import load_scenario
+from warbench.core.loader import load_scenario
 
 BUILT_IN = ("veg/tank-battle", "veg/city-assault", "veg/crater-field")
 

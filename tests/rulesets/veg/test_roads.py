@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from warbench.core.loader import scenario_from_dict
 from warbench.errors import IllegalAction, ScenarioError
 from warbench.geometry.hexgrid import Hex
-from warbench.scenario.loader import scenario_from_dict
 
 ROAD = [[f"05{r:02d}" for r in range(1, 11)]]
 ENEMY = ("blue", "E", "gun", "0101")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from warbench.core.game import Game
+from warbench.core.loader import load_scenario, scenario_from_dict
 from warbench.errors import ScenarioError
-from warbench.scenario.loader import load_scenario, scenario_from_dict
 
 BUILT_IN = ("veg/tank-battle", "veg/city-assault", "veg/crater-field")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from warbench.core.loader import scenario_from_dict
 from warbench.errors import ScenarioError
 from warbench.geometry.hexgrid import Hex
-from warbench.scenario.loader import scenario_from_dict
 
 # What entering each terrain costs (None: may not enter), per class, as the table says.
 COSTS = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from warbench.core.loader import scenario_from_dict
 from warbench.errors import IllegalAction, ScenarioError
-from warbench.scenario.loader import scenario_from_dict
 
 ENEMY = ("blue", "E", "gun", "1010")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from warbench.core.loader import scenario_from_dict
 from warbench.errors import IllegalAction, ScenarioError
 from warbench.rulesets.cgme.data import load_world
-from warbench.scenario.loader import scenario_from_dict
 
 # The table of the text: ATT / RNG / DEF / MOV (None: ATT x; the table gives no RNG then).
 TABLE = {

@@ -23,8 +23,8 @@ import warbench.rulesets.vsgmr  # noqa: F401  (registers the ruleset)
 from warbench.core.dice import ScriptedDice
 from warbench.core.events import Event
 from warbench.core.game import Game
+from warbench.core.loader import scenario_from_dict
 from warbench.rulesets.vsgmr.state import Fig
-from warbench.scenario.loader import scenario_from_dict
 
 SIDES = ("red", "blue")
 

@@ -10,9 +10,9 @@ import pytest
 from warbench.bots import make_bot
 from warbench.core.dice import Dice
 from warbench.core.game import Game, Resolution
+from warbench.core.loader import load_scenario
 from warbench.rulesets.vsgmr.actions import Move
 from warbench.rulesets.vsgmr.candidates import movement_candidates
-from warbench.scenario.loader import load_scenario
 
 
 @pytest.mark.parametrize("sid", ["vsgmr/street", "vsgmr/field", "vsgmr/relic"])

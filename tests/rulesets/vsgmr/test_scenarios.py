@@ -7,8 +7,8 @@ import copy
 import pytest
 
 from warbench.core.game import Game
+from warbench.core.loader import load_scenario, scenario_from_dict
 from warbench.errors import ScenarioError
-from warbench.scenario.loader import load_scenario, scenario_from_dict
 
 BUILT_IN = ("vsgmr/street", "vsgmr/field", "vsgmr/relic")
 

@@ -9,18 +9,18 @@ from typing import Any
 import pytest
 
 from warbench.core import registry
+from warbench.core.loader import (
+    builtin_scenarios,
+    list_scenarios,
+    load_scenario,
+    scenario_from_dict,
+)
 from warbench.core.ruleset import RulesetInfo
 from warbench.errors import ScenarioError, UnknownScenario, WarbenchError
 from warbench.rulesets.miniwars import MiniWars
 from warbench.scenario.errors import field_path
+from warbench.scenario.files import parse_toml
 from warbench.scenario.hexmap import HexMapSpec, build_hexmap
-from warbench.scenario.loader import (
-    builtin_scenarios,
-    list_scenarios,
-    load_scenario,
-    parse_toml,
-    scenario_from_dict,
-)
 
 TERRAINS = ("open", "forest", "town")
 FEATURES = ("river", "bridge")

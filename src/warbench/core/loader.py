@@ -1,14 +1,16 @@
-"""Find, read and validate scenario files (built-in ids or paths on disk).
+"""Find and validate scenarios (built-in ids or paths on disk) through the registry.
 
 A built-in scenario is named ``<ruleset>/<name>`` and lives in that ruleset's
-``scenarios/`` folder. Anything else is read as a path. Errors never escape as
+``scenarios/`` folder. Anything else is read as a path. Reading and parsing the
+file is :mod:`warbench.scenario.files`; the ruleset named in it validates the
+rest. This lives in core because it needs the registry: the ``scenario``
+package (schemas and helpers the rulesets use) never imports core. Errors never escape as
 tracebacks: bad TOML, an unknown ruleset or a schema problem all become a
 :class:`~warbench.errors.ScenarioError` naming the file and field.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -18,6 +20,7 @@ from typing import Any
 
 from warbench.core import registry
 from warbench.errors import ScenarioError, UnknownRuleset, UnknownScenario
+from warbench.scenario.files import parse_toml, read_scenario_file
 from warbench.scenario.model import Scenario
 
 
@@ -63,14 +66,6 @@ def list_scenarios() -> list[ScenarioInfo]:
     ]
 
 
-def parse_toml(text: str, source: str) -> dict[str, Any]:
-    """Parse TOML text; a syntax error names the file, line and column."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(source, "", f"bad TOML syntax: {exc}") from None
-
-
 def load_scenario(ref: str) -> Scenario:
     """Load a built-in scenario by id, or a scenario file by path."""
     builtins = builtin_scenarios()
@@ -79,11 +74,7 @@ def load_scenario(ref: str) -> Scenario:
         return scenario_from_dict(parse_toml(entry.read_text("utf-8"), ref), ref, ref)
     path = Path(ref)
     if path.is_file():
-        try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScenarioError(ref, "", f"cannot read the file: {exc}") from None
-        return scenario_from_dict(parse_toml(text, ref), ref, path.stem)
+        return scenario_from_dict(read_scenario_file(path, ref), ref, path.stem)
     known = ", ".join(builtins) or "none"
     raise UnknownScenario(
         f"no scenario '{ref}': not a built-in id nor a file; built-in scenarios: {known}"
