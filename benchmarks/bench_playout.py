@@ -14,8 +14,8 @@ import os
 import platform
 import time
 
+from warbench.core.loader import load_scenario
 from warbench.rulesets.miniwars.playout import kernel_built, playout
-from warbench.scenario.loader import load_scenario
 from warbench.sim.runner import bot_seeds, game_seed
 
 CASES = (

@@ -18,7 +18,7 @@ import argparse
 import os
 import platform
 
-from warbench.scenario.loader import load_scenario
+from warbench.core.loader import load_scenario
 from warbench.sim import simulate
 
 SCENARIOS = ("veg/tank-battle", "veg/city-assault", "veg/crater-field")

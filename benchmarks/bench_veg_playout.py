@@ -22,8 +22,8 @@ import os
 import platform
 import time
 
+from warbench.core.loader import load_scenario
 from warbench.rulesets.cgme.playout import kernel_built, playout
-from warbench.scenario.loader import load_scenario
 from warbench.sim.runner import bot_seeds, game_seed, play_game
 
 SCENARIOS = ("veg/tank-battle", "veg/city-assault", "veg/crater-field", "cgme/skirmish")

@@ -24,7 +24,7 @@ import time
 
 from warbench.bots import make_bot
 from warbench.core.game import Game
-from warbench.scenario.loader import load_scenario
+from warbench.core.loader import load_scenario
 from warbench.scenario.model import Scenario
 
 SCENARIO = "vsgmr/street"
