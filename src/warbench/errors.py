@@ -6,6 +6,56 @@ interface can catch that one class and print the message without a traceback.
 
 from __future__ import annotations
 
+EXCERPT_LIMIT = 60
+"""At most this many characters of someone's input are echoed back in an error."""
+
+
+def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
+    """A short, printable excerpt of input to quote in an error message.
+
+    Control characters (and other unprintable ones) are escaped, so an error
+    never sends raw terminal codes; long input is cut, saying how long it was.
+
+    >>> print(excerpt("move G1 0706"))
+    move G1 0706
+    >>> print(excerpt("a" + chr(27) + "[2Jb"))
+    a\\x1b[2Jb
+    >>> print(excerpt("9" * 500, limit=10))
+    999999999…(500 characters)
+    """
+    text = value if isinstance(value, str) else _safe_str(value)
+    size = len(text)
+    if size > limit:
+        text = text[: limit - 1]
+    shown = "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+    return f"{shown}…({size} characters)" if size > limit else shown
+
+
+def printable(message: str, line_limit: int = 400) -> str:
+    """``message`` made safe for a terminal: control characters escaped (newlines
+    kept), each line cut at ``line_limit`` characters. The last guard before an
+    error reaches a person.
+
+    >>> print(printable("bad" + chr(7) + "\\nnext"))
+    bad\\x07
+    next
+    """
+    return "\n".join(excerpt(line, line_limit) for line in message.split("\n"))
+
+
+def _safe_str(value: object) -> str:
+    try:
+        return str(value)
+    except Exception:  # an object whose str() fails (a huge int, say) is still reported
+        return f"<{type(value).__name__}>"
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
 
 class WarbenchError(Exception):
     """Root of every error warbench raises on purpose."""
@@ -40,7 +90,7 @@ class IllegalAction(WarbenchError, ValueError):
     def __init__(self, action: object, reason: str) -> None:
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action '{action}': {reason}")
+        super().__init__(f"illegal action '{excerpt(action)}': {reason}")
 
 
 class ActionSyntaxError(IllegalAction):

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from warbench import __version__
 from warbench.cli import catalogue, odds, play, render, replay, simulate
 from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED
-from warbench.errors import WarbenchError
+from warbench.errors import WarbenchError, printable
 
 Runner = Callable[[argparse.Namespace], int]
 
@@ -58,10 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(args)
     except WarbenchError as exc:
         sys.stdout.flush()
-        print(f"warbench: {exc}", file=sys.stderr)
+        print(f"warbench: {printable(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:  # an unwritable record folder, a missing file...
-        print(f"warbench: {exc}", file=sys.stderr)
+        print(f"warbench: {printable(str(exc))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("\nwarbench: interrupted", file=sys.stderr)
