@@ -105,6 +105,10 @@ class UndoError(WarbenchError):
     """An undo the game cannot grant (dice were rolled, or it is not your action)."""
 
 
+class HiddenInformation(WarbenchError, PermissionError):
+    """A request for what the asking side may not know (another side's view, say)."""
+
+
 class RecordError(WarbenchError, ValueError):
     """A record file that cannot be read or replayed."""
 

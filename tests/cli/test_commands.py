@@ -210,7 +210,7 @@ def test_replay_tampered_digest(
 ) -> None:
     path = tampered(auto_record, tmp_path)
     status, out, _ = run(capsys, "replay", str(path), "--json")
-    assert status == 0
+    assert status == 1
     assert json.loads(out)["matches"] is False
     status, out, _ = run(capsys, "replay", str(path))
     assert status == 1

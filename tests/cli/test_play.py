@@ -61,7 +61,7 @@ def test_commands_at_the_prompt(
     assert "type list first" in out
     assert "move G1: " in out  # a long list is grouped by unit
     assert "move G1 0706: no dice are rolled" in out
-    assert "Took back danville: move" in out
+    assert "Took back your action: move" in out
     assert f"Saved to {copy}" in out
     assert "undo" in out and "move UNIT HEX" in out  # help: commands and action forms
     assert f"warbench play --resume {record}" in out

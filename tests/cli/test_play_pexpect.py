@@ -61,7 +61,7 @@ def test_play_in_a_terminal_then_resume(tmp_path: Path) -> None:
     status = last_status(out)
 
     out = command(child, "undo")
-    assert "Took back danville: move G1 0706" in out
+    assert "Took back your action: move G1 0706" in out
 
     out = command(child, "move G1 0706")
     status = last_status(out)

@@ -176,7 +176,17 @@ def test_at_zero_is_the_set_up(
     assert not classes(root, "overlay")
 
 
-@pytest.mark.parametrize("at", [str(ACTIONS + 1), "-1", "1000"])
+def test_a_negative_at_is_refused_by_the_argument_parser(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, record: tuple[Path, dict[str, Any]]
+) -> None:
+    path, _ = record
+    with pytest.raises(SystemExit) as caught:
+        run(capsys, "render", str(path), "--at", "-1", "--svg", str(tmp_path / "x.svg"))
+    assert caught.value.code == 2
+    assert "--at: -1 is out of range" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("at", [str(ACTIONS + 1), "1000"])
 def test_at_out_of_range(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, record: tuple[Path, dict[str, Any]], at: str
 ) -> None:

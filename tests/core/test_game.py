@@ -236,7 +236,7 @@ def test_undo_is_refused_for_the_other_sides_action() -> None:
     other = next(s for s in game.scenario.sides if s != side)
     game.apply("choose A", side)
     before = _snapshot(game)
-    with pytest.raises(UndoError, match=f"{side}'s, not {other}'s"):
+    with pytest.raises(UndoError, match=f"{side}'s; only {side} may take it back"):
         game.undo(other)
     assert _snapshot(game) == before
 
@@ -247,7 +247,7 @@ def test_undo_is_refused_once_dice_were_rolled_since(duel: ModuleType) -> None:
     game.apply("throw rock", "bob")  # a tie: the tie-break rolls
     assert game.actions[-1].rolled
     before = _snapshot(game)
-    with pytest.raises(UndoError, match="dice were rolled"):
+    with pytest.raises(UndoError, match="revealed hidden information"):
         game.undo("bob")
     with pytest.raises(UndoError):
         game.undo("ann")

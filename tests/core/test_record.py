@@ -34,7 +34,7 @@ def test_a_record_holds_scenario_seed_actions_and_digest() -> None:
     game = _short_game()
     record = make_record(game)
     assert record == game.record()
-    assert record["format"] == RECORD_FORMAT == 1
+    assert record["format"] == RECORD_FORMAT == 2
     assert record["ruleset"] == "miniwars"
     assert record["ruleset_version"] == game.ruleset.info.version
     assert record["scenario_id"] == DANVILLE
@@ -130,7 +130,7 @@ def test_a_record_that_is_not_a_json_object_is_refused(tmp_path: Path, content: 
     assert str(path) in str(caught.value)
 
 
-@pytest.mark.parametrize("fmt", [None, 0, 2, "1"])
+@pytest.mark.parametrize("fmt", [None, 0, 3, "1", True])
 def test_a_record_of_another_format_is_refused(tmp_path: Path, fmt: Any) -> None:
     record = _short_game(1).record()
     if fmt is None:

@@ -14,7 +14,7 @@ import pytest
 from warbench.core.decisions import DecisionKind
 from warbench.core.dice import ScriptedDice
 from warbench.core.game import Game
-from warbench.core.record import read_record, replay_record, write_record
+from warbench.core.record import load_game, save_game
 from warbench.errors import IllegalAction, NotYourDecision
 
 ANN, BOB = "ann", "bob"
@@ -175,9 +175,9 @@ def test_sealed_choices_survive_a_record_round_trip(duel: ModuleType, tmp_path) 
         game.apply(f"throw {b}", BOB)
     game.apply("throw rock", ANN)  # still sealed when the record is made
     path = tmp_path / "duel.json"
-    write_record(game.record(), path)
+    save_game(game, path)
 
-    replayed = replay_record(read_record(path), str(path))
+    replayed, _ = load_game(path)
     assert replayed.digest() == game.digest()
     assert [str(t.action) for t in replayed.actions] == [str(t.action) for t in game.actions]
     assert [e.text for e in replayed.events] == [e.text for e in game.events]

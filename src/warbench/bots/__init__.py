@@ -3,7 +3,8 @@
 >>> from warbench.core.game import Game
 >>> game = Game.start("miniwars/danville", seed=1)
 >>> bot = make_bot("random", seed=1)
->>> bot.choose(game, game.waiting_for()[0]) in game.legal_actions()
+>>> side = game.waiting_for()[0]
+>>> bot.choose(game.seat(side), side) in game.legal_actions()
 True
 """
 

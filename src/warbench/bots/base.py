@@ -10,21 +10,22 @@ from warbench.core.actions import Action
 from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
-    from warbench.core.game import Game
+    from warbench.core.seat import Seat
 
 
 class Bot(Protocol):
     """Chooses one legal action for ``side`` in ``game``.
 
-    A bot reads the game only through its public API (legal actions, views, the
-    ruleset's evaluation and odds) and must not change it; the caller applies
-    the action it returns. Bots draw randomness from their own seeded stream,
-    never from the game's dice.
+    ``game`` is the side's :class:`~warbench.core.seat.Seat` (``Game.seat``):
+    what that side may know and nothing more, so a bot cannot read another
+    side's secret even by accident; ``side`` is the seat's side. The caller
+    applies the action the bot returns. Bots draw randomness from their own
+    seeded stream, never from the game's dice.
     """
 
     name: str
 
-    def choose(self, game: Game, side: str) -> Action: ...
+    def choose(self, game: Seat, side: str) -> Action: ...
 
 
 class SeededBot:
@@ -35,7 +36,7 @@ class SeededBot:
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
 
-    def legal(self, game: Game, side: str) -> Sequence[Action]:
+    def legal(self, game: Seat, side: str) -> Sequence[Action]:
         actions = game.legal_actions(side)
         if not actions:
             raise WarbenchError(f"{side} has no legal action to choose from")

@@ -8,7 +8,7 @@ from warbench.bots.base import SeededBot
 from warbench.core.actions import Action
 
 if TYPE_CHECKING:
-    from warbench.core.game import Game
+    from warbench.core.seat import Seat
 
 
 class GreedyBot(SeededBot):
@@ -21,7 +21,7 @@ class GreedyBot(SeededBot):
 
     name = "greedy"
 
-    def choose(self, game: Game, side: str) -> Action:
+    def choose(self, game: Seat, side: str) -> Action:
         actions = self.legal(game, side)
         scores = game.ruleset.evaluate(game.state, side, actions)
         best = max(scores)

@@ -8,7 +8,7 @@ from warbench.bots.base import SeededBot
 from warbench.core.actions import Action
 
 if TYPE_CHECKING:
-    from warbench.core.game import Game
+    from warbench.core.seat import Seat
 
 
 class RandomBot(SeededBot):
@@ -16,6 +16,6 @@ class RandomBot(SeededBot):
 
     name = "random"
 
-    def choose(self, game: Game, side: str) -> Action:
+    def choose(self, game: Seat, side: str) -> Action:
         actions = self.legal(game, side)
         return actions[int(self._random.random() * len(actions))]

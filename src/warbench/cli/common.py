@@ -7,6 +7,7 @@ Commands print results on stdout (a rich console, or plain JSON with
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rich.console import Console
 
-from warbench.errors import WarbenchError
+from warbench.errors import WarbenchError, excerpt, printable
 
 EXIT_ERROR = 2
 """Exit status for any WarbenchError (and argparse's own usage errors)."""
@@ -41,8 +42,29 @@ def err_console() -> Console:
 
 
 def say(console: Console, text: str, style: str = "") -> None:
-    """Print one line as is: no markup, no highlighting, no wrapping by rich."""
-    console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+    """Print one line as is: no markup, no highlighting, no wrapping by rich.
+
+    Control characters and undecodable input are shown escaped, never sent raw.
+    """
+    console.print(
+        printable(text, SAY_LIMIT), style=style, markup=False, highlight=False, soft_wrap=True
+    )
+
+
+SAY_LIMIT = 20_000
+"""Longer lines are cut (nothing warbench says is that long; echoed input could be)."""
+
+
+def tolerant_stdin() -> None:
+    """Read standard input so that bytes that are not UTF-8 never raise.
+
+    They arrive as lone surrogates, which no action or command matches and
+    every message shows escaped: a stray byte gets an error, not a traceback.
+    """
+    stdin = sys.stdin
+    if stdin is not None and hasattr(stdin, "reconfigure"):
+        with contextlib.suppress(OSError, ValueError):  # a closed or odd stream
+            stdin.reconfigure(errors="surrogateescape")
 
 
 def print_json(data: Any) -> None:
@@ -85,15 +107,44 @@ def parse_sides(
     return chosen
 
 
+def whole_number(text: str, low: int, high: int) -> int:
+    """``text`` as a whole number from ``low`` to ``high`` (ASCII digits only).
+
+    >>> whole_number("12", 0, 99)
+    12
+    """
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    shown = excerpt(text, 30)
+    if not digits or not digits.isascii() or not digits.isdigit():
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
+    if len(digits) > len(str(high)) + 1:
+        raise argparse.ArgumentTypeError(f"'{shown}' is out of range ({low} to {high})")
+    value = int(body)
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{shown} is out of range ({low} to {high})")
+    return value
+
+
+MAX_COUNT = 10**9
+"""The largest count a command takes (games, workers, action numbers)."""
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
+    return whole_number(text, 1, MAX_COUNT)
+
+
+def natural_int(text: str) -> int:
+    """An argparse type: a whole number of at least 0."""
+    return whole_number(text, 0, MAX_COUNT)
+
+
+def seed_int(text: str) -> int:
+    """An argparse type: a dice seed, 0 to 2**63 - 1 (what records accept)."""
+    from warbench.core.record import MAX_SEED
+
+    return whole_number(text, 0, MAX_SEED)
 
 
 def bot_names() -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from warbench import __version__
 from warbench.cli import catalogue, odds, play, render, replay, simulate
-from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED
+from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, tolerant_stdin
 from warbench.errors import WarbenchError, printable
 
 Runner = Callable[[argparse.Namespace], int]
@@ -53,6 +53,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     args = parse(sys.argv[1:] if argv is None else list(argv))
+    tolerant_stdin()
     run: Runner = args.run
     try:
         return run(args)

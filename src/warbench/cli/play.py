@@ -12,8 +12,8 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.common import Reader, bot_names, out_console, parse_sides
-from warbench.errors import WarbenchError
+from warbench.cli.common import Reader, bot_names, out_console, parse_sides, say, seed_int
+from warbench.errors import WarbenchError, excerpt
 
 if TYPE_CHECKING:
     from warbench.bots import Bot
@@ -38,7 +38,9 @@ def register(commands: Commands) -> None:
         metavar="NAME=WHO",
         help="who plays a side: human or a bot (random, greedy); repeatable; default human",
     )
-    parser.add_argument("--seed", type=int, metavar="N", help="dice seed (default: a random one)")
+    parser.add_argument(
+        "--seed", type=seed_int, metavar="N", help="dice seed (default: a random one)"
+    )
     parser.add_argument(
         "--record",
         type=Path,
@@ -46,6 +48,11 @@ def register(commands: Commands) -> None:
         help="record file, rewritten after every action (default records/<scenario>-<seed>.json)",
     )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a recorded game")
+    parser.add_argument(
+        "--withdraw-sealed",
+        action="store_true",
+        help="with --resume: if a side's file of sealed choices is lost, let it choose again",
+    )
     parser.add_argument(
         "--auto", action="store_true", help="bots play every side (default random) without pausing"
     )
@@ -57,13 +64,16 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     from warbench.cli.session import PlaySession
 
     game, saved = _open_game(args)
-    record_path = args.record or args.resume or _default_record(game)
+    record_path, note = _record_path(args, game)
     players = _players(game, args.side, args.auto, saved)
+    console = out_console()
+    if note:
+        say(console, note)
     session = PlaySession(
         game,
         players,
         record_path,
-        out_console(),
+        console,
         read=read or input,
         pause=not args.auto,
     )
@@ -76,15 +86,16 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
     Also returns who played each side in the record (empty for a new game).
     """
     from warbench.core.game import Game
-    from warbench.core.record import read_record, replay_record
+    from warbench.core.record import load_game
 
+    if args.withdraw_sealed and args.resume is None:
+        raise WarbenchError("--withdraw-sealed goes with --resume FILE")
     if args.resume is None:
         if args.scenario is None:
             raise WarbenchError("play needs a scenario ID (or --resume FILE)")
         seed = args.seed if args.seed is not None else random.randrange(1_000_000)
         return Game.start(args.scenario, seed=seed), {}
-    record = read_record(args.resume)
-    game = replay_record(record, source=str(args.resume))
+    game, record = load_game(args.resume, withdraw_sealed=args.withdraw_sealed)
     if args.seed is not None and args.seed != game.seed:
         raise WarbenchError(f"{args.resume} was played with seed {game.seed}, not {args.seed}")
     if args.scenario is not None:
@@ -102,10 +113,46 @@ def _check_same_scenario(ref: str, game: Game) -> None:
         raise WarbenchError(f"the record is a game of {game.scenario.id}, not of {named}")
 
 
-def _default_record(game: Game) -> Path:
-    """``records/<scenario name>-<seed>.json``."""
+def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
+    """Where this game's record goes, and a note to print about it (or "").
+
+    A new game never writes over a file that exists: a ``--record`` file that
+    exists is refused, and when the default name is taken the game gets the
+    next free one (``danville-7-2.json``), which the note names. A resumed game
+    goes back into its own record unless ``--record`` names a new file.
+    """
+    own = args.resume
+    if args.record is not None:
+        if _taken(args.record) and not (own is not None and _same_file(args.record, own)):
+            raise WarbenchError(
+                f"{excerpt(str(args.record), 200)} already exists: resume it with --resume, "
+                "or give another --record file"
+            )
+        return args.record, ""
+    if own is not None:
+        return own, ""
     name = game.scenario.id.rsplit("/", 1)[-1]
-    return RECORDS / f"{name}-{game.seed}.json"
+    first = RECORDS / f"{name}-{game.seed}.json"
+    path, number = first, 1
+    while _taken(path):
+        number += 1
+        path = RECORDS / f"{name}-{game.seed}-{number}.json"
+    note = "" if path == first else f"{first} holds another game: this one is recorded in {path}"
+    return path, note
+
+
+def _taken(path: Path) -> bool:
+    """Whether ``path`` (or a sealed-choices file of a record there) exists."""
+    from warbench.core.record import glob_escape
+
+    return path.exists() or any(path.parent.glob(f"{glob_escape(path.stem)}.*-sealed.json"))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 def _players(

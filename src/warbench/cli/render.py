@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from warbench.cli.common import out_console, say
+from warbench.cli.common import natural_int, out_console, say
 from warbench.errors import RecordError, WarbenchError
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument("source", metavar="ID|RECORD", help="scenario id or file, or a record")
     parser.add_argument(
-        "--at", type=int, metavar="N", help="after action N of the record (0: the set-up)"
+        "--at", type=natural_int, metavar="N", help="after action N of the record (0: the set-up)"
     )
     parser.add_argument("--side", metavar="NAME", help="draw what this side may see")
     parser.add_argument("--svg", metavar="FILE", help="write the picture as SVG")
@@ -109,24 +109,28 @@ def _from_scenario(ref: str) -> tuple[Game, list[Any], list[str]]:
 
 
 def _from_record(source: str, at: int | None) -> tuple[Game, list[Any], list[str]]:
-    """Replay ``source`` up to action ``at`` and keep that action's events."""
+    """Replay ``source`` up to action ``at`` and keep that action's events.
+
+    The whole record is replayed first, so one that does not match its digest
+    is refused; sealed choices not yet revealed are not drawn.
+    """
     from warbench.core.record import read_record, replay_record
 
     record = read_record(source)
-    entries = record["actions"]
+    replay_record(record, source=source)
+    entries = [entry for entry in record["actions"] if "sealed" not in entry]
     total = len(entries)
     number = total if at is None else at
     if not 0 <= number <= total:
         raise WarbenchError(f"--at {at}: {source} has {total} actions; give 0 to {total}")
-    game = replay_record({**record, "actions": entries[: max(number - 1, 0)]}, source=source)
+    game = replay_record(
+        {**record, "actions": entries[: max(number - 1, 0)]}, source=source, verify=False
+    )
     head = f"{game.scenario.id}, seed {game.seed}"
     if number == 0:
         return game, [], [f"{head}: the set-up, before any of the record's {total} actions"]
     entry = entries[number - 1]
-    try:
-        side, text = str(entry["side"]), str(entry["action"])
-    except (KeyError, TypeError):
-        raise RecordError(f"{source}: action {number} is not {{side, action}}") from None
+    side, text = str(entry["side"]), str(entry["action"])
     try:
         events = game.apply(text, side)
     except WarbenchError as exc:

@@ -38,8 +38,9 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
 
     record = read_record(args.record)
     if args.json:
-        print_json(_summary(replay_record(record, source=args.record), record))
-        return 0
+        summary = _summary(replay_record(record, source=args.record, verify=False), record)
+        print_json(summary)
+        return 0 if summary["matches"] else EXIT_MISMATCH
     console = out_console()
     game = _narrate(console, record, args.record, (read or input) if args.step else None)
     if game is None:
@@ -50,15 +51,19 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
 
 def _summary(game: Game, record: dict[str, Any]) -> dict[str, Any]:
     """What ``--json`` prints: the digest, how it ended, and whether it matches."""
+    from warbench.core.record import mismatches
+
     outcome = game.outcome
-    digest = game.digest()
+    problems = mismatches(game, record)
     return {
         "scenario": game.scenario.id,
-        "digest": digest,
+        "digest": game.digest(),
         "turns": game.turn,
         "winner": outcome.winner if outcome else None,
-        "matches": digest == record.get("digest"),
+        "matches": not problems,
+        "problems": problems,
         "actions": len(game.actions),
+        "sealed_pending": sum(1 for entry in record["actions"] if "sealed" in entry),
     }
 
 
@@ -73,10 +78,10 @@ def _narrate(
     """
     from warbench.core.record import replay_record
 
-    game = replay_record({**record, "actions": []}, source=source)
+    game = replay_record({**record, "actions": []}, source=source, verify=False)
     say(console, f"{game.scenario.id}: {game.scenario.title}, seed {game.seed}", style="bold")
     _print_events(console, game.events)
-    entries: Sequence[Any] = record["actions"]
+    entries: Sequence[Any] = [entry for entry in record["actions"] if "sealed" not in entry]
     for number, entry in enumerate(entries, start=1):
         if read is not None:
             answer = _wait(read, number, len(entries))
@@ -127,15 +132,20 @@ def _report(console: Console, game: Game, record: dict[str, Any]) -> int:
     else:
         winner = outcome.winner or "nobody (a draw)"
         say(console, f"Winner: {winner} ({outcome.reason}).")
+    from warbench.core.record import mismatches
+
+    pending = sum(1 for entry in record["actions"] if "sealed" in entry)
+    if pending:
+        say(console, f"{pending} sealed choice(s) not yet revealed: not shown.")
     digest = game.digest()
-    expected = record.get("digest")
-    if digest == expected:
+    problems = mismatches(game, record)
+    if not problems:
         say(console, f"Digest matches: {digest}")
         return 0
     say(
         console,
-        f"Digest MISMATCH: the record says {expected}, the replay gives {digest} "
-        "(a changed record, or rules that changed since it was made)",
+        f"MISMATCH: {'; '.join(problems)}; the record says digest {record.get('digest')}, "
+        f"the replay gives {digest} (a changed record, or rules that changed since it was made)",
         style="bold red",
     )
     return EXIT_MISMATCH

@@ -16,8 +16,8 @@ from rich.text import Text
 
 from warbench.cli.common import EXIT_INTERRUPTED, Reader, say
 from warbench.core.decisions import DecisionKind
-from warbench.core.record import write_record
-from warbench.errors import IllegalAction, UndoError
+from warbench.core.record import RecordFile, save_game
+from warbench.errors import IllegalAction, UndoError, excerpt
 from warbench.render.table_text import render_table
 from warbench.render.text import map_width, render_map, side_styles
 
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from warbench.core.events import Event
     from warbench.core.game import Game
 
+MAX_LINE = 10_000
+"""A longer line at the prompt is refused unread (no action needs a tenth of it)."""
 GROUP_ABOVE = 40
 """Longer lists of legal actions are shown grouped (``move G1: 4:0605 3:0606``)."""
 
@@ -37,7 +39,8 @@ Commands:
   N              take action number N of the last list
   odds ACTION    the exact odds of ACTION before you commit (odds: every action with dice)
   map            draw the map again
-  undo           take back your last action (not once dice were rolled)
+  undo           take back your last action, or withdraw your sealed choice
+                 (not once dice were rolled or something hidden was revealed)
   save FILE      write the record to FILE as well
   help           this help
   quit           stop; the record is saved, resume with --resume"""
@@ -65,6 +68,7 @@ class PlaySession:
         self.game = game
         self.players = dict(players)
         self.record_path = record_path
+        self.record_file = RecordFile(record_path)
         self.console = console
         self.read = read
         self.pause = pause and all(bot is not None for bot in players.values())
@@ -130,7 +134,7 @@ class PlaySession:
 
     def _bot_turn(self, side: str, bot: Bot) -> bool:
         """Let the bot act; in a game of bots only, wait for Enter unless told not to."""
-        self._act(side, bot.choose(self.game, side))
+        self._act(side, bot.choose(self.game.seat(side), side))
         if not self.pause or self.game.is_over:
             return True
         try:
@@ -154,14 +158,20 @@ class PlaySession:
         except EOFError:
             self._say("")
             return False
+        except UnicodeDecodeError:
+            self._error("that line was not readable text (not UTF-8); type it again")
+            return True
         if not line:
+            return True
+        if len(line) > MAX_LINE:
+            self._error(f"that line is {len(line)} characters long; at most {MAX_LINE} are read")
             return True
         word, _, rest = line.partition(" ")
         handler = self.handlers.get(word.lower())
         if handler is not None:
             return handler(side, rest.strip())
-        if line.isdigit():
-            return self._pick(side, int(line))
+        if line.isascii() and line.isdigit():
+            return self._pick(side, int(line) if len(line) <= 9 else 0)
         return self._try(side, line)
 
     # -- acting --------------------------------------------------------------------
@@ -190,15 +200,15 @@ class PlaySession:
         self._save()
 
     def _save(self) -> None:
-        write_record(self._record(), self.record_path)
+        self.record_file.save(self.game, self._extra())
 
-    def _record(self) -> dict[str, Any]:
-        """The game's record, plus who plays each side (so ``--resume`` keeps them)."""
-        record = self.game.record()
-        record["players"] = {
-            side: "human" if bot is None else bot.name for side, bot in self.players.items()
+    def _extra(self) -> dict[str, Any]:
+        """What the record adds to the game: who plays each side (``--resume`` keeps them)."""
+        return {
+            "players": {
+                side: "human" if bot is None else bot.name for side, bot in self.players.items()
+            }
         }
-        return record
 
     # -- prompt commands -------------------------------------------------------------
     def _list(self, side: str, rest: str) -> bool:
@@ -285,28 +295,36 @@ class PlaySession:
         return True
 
     def _undo(self, side: str, rest: str) -> bool:
-        """Take back the last action of a person (the one asked now, or who just acted)."""
-        last = self.game.actions[-1] if self.game.actions else None
-        who = last.side if last is not None and self.players.get(last.side) is None else side
+        """Take back the last action of ``side``, the side at the keyboard now.
+
+        Only its own action: in hot-seat play the other person is not at the
+        keyboard, and what it says never shows another side's sealed choice.
+        """
         try:
-            taken = self.game.undo(who)
+            taken = self.game.undo(side)
         except UndoError as exc:
             self._error(f"cannot undo: {exc}")
             return True
         self._changed()
-        self._say(f"Took back {taken.side}: {taken.action}")
+        what = "your sealed choice" if taken.sealed else "your action"
+        self._say(f"Took back {what}: {taken.action}")
         return True
 
     def _save_as(self, side: str, rest: str) -> bool:
         if not rest:
             self._error("save FILE: say where to write the record")
             return True
+        target = Path(rest)
+        shown = excerpt(rest, 200)
         try:
-            write_record(self._record(), Path(rest))
-        except OSError as exc:
-            self._error(f"cannot save to {rest}: {exc.strerror or exc}")
+            if target.exists():
+                self._error(f"{shown} already exists; save to a new file")
+                return True
+            save_game(self.game, target, self._extra())
+        except (OSError, ValueError) as exc:
+            self._error(f"cannot save to {shown}: {excerpt(getattr(exc, 'strerror', None) or exc)}")
             return True
-        self._say(f"Saved to {rest} (continue with: warbench play --resume {rest})")
+        self._say(f"Saved to {shown} (continue with: warbench play --resume {shown})")
         return True
 
     def _help(self, side: str, rest: str) -> bool:

@@ -21,6 +21,7 @@ from warbench.cli.common import (
     positive_int,
     print_json,
     say,
+    seed_int,
 )
 
 if TYPE_CHECKING:
@@ -42,7 +43,9 @@ def register(commands: Commands) -> None:
         metavar="NAME=BOT",
         help="the bot playing a side (default: random); repeatable",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="master seed (default 0)")
+    parser.add_argument(
+        "--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"
+    )
     parser.add_argument(
         "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
     )

@@ -17,9 +17,10 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from warbench.core import registry
 from warbench.core.actions import Action
@@ -30,6 +31,9 @@ from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset
 from warbench.errors import IllegalAction, NotYourDecision, UndoError
 from warbench.scenario.model import Scenario
+
+if TYPE_CHECKING:
+    from warbench.core.seat import Seat
 
 MAX_AUTO_STEPS = 10_000
 
@@ -42,6 +46,14 @@ class TakenAction:
     action: Action
     rolled: bool
     """Whether resolving it (or the automatic steps after it) rolled any die."""
+    revealed: bool = False
+    """Whether it showed its side something hidden before (it completed a sealed
+    round, or the rules said so): such an action can never be taken back."""
+    sealed: bool = False
+    """A sealed choice: secret from the other sides until its round is revealed."""
+    nonce: str = ""
+    """For a sealed choice, a random salt: the shared record carries only a
+    salted hash of a choice not yet revealed (see :mod:`warbench.core.record`)."""
 
 
 class Resolution:
@@ -50,12 +62,22 @@ class Resolution:
     Events are buffered and only reach the game when the action succeeds.
     """
 
-    __slots__ = ("_dice", "events", "rolls")
+    __slots__ = ("_dice", "events", "revealed", "rolls")
 
     def __init__(self, dice: Dice) -> None:
         self._dice = dice
         self.events: list[Event] = []
         self.rolls = 0
+        self.revealed = False
+
+    def reveal(self) -> None:
+        """Say that this action shows the acting side something hidden until now.
+
+        The engine then never lets the action be taken back (an undo would let
+        the side choose again knowing what it saw). Completing a sealed round
+        counts as a reveal without being told.
+        """
+        self.revealed = True
 
     def roll(
         self, purpose: str, n: int = 1, side: str | None = None, sides: int = 6
@@ -159,6 +181,12 @@ class Game:
             data["my_sealed_choice"] = str(self._sealed[side])
         return data
 
+    def seat(self, side: str) -> Seat:
+        """What ``side`` may use of this game (what bots are given): see :class:`Seat`."""
+        from warbench.core.seat import Seat
+
+        return Seat(self, side)
+
     # -- acting --------------------------------------------------------------
     def parse(self, text: str) -> Action:
         """Parse the text form of an action of this ruleset."""
@@ -185,11 +213,13 @@ class Game:
             raise NotYourDecision(action, f"{side} is not asked to decide now ({asked} is)")
         res = Resolution(self.dice)
         rolled_before = self.dice.rolled
-        if decision.kind is DecisionKind.SEALED:
+        sealed = decision.kind is DecisionKind.SEALED
+        nonce = secrets.token_hex(16) if sealed else ""
+        if sealed:
             self.ruleset.check_sealed(self.state, side, action)
             self._sealed[side] = action
             if self.waiting_for():
-                self.actions.append(TakenAction(side, action, False))
+                self.actions.append(TakenAction(side, action, False, sealed=True, nonce=nonce))
                 return []
         try:
             if decision.kind is DecisionKind.SEALED:
@@ -207,7 +237,16 @@ class Game:
         except Exception:
             self._rebuild()  # whatever broke, the game is as it was before this action
             raise
-        self.actions.append(TakenAction(side, action, self.dice.rolled != rolled_before))
+        self.actions.append(
+            TakenAction(
+                side,
+                action,
+                self.dice.rolled != rolled_before,
+                revealed=sealed or res.revealed,
+                sealed=sealed,
+                nonce=nonce,
+            )
+        )
         self.events.extend(res.events)
         return res.events
 
@@ -234,13 +273,43 @@ class Game:
             return exc.reason
         return None
 
+    def pending_sealed(self) -> dict[str, TakenAction]:
+        """The sealed choices made in the round not yet revealed, by side.
+
+        Each is secret from every other side: only its own side may see it
+        (``view``) or withdraw it (``undo``).
+        """
+        if not self._sealed:
+            return {}
+        pending: dict[str, TakenAction] = {}
+        for taken in reversed(self.actions):
+            if not taken.sealed or taken.revealed or taken.side not in self._sealed:
+                break
+            pending[taken.side] = taken
+        return pending
+
     def undo(self, side: str) -> TakenAction:
-        """Take back ``side``'s last action, if it was the last one and rolled no die."""
+        """Take back ``side``'s own last action, or withdraw its pending sealed choice.
+
+        Refused for another side's action, once any die was rolled in resolving
+        it, and for an action that revealed something (the last sealed choice of
+        a round, which revealed every other one): knowing what it showed, the
+        side could otherwise choose again. A sealed choice still pending may be
+        withdrawn by its own side at any time, and by nobody else.
+        """
+        pending = self.pending_sealed()
+        if side in pending:
+            taken = pending[side]
+            self.actions.remove(taken)
+            del self._sealed[side]
+            return taken
         if not self.actions:
             raise UndoError("nothing to undo")
         last = self.actions[-1]
         if last.side != side:
-            raise UndoError(f"the last action was {last.side}'s, not {side}'s")
+            raise UndoError(f"the last action was {last.side}'s; only {last.side} may take it back")
+        if last.revealed:
+            raise UndoError("that action revealed hidden information; it stands")
         if last.rolled:
             raise UndoError("dice were rolled since that action; it stands")
         history = self.actions[:-1]
@@ -279,6 +348,8 @@ class Game:
         fresh = Game(self.scenario, self.seed, _fresh_dice(self.dice))
         for taken in history:
             fresh.apply(taken.action, taken.side)
+            if taken.sealed:  # keep the salt, so the record's sealed entries stay the same
+                fresh.actions[-1] = replace(fresh.actions[-1], nonce=taken.nonce)
         self.__dict__.update(fresh.__dict__)
 
     def _rebuild(self) -> None:

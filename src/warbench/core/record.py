@@ -2,36 +2,83 @@
 
 A record is both the save file and the replay file. Replaying it rebuilds the
 game action by action with the same seeded dice, so every event comes back and
-the final state's digest must equal the one stored.
+the final state's digest must equal the one stored. Every field is checked
+when a record is read, and the replay must reach the stored digest, turn and
+outcome: a record that does not match is refused, never resumed silently.
 
-Format (``format`` = 1)::
+Format (``format`` = 2; format 1, the same without sealed entries, still reads)::
 
-    {"format": 1, "ruleset": "miniwars", "ruleset_version": "1",
+    {"format": 2, "ruleset": "miniwars", "ruleset_version": "1",
      "scenario_id": "miniwars/danville", "scenario": {...the whole TOML...},
      "seed": 7, "actions": [{"side": "horde", "action": "move W1 0405"}, ...],
      "turns": 3, "outcome": null | {"winner": ..., "reason": ..., "scores": ...},
-     "digest": "<sha256 of the final state's canonical JSON>"}
+     "digest": "<sha256 of the final state's canonical JSON>",
+     "players": {...} (play) or "bots": {...} (simulate), optional}
+
+**Sealed choices.** The record is shared: every player may read it. A sealed
+choice not yet revealed appears in it only as ``{"side": "ann", "sealed":
+"<commitment>"}``, where the commitment is the SHA-256 of a random 128-bit
+salt, the side, the action's index and its text: it tells the other sides
+that ann has chosen and binds the choice, but does not tell what it is. The
+choice itself and its salt are kept in that side's own file beside the record
+(:func:`sealed_path`: ``danville-7.ann-sealed.json``), which is removed once
+the round is revealed (from then on the choice is in the record in clear, as
+the reveal showed it to everyone). Resuming reads the side files back and
+checks each against its commitment, so nothing is lost. The threat model is
+in ``docs/architecture.md``.
+
+Writes are atomic and durable: a temporary file in the same folder, flushed
+and fsynced, renamed over the record, then the folder fsynced; temporary
+files left by an interrupted write are removed by the next one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
+import re
 import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from warbench.errors import RecordError, WarbenchError
+from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
     from warbench.core.game import Game
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+READABLE_FORMATS = (1, 2)
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""A record larger than this is refused before it is parsed."""
+MAX_SEED = 2**63 - 1
+"""Seeds are whole numbers from 0 to this (what the CLI accepts, too)."""
+EXTRA_FIELDS = {"players": "who played each side", "bots": "the bots of a simulation"}
+"""Optional top-level fields the commands add; any other unknown field is refused."""
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+# -- making a record ---------------------------------------------------------------
+def commitment(nonce: str, side: str, index: int, action: str) -> str:
+    """The salted hash that stands for a sealed choice in the shared record."""
+    blob = "\n".join((nonce, side, str(index), action)).encode("utf-8")
+    return hashlib.sha256(blob).hexdigest()
 
 
 def make_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as it stands."""
+    """The record of ``game`` as it stands, safe for every side to read."""
     outcome = game.outcome
+    pending = {id(taken) for taken in game.pending_sealed().values()}
+    actions: list[dict[str, str]] = []
+    for index, taken in enumerate(game.actions):
+        if id(taken) in pending:
+            sealed = commitment(taken.nonce, taken.side, index, str(taken.action))
+            actions.append({"side": taken.side, "sealed": sealed})
+        else:
+            actions.append({"side": taken.side, "action": str(taken.action)})
     return {
         "format": RECORD_FORMAT,
         "ruleset": game.ruleset.info.name,
@@ -39,68 +86,404 @@ def make_record(game: Game) -> dict[str, Any]:
         "scenario_id": game.scenario.id,
         "scenario": game.scenario.raw,
         "seed": game.seed,
-        "actions": [{"side": t.side, "action": str(t.action)} for t in game.actions],
+        "actions": actions,
         "turns": game.turn,
         "outcome": outcome.to_json() if outcome else None,
         "digest": game.digest(),
     }
 
 
-def write_record(record: dict[str, Any], path: str | Path) -> None:
-    """Write a record atomically (temp file + rename), so a crash never leaves half a file."""
+def sealed_choices(game: Game) -> dict[str, list[dict[str, Any]]]:
+    """Each side's pending sealed choices, as its own file holds them."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for side, taken in game.pending_sealed().items():
+        index = next(i for i, t in enumerate(game.actions) if t is taken)
+        found.setdefault(side, []).append(
+            {"index": index, "action": str(taken.action), "nonce": taken.nonce}
+        )
+    return found
+
+
+def sealed_path(record_path: str | Path, side: str) -> Path:
+    """Where ``side``'s sealed choices are kept beside the record at ``record_path``."""
+    target = Path(record_path)
+    slug = re.sub(r"[^A-Za-z0-9_-]", "_", side)[:40]
+    if slug != side:  # keep names of different sides apart after the clean-up
+        slug += "-" + hashlib.sha256(side.encode("utf-8")).hexdigest()[:8]
+    return target.with_name(f"{target.stem}.{slug}-sealed.json")
+
+
+# -- writing -----------------------------------------------------------------------
+def write_record(record: Mapping[str, Any], path: str | Path) -> None:
+    """Write JSON atomically and durably (temp file, fsync, rename, fsync the folder)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(record, handle, indent=1)
             handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_folder(target.parent)
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Temporary files an interrupted write of ``target`` left behind."""
+    for stale in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with glob's special characters made literal."""
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the platform allows opening folders)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - platforms that cannot open a folder
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - file systems that refuse it
+        pass
+    finally:
+        os.close(fd)
+
+
+@dataclass
+class RecordFile:
+    """A game's record on disk, rewritten after every action, with its side files.
+
+    The order of writes keeps a resumable set on disk at every moment: a side
+    file is first written holding both its old and new choices, then the
+    record, then the side file is cut down to the new choices (or removed).
+    """
+
+    path: Path
+    _saved: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def save(self, game: Game, extra: Mapping[str, Any] | None = None) -> None:
+        record = make_record(game)
+        record.update(extra or {})
+        current = sealed_choices(game)
+        sides = set(current) | set(self._saved)
+        for side in sides:
+            both = _merge(self._saved.get(side, []), current.get(side, []))
+            if both != self._saved.get(side, []):
+                write_record(_side_file(game, side, both), sealed_path(self.path, side))
+        write_record(record, self.path)
+        for side in sides:
+            if not current.get(side):
+                sealed_path(self.path, side).unlink(missing_ok=True)
+            elif current[side] != _merge(self._saved.get(side, []), current[side]):
+                write_record(_side_file(game, side, current[side]), sealed_path(self.path, side))
+        self._saved = current
+
+
+def save_game(game: Game, path: str | Path, extra: Mapping[str, Any] | None = None) -> None:
+    """Write ``game``'s record and its sides' sealed files to ``path`` once."""
+    RecordFile(Path(path)).save(game, extra)
+
+
+def _merge(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return old + [entry for entry in new if entry not in old]
+
+
+def _side_file(game: Game, side: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": RECORD_FORMAT,
+        "kind": "sealed choices",
+        "note": f"{side}'s secret: the other sides must not read this file",
+        "scenario_id": game.scenario.id,
+        "seed": game.seed,
+        "side": side,
+        "choices": choices,
+    }
+
+
+# -- reading and checking ------------------------------------------------------------
+def _load_json(path: str | Path, what: str) -> Any:
+    source = excerpt(str(path), 200)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{source}: {what} is {size} bytes; at most {MAX_RECORD_BYTES} are read"
+            )
+        text = Path(path).read_text("utf-8")
+    except OSError as exc:
+        raise RecordError(f"{source}: cannot read the {what}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{source}: not a {what} (the file is not UTF-8 text)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}: not a JSON {what}: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not a {what}: the JSON is nested too deeply") from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise RecordError(f"{source}: not a {what}: {excerpt(exc, 120)}") from None
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
-    """Read and sanity-check a record file (RecordError names what is wrong)."""
-    try:
-        data = json.loads(Path(path).read_text("utf-8"))
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the record: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a record (the file is not UTF-8 text)") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not a JSON record: {exc}") from None
+    """Read a record file and check every field (RecordError names what is wrong)."""
+    data = _load_json(path, "record")
+    check_record(data, excerpt(str(path), 200))
+    return dict(data)
+
+
+def check_record(data: Any, source: str) -> None:
+    """Check that ``data`` has every field of a record, each of the right kind."""
+
+    def bad(problem: str) -> RecordError:
+        return RecordError(f"{source}: {problem}")
+
     if not isinstance(data, dict):
-        raise RecordError(f"{path}: a record is a JSON object")
-    if data.get("format") != RECORD_FORMAT:
-        raise RecordError(f"{path}: unsupported record format {data.get('format')!r}")
-    for key, kind in (("scenario", dict), ("seed", int), ("actions", list)):
-        if not isinstance(data.get(key), kind):
-            raise RecordError(f"{path}: field '{key}' is missing or not a {kind.__name__}")
-    return data
+        raise bad("a record is a JSON object")
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt not in READABLE_FORMATS:
+        raise bad(f"unsupported record format {excerpt(repr(fmt))}")
+    required = {
+        "ruleset": str,
+        "ruleset_version": str,
+        "scenario_id": str,
+        "scenario": dict,
+        "seed": int,
+        "actions": list,
+        "turns": int,
+        "digest": str,
+    }
+    for key, kind in required.items():
+        value = data.get(key)
+        if key not in data or type(value) is not kind:
+            raise bad(f"field '{key}' is missing or not a {_KIND_NAMES[kind]}")
+    unknown = set(data) - set(required) - {"format", "outcome"} - set(EXTRA_FIELDS)
+    if unknown:
+        raise bad(f"unknown field '{excerpt(sorted(unknown)[0])}' (a changed record?)")
+    if not 0 <= data["seed"] <= MAX_SEED:
+        raise bad(f"field 'seed' must be a whole number from 0 to {MAX_SEED}")
+    if not _HEX64.fullmatch(data["digest"]):
+        raise bad("field 'digest' is not a SHA-256 digest (64 hex digits)")
+    if _ruleset_name(data["scenario"].get("ruleset")) != _ruleset_name(data["ruleset"]):
+        raise bad(
+            f"the record says ruleset '{excerpt(data['ruleset'])}' but its scenario is "
+            f"a game of '{excerpt(data['scenario'].get('ruleset'))}'"
+        )
+    prefix, slash, _ = data["scenario_id"].partition("/")
+    if slash and _is_registered(prefix) and _ruleset_name(prefix) != _ruleset_name(data["ruleset"]):
+        raise bad(
+            f"scenario id '{excerpt(data['scenario_id'])}' is not a scenario of "
+            f"'{excerpt(data['ruleset'])}'"
+        )
+    if data.get("outcome") is not None and not isinstance(data["outcome"], dict):
+        raise bad("field 'outcome' is neither null nor an object")
+    for key in EXTRA_FIELDS:
+        value = data.get(key)
+        if key in data and not (
+            isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+        ):
+            raise bad(f"field '{key}' is not an object of names")
+    sealed_seen = False
+    for number, entry in enumerate(data["actions"], start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("side"), str):
+            raise bad(f"action {number} is not {{side, action}}")
+        keys = set(entry) - {"side"}
+        if keys == {"action"} and isinstance(entry["action"], str):
+            if sealed_seen:
+                raise bad(f"action {number} follows a sealed choice not yet revealed")
+        elif keys == {"sealed"} and isinstance(entry["sealed"], str) and fmt >= 2:
+            if not _HEX64.fullmatch(entry["sealed"]):
+                raise bad(f"action {number}: the sealed entry is not a commitment")
+            sealed_seen = True
+        else:
+            raise bad(f"action {number} is not {{side, action}}")
 
 
-def replay_record(record: dict[str, Any], source: str = "record") -> Game:
-    """Rebuild the game of a record, applying every action in order."""
+def _ruleset_name(name: Any) -> str | None:
+    """The registered name behind a ruleset name or alias (None if unknown)."""
+    from warbench.core import registry
+
+    if not isinstance(name, str):
+        return None
+    try:
+        return registry.get(name).info.name
+    except WarbenchError:
+        return name
+
+
+def _is_registered(name: str) -> bool:
+    from warbench.core import registry
+
+    try:
+        registry.get(name)
+    except WarbenchError:
+        return False
+    return True
+
+
+_KIND_NAMES = {str: "string", dict: "JSON object", int: "whole number", list: "list"}
+
+
+def read_sealed(record_path: str | Path, record: Mapping[str, Any]) -> dict[int, tuple[str, str]]:
+    """The pending sealed choices of ``record`` from its sides' files: index -> (action, nonce).
+
+    Each choice must match the commitment the record holds for it; a missing
+    or unreadable side file, or one that does not match, is refused.
+    """
+    wanted: dict[int, tuple[str, str]] = {
+        i: (entry["side"], entry["sealed"])
+        for i, entry in enumerate(record["actions"])
+        if "sealed" in entry
+    }
+    found: dict[int, tuple[str, str]] = {}
+    for side in sorted({side for side, _ in wanted.values()}):
+        path = sealed_path(record_path, side)
+        where = excerpt(str(path), 200)
+        if not path.exists():
+            raise RecordError(
+                f"{excerpt(str(record_path), 200)}: {side}'s sealed choice is kept in {where}, "
+                "which is missing; resume with --withdraw-sealed to let them choose again"
+            )
+        data = _load_json(path, "sealed-choices file")
+        choices = data.get("choices") if isinstance(data, dict) else None
+        if not isinstance(choices, list) or data.get("side") != side:
+            raise RecordError(f"{where}: not {side}'s sealed-choices file")
+        for item in choices:
+            if not isinstance(item, dict):
+                continue
+            index, action, nonce = item.get("index"), item.get("action"), item.get("nonce")
+            if type(index) is not int or not isinstance(action, str):
+                continue
+            if not isinstance(nonce, str) or index not in wanted:
+                continue
+            owner, sealed = wanted[index]
+            if owner == side and commitment(nonce, side, index, action) == sealed:
+                found[index] = (action, nonce)
+    missing = sorted(set(wanted) - set(found))
+    if missing:
+        side = wanted[missing[0]][0]
+        raise RecordError(
+            f"{excerpt(str(record_path), 200)}: action {missing[0] + 1} ({side}'s sealed choice) "
+            f"does not match {excerpt(str(sealed_path(record_path, side)), 200)}"
+        )
+    return found
+
+
+# -- replaying -----------------------------------------------------------------------
+def replay_record(
+    record: Mapping[str, Any],
+    source: str = "record",
+    sealed: Mapping[int, tuple[str, str]] | None = None,
+    verify: bool = True,
+) -> Game:
+    """Rebuild the game of a record, applying every action in order.
+
+    ``sealed`` supplies pending sealed choices (from :func:`read_sealed`);
+    without it the replay stops before them. With ``verify``, the replay must
+    reach the record's digest, turn and outcome, or RecordError says what
+    differs (a changed record, or rules that changed since it was made).
+    """
     from warbench.core.game import Game
     from warbench.core.loader import scenario_from_dict
 
-    scenario = scenario_from_dict(
-        record["scenario"], f"{source} (scenario)", str(record.get("scenario_id", "record"))
-    )
-    version = record.get("ruleset_version")
+    scenario_id = str(record.get("scenario_id", "record"))
+    scenario = scenario_from_dict(record["scenario"], f"{source} (scenario)", scenario_id)
     game = Game(scenario, int(record["seed"]))
+    version = record.get("ruleset_version")
     if version is not None and version != game.ruleset.info.version:
         raise RecordError(
-            f"{source}: made with {game.ruleset.info.name} version {version}, "
+            f"{source}: made with {game.ruleset.info.name} version {excerpt(version)}, "
             f"this is version {game.ruleset.info.version}"
         )
-    for number, entry in enumerate(record["actions"], start=1):
+    if _ruleset_name(record.get("ruleset", game.ruleset.info.name)) != game.ruleset.info.name:
+        raise RecordError(f"{source}: not a record of {game.ruleset.info.name}")
+    for index, entry in enumerate(record["actions"]):
+        nonce = ""
         try:
-            game.apply(str(entry["action"]), str(entry["side"]))
+            side = str(entry["side"])
+            if "sealed" in entry:
+                if sealed is None or index not in sealed:
+                    break  # the rest are choices still sealed: the replay stops before them
+                text, nonce = sealed[index]
+            else:
+                text = str(entry["action"])
         except (KeyError, TypeError):
-            raise RecordError(f"{source}: action {number} is not {{side, action}}") from None
+            raise RecordError(f"{source}: action {index + 1} is not {{side, action}}") from None
+        try:
+            game.apply(text, side)
         except WarbenchError as exc:
-            raise RecordError(f"{source}: action {number} cannot be replayed: {exc}") from None
+            raise RecordError(
+                f"{source}: action {index + 1} cannot be replayed: {excerpt(exc, 300)}"
+            ) from None
+        if nonce:
+            game.actions[-1] = replace(game.actions[-1], nonce=nonce)
+    if verify:
+        verify_replay(game, record, source)
     return game
+
+
+def verify_replay(game: Game, record: Mapping[str, Any], source: str) -> None:
+    """Refuse a replay that does not reach the record's digest, turn and outcome."""
+    problems = mismatches(game, record)
+    if problems:
+        raise RecordError(
+            f"{source}: the record does not match its own replay ({problems[0]}): "
+            "a changed or damaged record, or rules that changed since it was made"
+        )
+
+
+def mismatches(game: Game, record: Mapping[str, Any]) -> list[str]:
+    """What of the record the replayed ``game`` does not reach (empty: all matches)."""
+    problems = []
+    if record.get("digest") != game.digest():
+        problems.append("the final digest differs")
+    if "turns" in record and record["turns"] != game.turn:
+        problems.append(f"it says turn {excerpt(record['turns'])}, the replay is at {game.turn}")
+    outcome = game.outcome
+    mine = _normal(outcome.to_json()) if outcome else None
+    if "outcome" in record and _normal(record["outcome"]) != mine:
+        problems.append("the outcome differs")
+    return problems
+
+
+def _normal(data: Any) -> Any:
+    """JSON data with numbers compared by value (2 == 2.0) and nothing else changed."""
+    if isinstance(data, bool) or data is None or isinstance(data, str):
+        return data
+    if isinstance(data, int | float):
+        return float(data) if math.isfinite(data) else repr(data)
+    if isinstance(data, Mapping):
+        return {str(k): _normal(v) for k, v in data.items()}
+    if isinstance(data, Sequence):
+        return [_normal(v) for v in data]
+    return data
+
+
+def load_game(path: str | Path, withdraw_sealed: bool = False) -> tuple[Game, dict[str, Any]]:
+    """Resume: read, check and replay the record at ``path`` with its sealed choices.
+
+    Returns the game and the record. With ``withdraw_sealed``, pending sealed
+    choices whose side files are gone are dropped (their sides choose again)
+    instead of refusing the record.
+    """
+    source = excerpt(str(path), 200)
+    record = read_record(path)
+    pending = [i for i, entry in enumerate(record["actions"]) if "sealed" in entry]
+    sealed: dict[int, tuple[str, str]] = {}
+    if pending:
+        try:
+            sealed = read_sealed(path, record)
+        except RecordError:
+            if not withdraw_sealed:
+                raise
+            record = {**record, "actions": record["actions"][: pending[0]]}
+    game = replay_record(record, source, sealed)
+    return game, record

@@ -106,7 +106,7 @@ def play_game(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> Game:
         if not waiting:
             return game
         side = waiting[0]
-        game.apply(players[side].choose(game, side), side)
+        game.apply(players[side].choose(game.seat(side), side), side)
     raise WarbenchError(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
 
 

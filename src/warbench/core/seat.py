@@ -1,0 +1,116 @@
+"""A seat: what one side may use of a game, and nothing more. Bots get one.
+
+A bot (or any program acting for a side) must decide from what its side may
+know. A :class:`Seat` exposes the game's public API narrowed to one side: its
+view, its legal actions, parsing, refusals and odds for its own actions, the
+public events, the decision and the outcome. It never shows another side's
+pending sealed choice, and in a ruleset with hidden information it does not
+hand out the state at all (``state`` raises): such a ruleset's bots read
+``view()``.
+
+>>> from warbench.core.game import Game
+>>> game = Game.start("miniwars/danville", seed=3)
+>>> seat = game.seat("horde")
+>>> seat.legal_actions() == list(game.legal_actions("horde"))
+True
+>>> seat.view("danville")
+Traceback (most recent call last):
+...
+warbench.errors.HiddenInformation: the horde seat may see only the horde view
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from warbench.core.actions import Action
+from warbench.errors import HiddenInformation
+
+if TYPE_CHECKING:
+    from warbench.core.decisions import Decision
+    from warbench.core.events import Event
+    from warbench.core.game import Game
+    from warbench.core.outcome import Outcome
+    from warbench.core.ruleset import Ruleset, RulesetInfo
+
+
+class Seat:
+    """One side's window on a game. The ``side`` arguments exist so that a seat
+    reads like a :class:`~warbench.core.game.Game`; any side but its own is refused."""
+
+    __slots__ = ("_game", "side")
+
+    def __init__(self, game: Game, side: str) -> None:
+        if side not in game.scenario.sides:
+            raise HiddenInformation(f"no side '{side}' in this game")
+        self._game = game
+        self.side = side
+
+    def _own(self, side: str | None) -> str:
+        if side is not None and side != self.side:
+            raise HiddenInformation(f"the {self.side} seat may see only the {self.side} view")
+        return self.side
+
+    # -- what the game is and asks ------------------------------------------------
+    @property
+    def ruleset(self) -> Ruleset[Any]:
+        return self._game.ruleset
+
+    @property
+    def info(self) -> RulesetInfo:
+        return self._game.ruleset.info
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self._game.scenario.sides
+
+    @property
+    def decision(self) -> Decision | None:
+        return self._game.decision
+
+    def waiting_for(self) -> tuple[str, ...]:
+        return self._game.waiting_for()
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.is_over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._game.outcome
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """The events so far (every event is public: rules never narrate a secret)."""
+        return tuple(self._game.events)
+
+    @property
+    def state(self) -> Any:
+        """The whole state, for rulesets without hidden information (greedy reads it)."""
+        if self._game.ruleset.info.hidden_information:
+            raise HiddenInformation(
+                f"{self.info.name} has hidden information: a seat reads view(), not the state"
+            )
+        return self._game.state
+
+    # -- acting for this side -----------------------------------------------------
+    def view(self, side: str | None = None) -> dict[str, Any]:
+        return self._game.view(self._own(side))
+
+    def legal_actions(self, side: str | None = None) -> list[Action]:
+        return list(self._game.legal_actions(self._own(side)))
+
+    def parse(self, text: str) -> Action:
+        return self._game.parse(text)
+
+    def refusal(self, action: Action, side: str | None = None) -> str | None:
+        return self._game.refusal(action, self._own(side))
+
+    def action_odds(self, action: Action) -> str | None:
+        """The ruleset's explanation of the odds of this side's ``action``."""
+        return self._game.ruleset.action_odds(self._game.state, self.side, action)
