@@ -41,7 +41,7 @@ import os
 import re
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -168,24 +168,38 @@ class RecordFile:
     """
 
     path: Path
-    _saved: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    _saved: dict[str, list[dict[str, Any]]] | None = None
 
     def save(self, game: Game, extra: Mapping[str, Any] | None = None) -> None:
         record = make_record(game)
         record.update(extra or {})
         current = sealed_choices(game)
-        sides = set(current) | set(self._saved)
+        saved = self._saved if self._saved is not None else self._on_disk(game)
+        sides = game.scenario.sides
         for side in sides:
-            both = _merge(self._saved.get(side, []), current.get(side, []))
-            if both != self._saved.get(side, []):
+            both = _merge(saved.get(side, []), current.get(side, []))
+            if both and both != saved.get(side, []):
                 write_record(_side_file(game, side, both), sealed_path(self.path, side))
         write_record(record, self.path)
         for side in sides:
             if not current.get(side):
                 sealed_path(self.path, side).unlink(missing_ok=True)
-            elif current[side] != _merge(self._saved.get(side, []), current[side]):
+            elif current[side] != _merge(saved.get(side, []), current[side]):
                 write_record(_side_file(game, side, current[side]), sealed_path(self.path, side))
         self._saved = current
+
+    def _on_disk(self, game: Game) -> dict[str, list[dict[str, Any]]]:
+        """The choices the side files beside the record hold now (a resumed game's)."""
+        found: dict[str, list[dict[str, Any]]] = {}
+        for side in game.scenario.sides:
+            try:
+                data = json.loads(sealed_path(self.path, side).read_text("utf-8"))
+                choices = data["choices"]
+            except (OSError, ValueError, KeyError, TypeError, RecursionError):
+                continue
+            if isinstance(choices, list):
+                found[side] = [c for c in choices if isinstance(c, dict)]
+        return found
 
 
 def save_game(game: Game, path: str | Path, extra: Mapping[str, Any] | None = None) -> None:

@@ -1,4 +1,4 @@
-"""Fixtures of the core tests: the test-only "duel" ruleset, registered per test.
+"""Shared fixtures: the test-only "duel" ruleset (``core/toy_ruleset.py``), registered per test.
 
 The tests run with ``--import-mode=importlib``, so test modules cannot import
 ``toy_ruleset.py`` by name; it is loaded from its file here and handed out as a
@@ -25,7 +25,7 @@ _MODULE_NAME = "warbench_tests_toy_ruleset"
 def _load_toy() -> ModuleType:
     module = sys.modules.get(_MODULE_NAME)
     if module is None:
-        path = Path(__file__).with_name("toy_ruleset.py")
+        path = Path(__file__).parent / "core" / "toy_ruleset.py"
         spec = importlib.util.spec_from_file_location(_MODULE_NAME, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)

@@ -1,0 +1,103 @@
+"""Hot-seat play keeps sealed choices secret: nothing printed for one side, and nothing in
+the shared record, shows the other side's choice before the reveal (issue 8, part 1).
+
+Played on the test-only duel (sealed rock/paper/scissors), both sides at one keyboard.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from warbench.cli.main import main
+from warbench.core.record import sealed_path
+from warbench.errors import UndoError
+
+
+def _scenario(tmp_path: Path) -> Path:
+    path = tmp_path / "duel.toml"
+    path.write_text('ruleset = "test-duel"\nsides = ["ann", "bob"]\npoints_to_win = 1\n', "utf-8")
+    return path
+
+
+def test_undo_at_the_other_sides_prompt_shows_nothing_and_takes_nothing_back(
+    duel: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    seen_by_bob: list[str] = []
+    record = tmp_path / "duel.json"
+
+    def fake_input(prompt: str = "") -> str:
+        if prompt == "bob> ":
+            # What bob can read now: the screen so far and the shared record on disk.
+            seen_by_bob.append(capsys.readouterr().out)
+            seen_by_bob.append(record.read_text("utf-8"))
+            return bob.pop(0)
+        return ann.pop(0) if ann else "quit"
+
+    ann = ["throw rock"]
+    bob = ["undo", "list", "odds throw paper", "map", "help", "throw rock", "quit"]
+    monkeypatch.setattr("builtins.input", fake_input)
+    path = _scenario(tmp_path)
+    assert main(["play", str(path), "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+
+    before_reveal = "".join(seen_by_bob)
+    assert "rock" not in before_reveal.replace("throw rock\n", "")
+    assert "only ann may take it back" in before_reveal
+    assert "ann makes a sealed choice" in before_reveal
+    assert "ann throws rock, bob throws rock" in out  # the reveal, then the tie-break
+    assert json.loads(record.read_text("utf-8"))["actions"][0] == {
+        "side": "ann",
+        "action": "throw rock",
+    }
+
+
+def test_the_record_on_disk_never_shows_a_pending_choice_and_resume_keeps_it(
+    duel: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "duel.json"
+    typed = iter(["throw scissors", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", str(_scenario(tmp_path)), "--record", str(record)]) == 0
+    shared = record.read_text("utf-8")
+    assert "scissors" not in shared
+    assert "scissors" in sealed_path(record, "ann").read_text("utf-8")
+    capsys.readouterr()
+
+    typed = iter(["throw paper"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", "--resume", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "ann throws scissors, bob throws paper" in out
+    assert "ann wins" in out
+    assert not sealed_path(record, "ann").exists()
+
+
+def test_a_resumed_pending_choice_can_still_be_withdrawn_by_its_side_only(
+    duel: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "duel.json"
+    typed = iter(["throw rock", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", str(_scenario(tmp_path)), "--record", str(record)]) == 0
+    capsys.readouterr()
+    from warbench.core.record import load_game
+
+    game, _ = load_game(record)
+    with pytest.raises(UndoError, match="only ann may take it back"):
+        game.undo("bob")
+    taken = game.undo("ann")
+    assert str(taken.action) == "throw rock"
+    assert game.waiting_for() == ("ann", "bob")

@@ -1,0 +1,318 @@
+"""Secrets stay secret: the hidden-information suite, run over every ruleset that has any.
+
+For every ruleset declaring hidden information or sealed choices (today the
+test-only duel; MGV and Invisible Enemy join by declaring it), random games are
+played, and after every action, for each side A holding a secret (a sealed
+choice not yet revealed), the game is replayed with A's secret swapped for
+each other choice A could have made. Everything another side B can reach must
+then be identical in every one of those worlds (non-interference): B's view,
+the events, the decision, B's legal actions, the refusal and error texts of
+B's attempts (actions, garbage, undo), the odds texts of B's actions, the
+choices of bots sitting in B's seat, the shared record (with the salted
+commitments masked, checked separately) and B's own sealed file. A secret that
+leaks anywhere makes two worlds differ for B.
+
+A meta test proves the suite has teeth: with the old record format, which kept
+pending sealed choices in clear text, it fails.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from warbench.bots import BOT_NAMES, make_bot
+from warbench.core import record as record_module
+from warbench.core import registry
+from warbench.core.game import Game
+from warbench.core.loader import builtin_scenarios, load_scenario
+from warbench.core.record import (
+    load_game,
+    make_record,
+    read_sealed,
+    save_game,
+    sealed_choices,
+    sealed_path,
+)
+from warbench.errors import HiddenInformation, UndoError, WarbenchError
+from warbench.scenario.model import Scenario
+
+DUEL = "duel (test-only)"
+SEEDS = (1, 2, 3)
+MAX_ACTIONS = 60
+GARBAGE = ("", "throw", "end", "pass", "undo", "list", "zz top", "move X 1,1")
+
+
+def _hidden_scenarios() -> list[str]:
+    """Built-in scenarios of rulesets with secrets, then the test-only duel."""
+    ids = []
+    for scenario_id in builtin_scenarios():
+        info = registry.get(scenario_id.split("/")[0]).info
+        if info.hidden_information or info.simultaneous_choices:
+            ids.append(scenario_id)
+    return [*ids, DUEL]
+
+
+@pytest.fixture(params=_hidden_scenarios())
+def hidden_scenario(request: pytest.FixtureRequest) -> Iterator[Scenario]:
+    if request.param == DUEL:
+        duel: ModuleType = request.getfixturevalue("duel")
+        yield duel.scenario(points_to_win=3)
+    else:
+        yield load_scenario(request.param)
+
+
+# -- the worlds ------------------------------------------------------------------------
+def _replay(game: Game, swap: dict[int, str] | None = None) -> Game:
+    """``game`` rebuilt from its seed and actions, with the actions at ``swap`` replaced."""
+    world = Game(game.scenario, game.seed)
+    for index, taken in enumerate(game.actions):
+        text = (swap or {}).get(index, str(taken.action))
+        world.apply(text, taken.side)
+    return world
+
+
+def _worlds(game: Game, secret_side: str) -> list[Game]:
+    """Games differing from ``game`` only in ``secret_side``'s pending sealed choice."""
+    taken = game.pending_sealed()[secret_side]
+    index = next(i for i, t in enumerate(game.actions) if t is taken)
+    before = Game(game.scenario, game.seed)  # the game when the choice was made
+    for t in game.actions[:index]:
+        before.apply(t.action, t.side)
+    others = [a for a in before.legal_actions(secret_side) if a != taken.action]
+    return [_replay(game, {index: str(choice)}) for choice in others]
+
+
+# -- what a side can reach -------------------------------------------------------------
+def _attempt(game: Game, side: str | None, text: str) -> str:
+    """Whether ``side`` typing ``text`` now is refused, and why (tried on a copy).
+
+    What an action that is taken shows is not compared: completing a sealed
+    round reveals the other choices, as it should.
+    """
+    trial = copy.deepcopy(game)
+    try:
+        trial.apply(text, side)
+    except WarbenchError as exc:
+        return f"refused: {exc}"
+    return "taken"
+
+
+def _masked(record: dict[str, Any]) -> dict[str, Any]:
+    record = copy.deepcopy(record)
+    for entry in record["actions"]:
+        if "sealed" in entry:
+            entry["sealed"] = "<commitment>"
+    return record
+
+
+def _reachable(game: Game, side: str | None, tmp: Path) -> dict[str, Any]:
+    """Everything ``side`` (None: a spectator) can see, ask or be told now."""
+    found: dict[str, Any] = {
+        "view": game.view(side),
+        "events": [(e.kind, e.text, e.data) for e in game.events],
+        "waiting": game.waiting_for(),
+        "record": _masked(record_module.make_record(game)),
+        "digest": game.digest(),
+        "turn": game.turn,
+    }
+    if side is None:
+        return found
+    seat = game.seat(side)
+    legal = seat.legal_actions()
+    found["legal"] = [str(a) for a in legal]
+    found["odds"] = [seat.action_odds(a) for a in legal]
+    found["refusals"] = [seat.refusal(a) for a in legal]
+    typed = [*(str(a) for a in legal), *GARBAGE]
+    for other in game.scenario.sides:  # what the others could choose, typed by this side
+        if other != side:
+            typed += [str(a) for a in game.ruleset.legal_actions(game.state, other)]
+    found["attempts"] = [_attempt(game, side, text) for text in typed]
+    trial = copy.deepcopy(game)
+    try:
+        found["undo"] = f"took back {trial.undo(side).action}"
+    except UndoError as exc:
+        found["undo"] = f"refused: {exc}"
+    found["bots"] = [
+        str(make_bot(name, 11).choose(game.seat(side), side))
+        for name in BOT_NAMES
+        if legal and _bot_can_play(name, game)
+    ]
+    found["own_sealed"] = sealed_choices(game).get(side)
+    save_game(game, tmp / "game.json")
+    found["own_file"] = (
+        json.loads(sealed_path(tmp / "game.json", side).read_text("utf-8"))
+        if sealed_path(tmp / "game.json", side).exists()
+        else None
+    )
+    found["shared_file"] = _masked(json.loads((tmp / "game.json").read_text("utf-8")))
+    return found
+
+
+def _bot_can_play(name: str, game: Game) -> bool:
+    """Greedy needs an evaluation, which a ruleset may not offer."""
+    if name != "greedy":
+        return True
+    try:
+        game.ruleset.evaluate(game.state, game.scenario.sides[0], [])
+    except NotImplementedError:
+        return False
+    return True
+
+
+def check_no_leak(game: Game, tmp: Path) -> int:
+    """Assert that no side can tell the others' pending sealed choices apart; worlds checked."""
+    checked = 0
+    for secret_side in game.pending_sealed():
+        worlds = _worlds(game, secret_side)
+        for viewer in (*(s for s in game.scenario.sides if s != secret_side), None):
+            here = _reachable(game, viewer, tmp)
+            for world in worlds:
+                there = _reachable(world, viewer, tmp)
+                for key in here:
+                    assert here[key] == there[key], (
+                        f"{viewer or 'a spectator'} can tell {secret_side}'s sealed choice "
+                        f"apart by {key}"
+                    )
+                checked += 1
+    return checked
+
+
+def _random_game(scenario: Scenario, seed: int) -> Iterator[Game]:
+    """A random game of ``scenario``, yielded after every action."""
+    game = Game(scenario, seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        waiting = game.waiting_for()
+        if not waiting:
+            return
+        side = rng.choice(waiting)
+        bot = make_bot("random", rng.randrange(1000))
+        game.apply(bot.choose(game.seat(side), side), side)
+        yield game
+
+
+# -- the suite -------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_side_can_tell_another_sides_secret_apart(
+    hidden_scenario: Scenario, seed: int, tmp_path: Path
+) -> None:
+    checked = sum(check_no_leak(game, tmp_path) for game in _random_game(hidden_scenario, seed))
+    assert checked > 0, "the random game never held a secret: the suite checked nothing"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seat_shows_its_side_only(hidden_scenario: Scenario, seed: int) -> None:
+    for game in _random_game(hidden_scenario, seed):
+        for side in game.scenario.sides:
+            seat = game.seat(side)
+            with pytest.raises(HiddenInformation):
+                _ = seat.state
+            for other in game.scenario.sides:
+                if other != side:
+                    with pytest.raises(HiddenInformation):
+                        seat.view(other)
+                    with pytest.raises(HiddenInformation):
+                        seat.legal_actions(other)
+
+
+def test_the_commitments_in_the_shared_record_are_salted(duel: ModuleType) -> None:
+    """Two games with the same pending choice give different commitments: no dictionary attack."""
+    commitments = set()
+    for _ in range(5):
+        game = Game(duel.scenario(), seed=1)
+        game.apply("throw rock", "ann")
+        commitments.add(make_record(game)["actions"][0]["sealed"])
+    assert len(commitments) == 5
+
+
+def test_a_pending_choice_resumes_from_its_sides_file_and_nothing_is_lost(
+    duel: ModuleType, tmp_path: Path
+) -> None:
+    game = Game(duel.scenario(points_to_win=3), seed=4)
+    for a, b in (("rock", "paper"), ("paper", "paper")):
+        game.apply(f"throw {a}", "ann")
+        game.apply(f"throw {b}", "bob")
+    game.apply("throw scissors", "bob")
+    path = tmp_path / "duel.json"
+    save_game(game, path)
+
+    shared = path.read_text("utf-8")
+    assert "scissors" not in shared  # bob's pending choice; the revealed ones are in clear
+    own = sealed_path(path, "bob").read_text("utf-8")
+    assert "throw scissors" in own
+    assert not sealed_path(path, "ann").exists()
+
+    resumed, _ = load_game(path)
+    assert resumed.view("bob")["my_sealed_choice"] == "throw scissors"
+    assert resumed.waiting_for() == ("ann",)
+    resumed.apply("throw paper", "ann")
+    assert "ann throws paper, bob throws scissors" in [e.text for e in resumed.events]
+    # Once revealed, the choice is in the shared record in clear and the side file is gone.
+    save_game(resumed, path)
+    assert not sealed_path(path, "bob").exists()
+    assert "throw scissors" in path.read_text("utf-8")
+
+
+def test_a_side_file_that_does_not_match_its_commitment_is_refused(
+    duel: ModuleType, tmp_path: Path
+) -> None:
+    game = Game(duel.scenario(), seed=4)
+    game.apply("throw rock", "ann")
+    path = tmp_path / "duel.json"
+    save_game(game, path)
+    side_file = sealed_path(path, "ann")
+    data = json.loads(side_file.read_text("utf-8"))
+    data["choices"][0]["action"] = "throw paper"  # bob edits ann's file
+    side_file.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(WarbenchError, match=r"action 1 \(ann's sealed choice\) does not match"):
+        load_game(path)
+
+
+def test_a_lost_side_file_is_refused_unless_the_choice_is_withdrawn(
+    duel: ModuleType, tmp_path: Path
+) -> None:
+    game = Game(duel.scenario(), seed=4)
+    game.apply("throw rock", "ann")
+    path = tmp_path / "duel.json"
+    save_game(game, path)
+    sealed_path(path, "ann").unlink()
+    with pytest.raises(WarbenchError, match=r"which is missing.*--withdraw-sealed"):
+        load_game(path)
+    resumed, _ = load_game(path, withdraw_sealed=True)
+    assert resumed.waiting_for() == ("ann", "bob")
+    assert resumed.actions == []
+
+
+def test_read_sealed_ignores_choices_of_other_indices(duel: ModuleType, tmp_path: Path) -> None:
+    game = Game(duel.scenario(), seed=4)
+    game.apply("throw rock", "ann")
+    path = tmp_path / "duel.json"
+    save_game(game, path)
+    record = json.loads(path.read_text("utf-8"))
+    assert read_sealed(path, record) == {0: ("throw rock", game.actions[0].nonce)}
+
+
+def test_the_suite_catches_a_record_that_keeps_pending_choices_in_clear(
+    duel: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old record format wrote pending sealed choices as plain actions: a leak."""
+    honest = record_module.make_record
+
+    def leaky(game: Game) -> dict[str, Any]:
+        record = honest(game)
+        record["actions"] = [{"side": t.side, "action": str(t.action)} for t in game.actions]
+        return record
+
+    monkeypatch.setattr(record_module, "make_record", leaky)
+    game = Game(duel.scenario(), seed=1)
+    game.apply("throw rock", "ann")
+    with pytest.raises(AssertionError, match="can tell ann's sealed choice apart by record"):
+        check_no_leak(game, tmp_path)
