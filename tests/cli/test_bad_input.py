@@ -1,0 +1,86 @@
+"""Every input gets a clear error (issue 8, parts 2 and 3): seeds, stdin that is not UTF-8,
+and records that a new game must never overwrite."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from warbench.cli.main import main
+
+BRIDGE = ["play", "miniwars/bridge", "--side", "guards=random", "--side", "vanguard=random"]
+
+
+@pytest.mark.parametrize("seed", ["9" * 5000, "-1", "²", "1e3", "0x10", "", "9" * 20])
+def test_a_seed_that_is_not_a_whole_number_in_range_is_refused_briefly(
+    seed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main([*BRIDGE, "--auto", "--seed", seed])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed:" in err
+    assert max(len(line) for line in err.splitlines()) < 200
+
+
+def test_the_largest_seed_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "big.json"
+    argv = [*BRIDGE, "--auto", "--seed", str(2**63 - 1), "--record", str(record)]
+    assert main(argv) == 0
+    assert json.loads(record.read_text("utf-8"))["seed"] == 2**63 - 1
+    capsys.readouterr()
+    assert main(["replay", str(record), "--json"]) == 0
+
+
+def test_a_new_game_never_overwrites_another_games_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main([*BRIDGE, "--auto", "--seed", "7"]) == 0
+    first = (tmp_path / "records" / "bridge-7.json").read_bytes()
+    capsys.readouterr()
+
+    assert main([*BRIDGE, "--auto", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "records/bridge-7.json holds another game: this one is recorded in" in out
+    assert (tmp_path / "records" / "bridge-7.json").read_bytes() == first
+    assert (tmp_path / "records" / "bridge-7-2.json").exists()
+
+    explicit = ["--record", "records/bridge-7.json"]
+    assert main([*BRIDGE, "--auto", "--seed", "8", *explicit]) == 2
+    assert "records/bridge-7.json already exists" in capsys.readouterr().err
+    assert (tmp_path / "records" / "bridge-7.json").read_bytes() == first
+
+
+def test_save_refuses_to_overwrite_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = tmp_path / "other.json"
+    other.write_text("precious", "utf-8")
+    typed = iter([f"save {other}", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    argv = ["play", "miniwars/bridge", "--seed", "1", "--record", str(tmp_path / "g.json")]
+    assert main(argv) == 0
+    assert "already exists; save to a new file" in capsys.readouterr().out
+    assert other.read_text("utf-8") == "precious"
+
+
+def test_stdin_that_is_not_utf8_gets_an_error_not_a_traceback(tmp_path: Path) -> None:
+    """Under a strict UTF-8 locale a stray byte used to raise UnicodeDecodeError."""
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}
+    env.pop("PYTHONUTF8", None)
+    typed = b"\xff\xfe garbage \x80\n\x1b[2J\nlist\nquit\n"
+    argv = [sys.executable, "-m", "warbench.cli.main", "play", "miniwars/bridge"]
+    argv += ["--seed", "1", "--record", str(tmp_path / "g.json")]
+    done = subprocess.run(argv, input=typed, capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    out = done.stdout.decode("utf-8")
+    assert "Traceback" not in out + done.stderr.decode("utf-8", "replace")
+    assert "unknown action" in out
+    assert "\\udcff" in out  # the stray byte, shown escaped
+    assert "\x1b[2J" not in out  # a control sequence typed is never sent back raw
