@@ -49,3 +49,14 @@ def test_core_takes_nothing_from_a_ruleset_but_discovery() -> None:
     for path in sorted((SRC / "core").rglob("*.py")):
         bad += [f"{path.name}: {n}" for n in _imports(path) if n.startswith("warbench.rulesets.")]
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(
+    "rules", sorted(SRC.glob("rulesets/*/rules.py")), ids=lambda p: p.parent.name
+)
+def test_a_rulesets_rules_do_not_import_their_own_consumers(rules: Path) -> None:
+    """Odds, evaluation, pictures and playouts import the rules, and are assembled in the
+    package (``ruleset.py``), so the rules never import them back."""
+    package = f"warbench.rulesets.{rules.parent.name}"
+    consumers = {f"{package}.{name}" for name in ("odds", "evaluate", "playout", "annotate")}
+    assert not (_imports(rules) & consumers)

@@ -319,7 +319,7 @@ def test_a_record_cut_after_k_actions_replays_to_the_state_after_k_actions(
     rng = random.Random(seed)
     for k in sorted(rng.sample(range(1, len(played.steps) + 1), 3)):
         cut = {**record, "actions": record["actions"][:k]}
-        assert replay_record(cut).digest() == played.steps[k - 1].digest_after
+        assert replay_record(cut, verify=False).digest() == played.steps[k - 1].digest_after
 
 
 @pytest.mark.parametrize(("scenario_id", "seed"), _scenario_seed_params()[::2])

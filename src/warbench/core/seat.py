@@ -11,7 +11,7 @@ hand out the state at all (``state`` raises): such a ruleset's bots read
 >>> from warbench.core.game import Game
 >>> game = Game.start("miniwars/danville", seed=3)
 >>> seat = game.seat("horde")
->>> seat.legal_actions() == list(game.legal_actions("horde"))
+>>> list(seat.legal_actions()) == list(game.legal_actions("horde"))
 True
 >>> seat.view("danville")
 Traceback (most recent call last):
@@ -102,8 +102,9 @@ class Seat:
     def view(self, side: str | None = None) -> dict[str, Any]:
         return self._game.view(self._own(side))
 
-    def legal_actions(self, side: str | None = None) -> list[Action]:
-        return list(self._game.legal_actions(self._own(side)))
+    def legal_actions(self, side: str | None = None) -> Sequence[Action]:
+        """The side's legal actions, as the ruleset gives them (maybe a lazy sequence)."""
+        return self._game.legal_actions(self._own(side))
 
     def parse(self, text: str) -> Action:
         return self._game.parse(text)

@@ -26,8 +26,8 @@ import warbench.rulesets.veg  # noqa: F401  (registers the ruleset)
 from warbench.core import registry
 from warbench.core.game import Game, state_digest
 from warbench.core.loader import load_scenario, scenario_from_dict
+from warbench.rulesets.cgme import CGME
 from warbench.rulesets.cgme import playout as kernel
-from warbench.rulesets.cgme.rules import CGME
 from warbench.scenario.model import Scenario
 from warbench.sim import simulate
 from warbench.sim.runner import bot_seeds, play_game

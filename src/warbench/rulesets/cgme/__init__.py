@@ -8,7 +8,7 @@ Importing this package registers the ruleset under ``cgme``.
 """
 
 from warbench.core.registry import register
-from warbench.rulesets.cgme.rules import CGME
+from warbench.rulesets.cgme.ruleset import CGME
 
 RULESET = CGME()
 register(RULESET)

@@ -25,7 +25,7 @@ from warbench.rulesets.cgme.data import ResultName
 from warbench.rulesets.cgme.state import State, Unit
 
 if TYPE_CHECKING:
-    from warbench.rulesets.cgme.rules import CGME
+    from warbench.rulesets.cgme.rules import CGMERules as CGME
 
 WOUND_SHARE = 0.4
 """A wound's worth, as a share of the unit's value."""

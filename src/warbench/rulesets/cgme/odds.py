@@ -23,7 +23,7 @@ from warbench.rulesets.cgme.data import Core, ResultName, World, load_world
 from warbench.rulesets.cgme.state import State, Unit
 
 if TYPE_CHECKING:
-    from warbench.rulesets.cgme.rules import CGME
+    from warbench.rulesets.cgme.rules import CGMERules as CGME
 
 
 def terrain_choices(world: World) -> dict[str, int]:

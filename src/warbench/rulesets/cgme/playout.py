@@ -151,7 +151,7 @@ def _mirrored(name: str) -> bool:
     cls = type(registry.get(name))
     found = _mirrors.get(cls)
     if found is None:
-        from warbench.rulesets.cgme.rules import CGME
+        from warbench.rulesets.cgme.ruleset import CGME
 
         found = issubclass(cls, CGME) and not any(
             inspect.isfunction(value) or isinstance(value, (staticmethod, classmethod, property))

@@ -28,9 +28,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.game import Resolution
-from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
-from warbench.core.playout import Playout
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
@@ -58,7 +56,7 @@ REACH_CACHE_SIZE = 10_000
 """Leg searches kept on a board before the cache starts afresh (bounds memory)."""
 
 
-class CGME(Ruleset[State]):
+class CGMERules(Ruleset[State]):
     """The CounterMoves Generic Microgame Engine, as a documented stand-in core."""
 
     info = RulesetInfo(
@@ -1294,30 +1292,6 @@ class CGME(Ruleset[State]):
         clone.side_version = dict(state.side_version)
         clone.caches = {}
         return clone
-
-    # -- bots and odds ---------------------------------------------------------------------------
-    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        from warbench.rulesets.cgme.evaluate import evaluate
-
-        return evaluate(self, state, side, actions)
-
-    def odds_queries(self) -> Mapping[str, OddsQuery]:
-        from warbench.rulesets.cgme.odds import queries
-
-        return queries(self.world_package)
-
-    def action_odds(self, state: State, side: str, action: Action) -> str | None:
-        from warbench.rulesets.cgme.odds import explain_action
-
-        return explain_action(self, state, side, action)
-
-    def playout(
-        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-    ) -> Playout | None:
-        """The whole game in the compiled kernel (``_playout.c``), when it is built."""
-        from warbench.rulesets.cgme.playout import playout
-
-        return playout(scenario, seed, bots, bot_seeds)
 
     @staticmethod
     def usage() -> Mapping[str, str]:

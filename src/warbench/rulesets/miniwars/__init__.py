@@ -4,7 +4,7 @@ Importing this package registers the ruleset under ``miniwars``.
 """
 
 from warbench.core.registry import register
-from warbench.rulesets.miniwars.rules import MiniWars
+from warbench.rulesets.miniwars.ruleset import MiniWars
 
 RULESET = MiniWars()
 register(RULESET)

@@ -19,7 +19,7 @@ from warbench.rulesets.miniwars.actions import Advance, Attack, Fire, Move, Move
 from warbench.rulesets.miniwars.state import State, Unit
 
 if TYPE_CHECKING:
-    from warbench.rulesets.miniwars.rules import MiniWars
+    from warbench.rulesets.miniwars.rules import MiniWarsRules as MiniWars
 
 DISRUPT_SHARE = 0.4
 """A disruption's worth, as a share of the unit's cost."""

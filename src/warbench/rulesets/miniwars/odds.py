@@ -19,7 +19,7 @@ from warbench.rulesets.miniwars.data import MISSILE_CODES, MORALE_SYMBOLS, chart
 from warbench.rulesets.miniwars.state import State
 
 if TYPE_CHECKING:
-    from warbench.rulesets.miniwars.rules import MiniWars
+    from warbench.rulesets.miniwars.rules import MiniWarsRules as MiniWars
 
 TERRAINS = ("open", "forest", "rough", "marsh", "town")
 

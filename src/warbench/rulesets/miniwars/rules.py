@@ -18,9 +18,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
-from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
-from warbench.core.playout import Playout
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
@@ -54,7 +52,7 @@ FIRST_STEP = {
 }
 
 
-class MiniWars(Ruleset[State]):
+class MiniWarsRules(Ruleset[State]):
     """MiniWars v0.2 (Majestic Twelve Games, 2000) on a hex grid."""
 
     info = RulesetInfo(
@@ -784,37 +782,6 @@ class MiniWars(Ruleset[State]):
         clone.lost_cost = dict(state.lost_cost)
         clone.caches = {}
         return clone
-
-    # -- bots and odds ---------------------------------------------------------------------
-    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        from warbench.rulesets.miniwars.evaluate import evaluate
-
-        return evaluate(self, state, side, actions)
-
-    def odds_queries(self) -> Mapping[str, OddsQuery]:
-        from warbench.rulesets.miniwars.odds import QUERIES
-
-        return QUERIES
-
-    def action_odds(self, state: State, side: str, action: Action) -> str | None:
-        from warbench.rulesets.miniwars.odds import explain_action
-
-        return explain_action(self, state, side, action)
-
-    def annotations(
-        self, state: State, events: Sequence[Any], side: str | None
-    ) -> list[dict[str, Any]]:
-        from warbench.rulesets.miniwars.annotate import annotate
-
-        return annotate(state, events, side)
-
-    def playout(
-        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-    ) -> Playout | None:
-        """The whole game in the compiled kernel (``_playout.c``), when it is built."""
-        from warbench.rulesets.miniwars.playout import playout
-
-        return playout(scenario, seed, bots, bot_seeds)
 
     @staticmethod
     def usage() -> Mapping[str, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from warbench.core.ruleset import RulesetInfo
-from warbench.rulesets.cgme.rules import CGME
+from warbench.rulesets.cgme.ruleset import CGME
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec
 from warbench.rulesets.veg.options import VegOptionsSpec
 

@@ -5,7 +5,7 @@ Importing this package registers the ruleset under ``vsgmr``.
 """
 
 from warbench.core.registry import register
-from warbench.rulesets.vsgmr.rules import VSGMR
+from warbench.rulesets.vsgmr.ruleset import VSGMR
 
 RULESET = VSGMR()
 register(RULESET)

@@ -35,7 +35,7 @@ from warbench.rulesets.vsgmr.nav import NavMesh, cut, length, nav_mesh
 from warbench.rulesets.vsgmr.state import Fig, State
 
 if TYPE_CHECKING:
-    from warbench.rulesets.vsgmr.rules import VSGMR
+    from warbench.rulesets.vsgmr.rules import VSGMRRules as VSGMR
 
 MAX_PER_FIGURE = 9
 SLACK = 0.03

@@ -31,7 +31,7 @@ from warbench.rulesets.vsgmr.attacks import Situation
 from warbench.rulesets.vsgmr.state import Fig, State
 
 if TYPE_CHECKING:
-    from warbench.rulesets.vsgmr.rules import VSGMR
+    from warbench.rulesets.vsgmr.rules import VSGMRRules as VSGMR
 
 FIRST_TURN = 0.3
 """Going first is worth this: your distance attacks come before theirs."""

@@ -20,7 +20,7 @@ from warbench.rulesets.vsgmr.data import ARMOURS, FIGURE_TYPES, rules
 from warbench.rulesets.vsgmr.state import State
 
 if TYPE_CHECKING:
-    from warbench.rulesets.vsgmr.rules import VSGMR
+    from warbench.rulesets.vsgmr.rules import VSGMRRules as VSGMR
 
 
 def _attack(values: Mapping[str, Any], hand: bool) -> OddsResult:

@@ -17,9 +17,7 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.events import Event
 from warbench.core.game import Resolution
-from warbench.core.odds import OddsQuery
 from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
@@ -41,7 +39,7 @@ from warbench.rulesets.vsgmr.state import Fig, Item, State
 from warbench.scenario.model import Scenario
 
 
-class VSGMR(Ruleset[State]):
+class VSGMRRules(Ruleset[State]):
     """Very Simple Generic Miniatures Rules v7 (Andrew Domino, 2013), sections I-III."""
 
     info = RulesetInfo(
@@ -795,29 +793,6 @@ class VSGMR(Ruleset[State]):
         clone.tasks_done = set(state.tasks_done)
         clone.caches = {}
         return clone
-
-    # -- bots, odds, pictures ------------------------------------------------------------------
-    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        from warbench.rulesets.vsgmr.evaluate import evaluate
-
-        return evaluate(self, state, side, actions)
-
-    def odds_queries(self) -> Mapping[str, OddsQuery]:
-        from warbench.rulesets.vsgmr.odds import QUERIES
-
-        return QUERIES
-
-    def action_odds(self, state: State, side: str, action: Action) -> str | None:
-        from warbench.rulesets.vsgmr.odds import explain_action
-
-        return explain_action(self, state, side, action)
-
-    def annotations(
-        self, state: State, events: Sequence[Event], side: str | None
-    ) -> list[dict[str, Any]]:
-        from warbench.rulesets.vsgmr.annotate import annotate
-
-        return annotate(state, events, side)
 
     @staticmethod
     def usage() -> Mapping[str, str]:

@@ -1,0 +1,47 @@
+"""The MiniWars ruleset as registered: its rules plus the hooks that serve bots, odds and tools.
+
+``rules.py`` is the rules alone and imports none of the modules that consume
+them (odds, evaluation, pictures, the compiled playout); they are assembled
+here, so each can import the rules without a circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.odds import OddsQuery
+from warbench.core.playout import Playout
+from warbench.rulesets.miniwars.annotate import annotate
+from warbench.rulesets.miniwars.evaluate import evaluate
+from warbench.rulesets.miniwars.odds import QUERIES, explain_action
+from warbench.rulesets.miniwars.playout import playout
+from warbench.rulesets.miniwars.rules import MiniWarsRules
+from warbench.rulesets.miniwars.state import State
+from warbench.scenario.model import Scenario
+
+
+class MiniWars(MiniWarsRules):
+    """MiniWars with everything the engine, bots and tools ask of a ruleset."""
+
+    # -- the hooks bots, odds, pictures and simulations call --------------------------
+    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        return evaluate(self, state, side, actions)
+
+    def odds_queries(self) -> Mapping[str, OddsQuery]:
+        return QUERIES
+
+    def action_odds(self, state: State, side: str, action: Action) -> str | None:
+        return explain_action(self, state, side, action)
+
+    def annotations(
+        self, state: State, events: Sequence[Any], side: str | None
+    ) -> list[dict[str, Any]]:
+        return annotate(state, events, side)
+
+    def playout(
+        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
+    ) -> Playout | None:
+        """The whole game in the compiled kernel (``_playout.c``), when it is built."""
+        return playout(scenario, seed, bots, bot_seeds)

@@ -1,0 +1,39 @@
+"""The VSGMR ruleset as registered: its rules plus the hooks that serve bots, odds and tools.
+
+``rules.py`` is the rules alone and imports none of the modules that consume
+them (odds, evaluation, pictures); they are assembled here, so each can import
+the rules without a circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from warbench.core.actions import Action
+from warbench.core.events import Event
+from warbench.core.odds import OddsQuery
+from warbench.rulesets.vsgmr.annotate import annotate
+from warbench.rulesets.vsgmr.evaluate import evaluate
+from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
+from warbench.rulesets.vsgmr.rules import VSGMRRules
+from warbench.rulesets.vsgmr.state import State
+
+
+class VSGMR(VSGMRRules):
+    """VSGMR with everything the engine, bots and tools ask of a ruleset."""
+
+    # -- the hooks bots, odds and pictures call ---------------------------------------
+    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        return evaluate(self, state, side, actions)
+
+    def odds_queries(self) -> Mapping[str, OddsQuery]:
+        return QUERIES
+
+    def action_odds(self, state: State, side: str, action: Action) -> str | None:
+        return explain_action(self, state, side, action)
+
+    def annotations(
+        self, state: State, events: Sequence[Event], side: str | None
+    ) -> list[dict[str, Any]]:
+        return annotate(state, events, side)
