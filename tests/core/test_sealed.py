@@ -15,7 +15,7 @@ from warbench.core.decisions import DecisionKind
 from warbench.core.dice import ScriptedDice
 from warbench.core.game import Game
 from warbench.core.record import load_game, save_game
-from warbench.errors import IllegalAction, NotYourDecision
+from warbench.errors import IllegalAction, NotYourDecision, UndoError
 
 ANN, BOB = "ann", "bob"
 
@@ -214,3 +214,32 @@ def test_random_duels_end_with_a_winner_and_reveal_every_throw(duel: ModuleType,
     assert len(reveals) * 2 == len(game.actions)
     rolls = [e for e in game.events if e.kind == "roll"]
     assert sum(len(e.data["dice"]) for e in rolls) == game.dice.rolled
+
+
+def test_the_side_that_completes_a_round_cannot_undo_it_and_choose_again(
+    duel: ModuleType,
+) -> None:
+    """Issue 8: ann throws rock, bob scissors; bob undoing would let him throw paper."""
+    game = _game(duel)
+    game.apply("throw rock", ANN)
+    game.apply("throw scissors", BOB)
+    assert game.actions[-1].revealed and not game.actions[-1].rolled
+    before = (game.digest(), len(game.actions), [e.text for e in game.events])
+    with pytest.raises(UndoError, match="revealed hidden information"):
+        game.undo(BOB)
+    with pytest.raises(UndoError, match="only bob may take it back"):
+        game.undo(ANN)
+    assert (game.digest(), len(game.actions), [e.text for e in game.events]) == before
+    assert game.state.points == {ANN: 1, BOB: 0}
+
+
+def test_a_pending_sealed_choice_is_withdrawn_by_its_own_side_only(duel: ModuleType) -> None:
+    game = _game(duel)
+    game.apply("throw rock", ANN)
+    with pytest.raises(UndoError) as caught:
+        game.undo(BOB)
+    assert "rock" not in str(caught.value)
+    assert game.view(ANN)["my_sealed_choice"] == "throw rock"
+    taken = game.undo(ANN)
+    assert taken.sealed and str(taken.action) == "throw rock"
+    assert game.actions == [] and game.waiting_for() == (ANN, BOB)
