@@ -20,15 +20,37 @@ from dataclasses import dataclass
 from typing import overload
 
 from warbench.core.actions import END as END  # the shared ones, re-exported
-from warbench.core.actions import Action
+from warbench.core.actions import Action, check_labelled, check_words
 from warbench.core.actions import End as End
+from warbench.errors import IllegalAction, excerpt
 from warbench.geometry.hexgrid import Hex
+
+
+def check_units(action: Action, units: tuple[str, ...]) -> None:
+    """Refuse to make a move or load of no unit, or naming a unit twice.
+
+    The parser refuses both (``move +A 0405``, ``load C A+A``); an action made in
+    code must not be one its own text cannot give back.
+    """
+    if not units:
+        raise IllegalAction(action, "name at least one unit")
+    for uid in units:
+        if "+" in uid:
+            raise IllegalAction(action, f"'{excerpt(uid)}' is not a unit id ('+' joins ids)")
+    if len(set(units)) != len(units):
+        twice = next(uid for n, uid in enumerate(units) if uid in units[:n])
+        raise IllegalAction(action, f"{excerpt(twice)} is named twice")
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     units: tuple[str, ...]
     to: Hex
+
+    def __post_init__(self) -> None:
+        check_words(self)
+        check_units(self, self.units)
+        check_labelled(self, self.to)
 
     def __str__(self) -> str:
         return f"move {'+'.join(self.units)} {self.to.label}"
@@ -38,6 +60,10 @@ class Move(Action):
 class Load(Action):
     carrier: str
     riders: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        check_words(self)
+        check_units(self, self.riders)
 
     def __str__(self) -> str:
         return f"load {self.carrier} {'+'.join(self.riders)}"

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from warbench.core.actions import Action, verb_and_args
-from warbench.errors import ActionSyntaxError
+from warbench.core.actions import Action, match_id, verb_and_args
+from warbench.errors import ActionSyntaxError, excerpt
 from warbench.geometry.hexgrid import HexError
 from warbench.rulesets.cgme.actions import END, ROLL, USAGE, Attack, Join, Load, Move, Unload
 from warbench.rulesets.cgme.state import State
+
+REASON_LIMIT = 200
+"""A refusal from the hex grid quotes the label; it is cut to this many characters."""
 
 
 def _ref(state: State, ref: str, text: str) -> str:
     """A unit or building id, matched without regard to case."""
     if ref in state.units or ref in state.buildings:
         return ref
-    lowered = ref.lower()
-    for known in (*state.units, *state.buildings):
-        if known.lower() == lowered:
-            return known
-    raise ActionSyntaxError(text, f"there is no unit or building '{ref}'")
+    return match_id(ref, (*state.units, *state.buildings), "unit or building", text)
 
 
 def _units(state: State, refs: str, text: str) -> tuple[str, ...]:
@@ -27,8 +26,9 @@ def _units(state: State, refs: str, text: str) -> tuple[str, ...]:
     order; a player may type them in any order and gets the listed action.
     """
     ids = [_ref(state, ref, text) for ref in refs.split("+")]
-    if len(set(ids)) != len(ids):
-        raise ActionSyntaxError(text, "a unit is named twice")
+    for n, uid in enumerate(ids):
+        if uid in ids[:n]:
+            raise ActionSyntaxError(text, f"{uid} is named twice")
     rank = {uid: i for i, uid in enumerate(state.units)}
     return tuple(sorted(ids, key=lambda uid: rank.get(uid, len(rank))))
 
@@ -46,7 +46,7 @@ def parse_action(state: State, text: str) -> Action:
         try:
             to = state.setup.board.map.grid.parse(args[1])
         except HexError as exc:
-            raise ActionSyntaxError(text, str(exc)) from None
+            raise ActionSyntaxError(text, excerpt(str(exc), REASON_LIMIT)) from None
         return Move(units, to)
     if verb == "load":
         return Load(_ref(state, args[0], text), _units(state, args[1], text))

@@ -25,7 +25,7 @@ from warbench.core.actions import (
 from warbench.core.actions import (
     PASS as PASS,
 )
-from warbench.core.actions import Action
+from warbench.core.actions import Action, check_labelled, check_words
 from warbench.core.actions import (
     End as End,
 )
@@ -56,6 +56,10 @@ class Fire(Action):
 class Move(Action):
     unit: str
     to: Hex
+
+    def __post_init__(self) -> None:
+        check_words(self)
+        check_labelled(self, self.to)
 
     def __str__(self) -> str:
         return f"move {self.unit} {self.to.label}"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from warbench.core.actions import Action, verb_and_args
-from warbench.errors import ActionSyntaxError
+from warbench.core.actions import Action, match_id, verb_and_args
+from warbench.errors import ActionSyntaxError, excerpt
 from warbench.geometry.hexgrid import HexError
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -18,15 +18,13 @@ from warbench.rulesets.miniwars.actions import (
 )
 from warbench.rulesets.miniwars.state import State
 
+REASON_LIMIT = 200
+"""A refusal from the hex grid quotes the label; it is cut to this many characters."""
+
 
 def _unit_id(state: State, ref: str, text: str) -> str:
     """Unit ids are matched without regard to case."""
-    if ref in state.units:
-        return ref
-    for uid in state.units:
-        if uid.lower() == ref.lower():
-            return uid
-    raise ActionSyntaxError(text, f"there is no unit '{ref}'")
+    return match_id(ref, state.units, "unit", text)
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -50,7 +48,7 @@ def parse_action(state: State, text: str) -> Action:
         try:
             to = state.setup.board.map.grid.parse(args[1])
         except HexError as exc:
-            raise ActionSyntaxError(text, str(exc)) from None
+            raise ActionSyntaxError(text, excerpt(str(exc), REASON_LIMIT)) from None
         return Move(first, to)
     second = _unit_id(state, args[1], text)
     if verb == "fire":

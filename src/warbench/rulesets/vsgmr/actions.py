@@ -16,30 +16,64 @@
 ===================================  ==============================================
 
 Points are ``x,y`` in inches from the table's bottom-left corner; angles are
-degrees counter-clockwise from east (0 east, 90 north). Numbers print in their
-shortest exact form, so every action's text parses back to the same action.
+degrees counter-clockwise from east (0 east, 90 north). A move holds its numbers
+in one canonical form (plain floats, no ``-0.0``, a facing in ``[0, 360)``) and
+prints them in their shortest exact form, so its text parses back to the very
+same move, and a record replays the state it was played to.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from warbench.core.actions import END as END  # the shared ones, re-exported
-from warbench.core.actions import Action
+from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
-from warbench.geometry.table import Point
+from warbench.errors import IllegalAction
+from warbench.geometry.table import Point, normalize_angle
+
+MAX_POINTS = 64
+"""More legs than any sensible move; a longer path is refused as a typing accident."""
 
 
 def num(value: float) -> str:
     """A float in its shortest exact text form: ``12.0 -> "12"``, ``0.1 -> "0.1"``.
 
-    >>> num(12.0), num(10.25), num(-0.5)
-    ('12', '10.25', '-0.5')
+    ``float(num(x)) == x`` for every finite float, ``-0.0`` included (``"-0"``);
+    a :class:`Move` never holds ``-0.0`` (see :func:`as_coordinate`).
+
+    >>> num(12.0), num(10.25), num(-0.5), num(1e-07), num(-0.0)
+    ('12', '10.25', '-0.5', '1e-07', '-0')
     """
     text = repr(float(value))
-    if text.endswith(".0"):
-        text = text[:-2]
-    return "0" if text == "-0" else text
+    return text[:-2] if text.endswith(".0") else text
+
+
+def as_coordinate(value: float) -> float:
+    """A number as a move holds it: a plain float, ``-0.0`` made ``0.0``.
+
+    The two zeros compare equal, so nothing tells them apart until a record
+    stores one as ``0`` and the state's digest (whose JSON keeps the sign)
+    differs on replay.
+
+    >>> as_coordinate(-0.0), as_coordinate(3)
+    (0.0, 3.0)
+    """
+    return float(value) + 0.0  # -0.0 + 0.0 is 0.0; every other float is unchanged
+
+
+def as_facing(value: float) -> float:
+    """A facing as a move holds it: degrees in ``[0, 360)``, the way a figure stores it.
+
+    ``face 360``, ``face -0`` and ``face 0`` are one move, written ``face 0``.
+    A non-finite value is kept (the rules refuse it).
+
+    >>> as_facing(-90), as_facing(360.0), as_facing(-0.0), as_facing(450.5)
+    (270.0, 0.0, 0.0, 90.5)
+    """
+    value = as_coordinate(value)
+    return as_coordinate(normalize_angle(value)) if math.isfinite(value) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +91,19 @@ class Move(Action):
     figure: str
     path: tuple[Point, ...]
     facing: float | None = None
+
+    def __post_init__(self) -> None:
+        check_words(self)
+        path = tuple((as_coordinate(x), as_coordinate(y)) for x, y in self.path)
+        object.__setattr__(self, "path", path)
+        if self.facing is not None:
+            object.__setattr__(self, "facing", as_facing(self.facing))
+        # What the parser refuses, a move made in code may not be either: its
+        # text could not be read back from a record.
+        if not path and self.facing is None:
+            raise IllegalAction(self, "give the points to move to, a facing, or both")
+        if len(path) > MAX_POINTS:
+            raise IllegalAction(self, f"a move has at most {MAX_POINTS} points")
 
     def __str__(self) -> str:
         words = ["move", self.figure, *(f"{num(x)},{num(y)}" for x, y in self.path)]

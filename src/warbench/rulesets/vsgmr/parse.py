@@ -3,53 +3,57 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import re
 
-from warbench.core.actions import Action, verb_and_args
-from warbench.errors import ActionSyntaxError
+from warbench.core.actions import Action, match_id, verb_and_args
+from warbench.errors import ActionSyntaxError, excerpt
 from warbench.geometry.table import Point
-from warbench.rulesets.vsgmr.actions import END, USAGE, Fight, First, Move, Shoot, Skill, Take
+from warbench.rulesets.vsgmr.actions import (
+    END,
+    MAX_POINTS,
+    USAGE,
+    Fight,
+    First,
+    Move,
+    Shoot,
+    Skill,
+    Take,
+)
 from warbench.rulesets.vsgmr.state import State
 
-MAX_POINTS = 64
-"""More legs than any sensible move; a longer path is refused as a typing accident."""
 FAR_OFF = 1000.0
 """Inches beyond the table edge no move can reach; a point farther out is a typing
 accident (and huge numbers would overflow the geometry's arithmetic)."""
-
-
-def _match(ref: str, known: Iterable[str], what: str, text: str) -> str:
-    """An id matched without regard to case; the error says what is missing."""
-    names = list(known)
-    if ref in names:
-        return ref
-    for name in names:
-        if name.lower() == ref.lower():
-            return name
-    raise ActionSyntaxError(text, f"there is no {what} '{ref}'")
+NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+"""A number as :func:`~warbench.rulesets.vsgmr.actions.num` writes one (and as people
+type them): ASCII digits, an optional point and exponent. Python's ``float`` also
+takes ``nan``, ``inf``, ``1_000`` and other scripts' digits, which no action needs."""
+NOT_FINITE = frozenset({"nan", "inf", "infinity"})
 
 
 def _number(word: str, text: str) -> float:
-    try:
-        value = float(word)
-    except ValueError:
-        raise ActionSyntaxError(text, f"'{word}' is not a number") from None
-    if not math.isfinite(value):
-        raise ActionSyntaxError(text, f"'{word}' is not a finite number")
+    """A finite number in plain decimal notation (see :data:`NUMBER`)."""
+    if NUMBER.fullmatch(word) is None:
+        if word.lower().lstrip("+-") in NOT_FINITE:
+            raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a finite number")
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a number (write one like 10.5)")
+    value = float(word)
+    if not math.isfinite(value):  # 1e999
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a finite number")
     return value
 
 
 def _point(state: State, word: str, text: str) -> Point:
     x, sep, y = word.partition(",")
     if not sep or not x or not y:
-        raise ActionSyntaxError(text, f"'{word}' is not a point; write X,Y (e.g. 10.5,4)")
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a point; write X,Y (e.g. 10.5,4)")
     point = (_number(x, text), _number(y, text))
     table = state.setup.table
     if not (
         -FAR_OFF <= point[0] <= table.width + FAR_OFF
         and -FAR_OFF <= point[1] <= table.height + FAR_OFF
     ):
-        raise ActionSyntaxError(text, f"'{word}' is far off the table; no move reaches it")
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is far off the table; no move reaches it")
     return point
 
 
@@ -76,21 +80,21 @@ def parse_action(state: State, text: str) -> Action:
     if verb == "first":
         if len(args) != 1:
             raise ActionSyntaxError(text, f"write it as: {USAGE['first']}")
-        return First(_match(args[0], state.setup.sides, "side", text))
+        return First(match_id(args[0], state.setup.sides, "side", text))
     if not args:
         raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
-    figure = _match(args[0], state.figs, "figure", text)
+    figure = match_id(args[0], state.figs, "figure", text)
     rest = args[1:]
     if verb == "move":
         return _move(state, figure, rest, text)
     if len(rest) != 1:
         raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
     if verb == "take":
-        return Take(figure, _match(rest[0], state.items, "item", text))
+        return Take(figure, match_id(rest[0], state.items, "item", text))
     if verb == "skill":
-        return Skill(figure, _match(rest[0], (t.id for t in state.setup.tasks), "task", text))
+        return Skill(figure, match_id(rest[0], [t.id for t in state.setup.tasks], "task", text))
     targets = [*state.figs, *(f.id for f in state.setup.features)]
-    target = _match(rest[0], targets, "figure or feature", text)
+    target = match_id(rest[0], targets, "figure or feature", text)
     if verb == "shoot":
         return Shoot(figure, target)
     return Fight(figure, target)
