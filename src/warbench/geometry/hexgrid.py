@@ -58,9 +58,12 @@ import math
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from typing import Final, NamedTuple
 
+from warbench.errors import excerpt
+
 __all__ = [
     "DIRECTIONS",
     "DIRECTION_NAMES",
+    "MAX_LABEL_DIGITS",
     "Hex",
     "HexError",
     "HexGrid",
@@ -419,7 +422,9 @@ class Hex(NamedTuple):
     def from_label(cls, text: str) -> Hex:
         """Parse a label: an even number (>= 4) of ASCII digits, split in half.
 
-        Non-canonical padding is accepted (``"004005"`` is ``"0405"``).
+        Non-canonical padding is accepted (``"004005"`` is ``"0405"``). Errors
+        quote at most an excerpt of ``text``, and a label longer than
+        :data:`MAX_LABEL_DIGITS` is refused before any number is read from it.
 
         >>> Hex.from_label("0405").to_offset()
         (4, 5)
@@ -428,20 +433,35 @@ class Hex(NamedTuple):
         ...
         warbench.geometry.hexgrid.HexError: bad hex label '405': want an even number (>= 4) \
 of digits, like '0405'
+        >>> Hex.from_label("9" * 8600)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        warbench.geometry.hexgrid.HexError: bad hex label '999...(8600 characters)': a label has \
+at most 16 digits
         """
+        if not isinstance(text, str):
+            raise HexError(f"a hex label is text like '0405', not {type(text).__name__}")
         n = len(text)
+        if n > MAX_LABEL_DIGITS:
+            raise HexError(
+                f"bad hex label '{excerpt(text)}': a label has at most {MAX_LABEL_DIGITS} digits"
+            )
         if n < 4 or n % 2 or not (text.isascii() and text.isdigit()):
             raise HexError(
-                f"bad hex label {text!r}: want an even number (>= 4) of digits, like '0405'"
+                f"bad hex label '{excerpt(text)}': want an even number (>= 4) of digits, "
+                "like '0405'"
             )
         half = n // 2
         column = int(text[:half])
         row = int(text[half:])
         if column < 1 or row < 1:
-            raise HexError(f"bad hex label {text!r}: columns and rows are numbered from 1")
+            raise HexError(f"bad hex label '{text}': columns and rows are numbered from 1")
         return cls.from_offset(column, row)
 
 
+MAX_LABEL_DIGITS: Final = 16
+"""The longest hex label :meth:`Hex.from_label` reads (columns and rows up to 8 digits):
+far beyond any map, short enough that no label costs anything to parse or to quote."""
 _LABEL_CACHE_SIZE: Final = 100_000
 _LABELS: dict[Hex, str] = {}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Sized
 
-from warbench.errors import ScenarioError
+from warbench.errors import ScenarioError, excerpt
 
 
 def check_sides(
@@ -29,7 +29,9 @@ def check_sides(
     for side in forces:
         if side not in names:
             raise ScenarioError(
-                file, f"{key}.{side}", f"no side '{side}'; sides: {', '.join(names)}"
+                file,
+                f"{key}.{excerpt(side, 40)}",
+                f"no side '{excerpt(side)}'; sides: {', '.join(names)}",
             )
     for side in names:
         if not forces.get(side):

@@ -30,39 +30,102 @@ ruleset emits the same shape for the renderers.
 >>> base = {"shape": "round", "diameter": 1}
 >>> FigureSpec.model_validate({"id": "A1", "x": 1, "y": 2, "base": base}).build()
 Figure(id='A1', x=1.0, y=2.0, facing=0.0, base=RoundBase(diameter=1.0), side='', kind='')
+
+The specs are strict (a string or a boolean where a number belongs is refused;
+a whole number is fine where a fraction is expected) and refuse NaN and
+infinities. The sizes an open-table scenario may have are the constants
+below, in one place: :data:`MAX_TABLE_SIZE`, :data:`TABLE_MARGIN`,
+:data:`MAX_BASE_SIZE`, :data:`MAX_FIGURES`, :data:`MAX_FEATURES` and
+:data:`MAX_FEATURE_POINTS`. The specs bound every number; a ruleset's scenario
+checks the counts and whether points lie on (or, for features, near) its table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from warbench.geometry.table.core import Table, TableGeometryError
+from warbench.geometry.table.core import Point, Table, TableGeometryError
 from warbench.geometry.table.features import Feature, LosBlock, Shape
 from warbench.geometry.table.figures import Base, Figure, RectBase, RoundBase
 
 __all__ = [
+    "MAX_BASE_SIZE",
+    "MAX_FEATURES",
+    "MAX_FEATURE_POINTS",
+    "MAX_FIGURES",
+    "MAX_TABLE_SIZE",
+    "TABLE_MARGIN",
     "BaseSpec",
+    "Coordinate",
+    "Distance",
+    "FacingSpec",
     "FeatureSpec",
     "FigureSpec",
+    "PointSpec",
     "RectBaseSpec",
     "RoundBaseSpec",
     "TableSpec",
+    "off_table_by",
     "table_view",
 ]
 
+MAX_TABLE_SIZE: Final = 1000.0
+"""Inches of a table side (about 25 metres: any room, any club)."""
+TABLE_MARGIN: Final = 100.0
+"""Inches beyond the table's edge that a feature's points may reach (a road or a
+river running off the table); figures, items and tasks stand on the table."""
+MAX_BASE_SIZE: Final = 50.0
+"""Inches across a base, either way."""
+MAX_FIGURES: Final = 2_000
+"""Figures in a scenario, every side together."""
+MAX_FEATURES: Final = 1_000
+"""Terrain features in a scenario (and as many scenario items, and tasks)."""
+MAX_FEATURE_POINTS: Final = 1_000
+"""Points of one feature's outline."""
+
+
+def _coordinate(value: float) -> float:
+    if not -TABLE_MARGIN <= value <= MAX_TABLE_SIZE + TABLE_MARGIN:
+        raise ValueError(
+            f"{value:g} is off any table: coordinates run from {-TABLE_MARGIN:g} "
+            f"to {MAX_TABLE_SIZE + TABLE_MARGIN:g} inches"
+        )
+    return value
+
+
+Coordinate = Annotated[float, AfterValidator(_coordinate)]
+"""A coordinate in inches: on a table of the largest size, or within its margin."""
+PointSpec = Annotated[tuple[Coordinate, Coordinate], Field(strict=False)]
+"""A point ``[x, y]`` (a list in TOML and JSON: the tuple is lax, its numbers strict)."""
+Distance = Annotated[float, Field(ge=0, le=MAX_TABLE_SIZE)]
+"""A length in inches (a radius, a reach)."""
+FacingSpec = Annotated[float, Field(ge=-360, le=360)]
+"""A facing in degrees (0 east, counter-clockwise)."""
+BaseSize = Annotated[float, Field(gt=0, le=MAX_BASE_SIZE)]
+
+
+def off_table_by(table: Table, point: Point) -> float:
+    """How far ``point`` lies outside ``table`` (0.0 on it), in inches along x or y.
+
+    >>> off_table_by(Table(10, 10), (5, 5)), off_table_by(Table(10, 10), (-3, 12))
+    (0.0, 3.0)
+    """
+    x, y = point
+    return float(max(0.0, -x, -y, x - table.width, y - table.height))
+
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 class TableSpec(_Spec):
-    """``{"width": 72, "height": 48}`` (inches)."""
+    """``{"width": 72, "height": 48}`` (inches, each at most :data:`MAX_TABLE_SIZE`)."""
 
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    width: float = Field(gt=0, le=MAX_TABLE_SIZE)
+    height: float = Field(gt=0, le=MAX_TABLE_SIZE)
 
     def build(self) -> Table:
         return Table(self.width, self.height)
@@ -70,7 +133,7 @@ class TableSpec(_Spec):
 
 class RoundBaseSpec(_Spec):
     shape: Literal["round"]
-    diameter: float = Field(gt=0)
+    diameter: BaseSize
 
     def build(self) -> RoundBase:
         return RoundBase(self.diameter)
@@ -78,8 +141,8 @@ class RoundBaseSpec(_Spec):
 
 class RectBaseSpec(_Spec):
     shape: Literal["rect"]
-    width: float = Field(gt=0, description="across the facing")
-    depth: float = Field(gt=0, description="along the facing")
+    width: BaseSize = Field(description="across the facing")
+    depth: BaseSize = Field(description="along the facing")
 
     def build(self) -> RectBase:
         return RectBase(self.width, self.depth)
@@ -92,9 +155,9 @@ class FigureSpec(_Spec):
     """A figure: ``id``, centre ``x``/``y``, ``facing`` (degrees, 0 east, CCW), ``base``."""
 
     id: str = Field(min_length=1)
-    x: float
-    y: float
-    facing: float = 0.0
+    x: Coordinate
+    y: Coordinate
+    facing: FacingSpec = 0.0
     base: BaseSpec = RoundBaseSpec(shape="round", diameter=1.0)
     side: str = ""
     kind: str = ""
@@ -117,19 +180,19 @@ class FeatureSpec(_Spec):
 
     id: str = Field(min_length=1)
     shape: Shape
-    points: list[tuple[float, float]] = Field(min_length=1)
-    radius: float = Field(default=0.0, ge=0)
+    points: list[PointSpec] = Field(min_length=1, max_length=MAX_FEATURE_POINTS)
+    radius: Distance = 0.0
     kind: str = ""
     label: str = ""
-    move_cost: float = Field(default=1.0, ge=0)
+    move_cost: Distance = 1.0
     impassable: bool = False
     half_move: bool = False
     blocks_los: LosBlock = "no"
-    beyond_reach: float = Field(default=0.0, ge=0)
-    cover: float = 0.0
+    beyond_reach: Distance = 0.0
+    cover: float = Field(default=0.0, ge=-MAX_TABLE_SIZE, le=MAX_TABLE_SIZE)
     barrier: bool = False
-    crossing_cost: float | None = Field(default=None, ge=0)
-    height: float = 1.0
+    crossing_cost: Distance | None = None
+    height: float = Field(default=1.0, ge=-MAX_TABLE_SIZE, le=MAX_TABLE_SIZE)
     destroyed: bool = False
 
     @model_validator(mode="after")

@@ -15,80 +15,106 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, PlainValidator, ValidationError
 
-from warbench.errors import ScenarioError
+from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.hexgrid import Hex, HexError, HexGrid
 from warbench.rulesets.cgme.board import Board
 from warbench.rulesets.cgme.data import UnitType, Unstated, World, load_world, unit_type
-from warbench.scenario.errors import field_path, from_validation
-from warbench.scenario.hexmap import HexMapSpec, build_hexmap
+from warbench.scenario.errors import field_path, from_validation, listing, problem_of
+from warbench.scenario.hexmap import (
+    MAX_MAP_SIZE,
+    MAX_UNITS,
+    HexMapSpec,
+    build_hexmap,
+    check_unit_count,
+)
 from warbench.scenario.model import Scenario
+from warbench.scenario.schema import (
+    MAX_POINTS,
+    Description,
+    Key,
+    Label,
+    ScenarioModel,
+    Title,
+)
 from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
 Rating = Annotated[int, Field(ge=0, le=30)]
+Value = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+def _attack_rating(value: object) -> int | str:
+    if value in ("x", "X") or (
+        isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 30
+    ):
+        return value
+    raise ValueError("an ATT rating is a whole number from 0 to 30, or x")
+
+
+AttackRating = Annotated[int | Literal["x", "X"], PlainValidator(_attack_rating)]
+
+
+class Strict(ScenarioModel):
+    pass
 
 
 class UnitTypeSpec(Strict):
-    name: str | None = None
-    att: Rating | Literal["x", "X"]
+    name: Label | None = None
+    att: AttackRating
     rng: Rating = 0
     dfn: Rating = Field(alias="def")
     mov: Rating
-    move_class: str = Field(alias="class")
-    value: int | None = Field(default=None, ge=0)
+    move_class: Key = Field(alias="class")
+    value: Value | None = None
     stack_parts: int | None = Field(default=None, ge=0, le=30)
     capacity: int = Field(default=0, ge=0, le=20)
     riders_attack: bool = False
     road_only: bool = False
     road_bonus: bool = True
     move_or_shoot: bool = False
-    note: str = ""
+    note: Label = ""
 
 
 class UnitSpec(Strict):
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,10}$")
-    type: str
+    type: Key
     at: str | None = None
     count: int = Field(default=1, ge=1, le=26)
-    riding: str | None = None
+    riding: Key | None = None
     wounded: bool = False
 
 
 class BuildingSpec(Strict):
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,11}$")
-    side: str
+    side: Key
     at: str
     dfn: Rating = Field(alias="def")
     sp: int = Field(ge=1, le=999)
-    value: int | None = Field(default=None, ge=0)
+    value: Value | None = None
 
 
 class SideSpec(Strict):
     name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
-    title: str | None = None
+    title: Label | None = None
 
 
 class ZoneSpec(Strict):
     hexes: list[str] | None = None
     edge: Edge | None = None
-    within: int = Field(default=0, ge=0)
+    within: int = Field(default=0, ge=0, le=2 * MAX_MAP_SIZE)
 
 
 class ObjectiveSpec(Strict):
-    side: str
-    destroy: list[str] | None = None
+    side: Key
+    destroy: list[Key] | None = None
     reach: ZoneSpec | None = None
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_UNITS)
 
 
 class VictorySpec(Strict):
-    at_turn_limit: str = "points"
+    at_turn_limit: Key = "points"
     objectives: list[ObjectiveSpec] = Field(default_factory=list)
 
 
@@ -104,12 +130,12 @@ class CoreOptionsSpec(Strict):
 
 class ScenarioSpec(Strict):
     ruleset: str
-    title: str
-    description: str = ""
+    title: Title
+    description: Description = ""
     turn_limit: int = Field(default=10, ge=1, le=200)
     map: HexMapSpec
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
-    unit_types: dict[str, UnitTypeSpec] = Field(default_factory=dict)
+    unit_types: dict[Key, UnitTypeSpec] = Field(default_factory=dict)
     forces: dict[str, list[UnitSpec]]
     buildings: list[BuildingSpec] = Field(default_factory=list)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -201,7 +227,7 @@ def _options(
     except ValidationError as exc:
         item = exc.errors(include_url=False)[0]
         loc = item["loc"][:1]  # options are flat; deeper parts name union branches
-        message = item["msg"].removeprefix("Value error, ")
+        message = problem_of(item)
         if item["type"] == "extra_forbidden":
             known = ", ".join(model.model_fields)
             message = f"unknown option (check the spelling); options of {world.name}: {known}"
@@ -246,7 +272,8 @@ def _unit_types(spec: ScenarioSpec, world: World, file: str) -> dict[str, UnitTy
             raise ScenarioError(
                 file,
                 f"{path}.class",
-                f"unknown movement class '{t.move_class}'; classes: {', '.join(world.classes)}",
+                f"unknown movement class '{excerpt(t.move_class)}'; "
+                f"classes: {', '.join(world.classes)}",
             )
         if t.capacity and world.rider_class is None:
             raise ScenarioError(file, f"{path}.capacity", f"{world.name} has no transport")
@@ -268,6 +295,7 @@ def build_setup(
         spec = ScenarioSpec.model_validate(raw)
     except ValidationError as exc:
         raise from_validation(file, exc) from None
+    check_unit_count(file, sum(unit.count for units in spec.forces.values() for unit in units))
     base_world = load_world(world_package)
     options = _options(spec.options, options_model, base_world, file)
     world = load_world(world_package, options.unstated_terrain)
@@ -282,7 +310,7 @@ def build_setup(
         raise ScenarioError(
             file,
             "victory.at_turn_limit",
-            f"'{limit}' is not points, draw or a side ({', '.join(names)})",
+            f"'{excerpt(limit)}' is not points, draw or a side ({', '.join(names)})",
         )
 
     def hex_at(label: str, path: str) -> Hex:
@@ -308,7 +336,7 @@ def build_setup(
                 raise ScenarioError(
                     file,
                     f"{path}.type",
-                    f"unknown unit type '{unit.type}'; known: {', '.join(sorted(types))}",
+                    f"unknown unit type '{excerpt(unit.type)}'; known: {listing(types)}",
                 )
             kind = types[unit.type]
             if unit.at is None and unit.riding is None:
@@ -335,7 +363,9 @@ def build_setup(
         carrier = by_id.get(p.riding.lower())
         if carrier is None or carrier.side != p.side:
             raise ScenarioError(
-                file, f"{path}.riding", f"no carrier '{p.riding}' among {p.side}'s units"
+                file,
+                f"{path}.riding",
+                f"no carrier '{excerpt(p.riding)}' among {p.side}'s units",
             )
         if carrier.riding is not None:
             raise ScenarioError(file, f"{path}.riding", f"{carrier.id} is itself riding")
@@ -389,7 +419,7 @@ def build_setup(
         claim(b.id, f"{path}.id")
         if b.side not in names:
             raise ScenarioError(
-                file, f"{path}.side", f"no side '{b.side}'; sides: {', '.join(names)}"
+                file, f"{path}.side", f"no side '{excerpt(b.side)}'; sides: {', '.join(names)}"
             )
         at = hex_at(b.at, f"{path}.at")
         if any(o.at == at for o in buildings):
@@ -406,7 +436,7 @@ def build_setup(
         path = f"victory.objectives[{i}]"
         if o.side not in names:
             raise ScenarioError(
-                file, f"{path}.side", f"no side '{o.side}'; sides: {', '.join(names)}"
+                file, f"{path}.side", f"no side '{excerpt(o.side)}'; sides: {', '.join(names)}"
             )
         if (o.destroy is None) == (o.reach is None):
             raise ScenarioError(file, path, "give exactly one of 'destroy' or 'reach'")
@@ -418,7 +448,7 @@ def build_setup(
                     raise ScenarioError(
                         file,
                         f"{path}.destroy[{k}]",
-                        f"'{target}' is not a unit or building of {o.side}'s enemy",
+                        f"'{excerpt(target)}' is not a unit or building of {o.side}'s enemy",
                     )
             targets = tuple(canonical[t.lower()] for t in o.destroy)
             objectives.append(Objective(o.side, "destroy", targets))

@@ -13,49 +13,57 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from warbench.errors import ScenarioError
+from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.miniwars.board import Board
 from warbench.rulesets.miniwars.data import UnitType, catalogue, charts, unit_type
-from warbench.scenario.errors import from_validation
-from warbench.scenario.hexmap import HexMapSpec, build_hexmap
+from warbench.scenario.errors import from_validation, listing
+from warbench.scenario.hexmap import MAX_MAP_SIZE, HexMapSpec, build_hexmap, check_unit_count
 from warbench.scenario.model import Scenario
+from warbench.scenario.schema import (
+    MAX_POINTS,
+    Description,
+    Key,
+    Label,
+    ScenarioModel,
+    Title,
+)
 from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Strict(ScenarioModel):
+    pass
 
 
 class UnitTypeSpec(_Strict):
-    name: str | None = None
+    name: Label | None = None
     move: int = Field(ge=1, le=20)
     cavalry: bool = False
     cs: int = Field(ge=1, le=5)
     missile: Literal["", "A", "B", "C", "D", "E"] = ""
     morale: Literal["+", "=", "-", "!"]
-    cost: int = Field(ge=0)
+    cost: int = Field(ge=0, le=MAX_POINTS)
 
 
 class UnitSpec(_Strict):
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,11}$")
-    type: str
+    type: Key
     at: str
 
 
 class DeploySpec(_Strict):
-    within: int = Field(ge=0)
+    within: int = Field(ge=0, le=2 * MAX_MAP_SIZE)
     of: list[str] | None = None
     edge: Edge | None = None
 
 
 class SideSpec(_Strict):
     name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
-    title: str | None = None
+    title: Label | None = None
     deploy: DeploySpec | None = None
 
 
@@ -68,17 +76,17 @@ class OptionsSpec(_Strict):
 
 
 class VictorySpec(_Strict):
-    at_turn_limit: str = "points"
+    at_turn_limit: Key = "points"
 
 
 class ScenarioSpec(_Strict):
     ruleset: str
-    title: str
-    description: str = ""
+    title: Title
+    description: Description = ""
     turn_limit: int = Field(default=12, ge=1, le=200)
     map: HexMapSpec
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
-    unit_types: dict[str, UnitTypeSpec] = Field(default_factory=dict)
+    unit_types: dict[Key, UnitTypeSpec] = Field(default_factory=dict)
     forces: dict[str, list[UnitSpec]]
     options: OptionsSpec = Field(default_factory=OptionsSpec)
     victory: VictorySpec = Field(default_factory=VictorySpec)
@@ -140,6 +148,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         spec = ScenarioSpec.model_validate(raw)
     except ValidationError as exc:
         raise from_validation(file, exc) from None
+    check_unit_count(file, sum(len(units) for units in spec.forces.values()))
     rule_charts = charts(spec.options.hedgerow)
     hexmap = build_hexmap(spec.map, file, rule_charts.terrain, rule_charts.hexsides)
     board = Board(hexmap, rule_charts, spec.options.los_along_edge)
@@ -153,7 +162,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         raise ScenarioError(
             file,
             "victory.at_turn_limit",
-            f"'{limit}' is not points, draw or a side ({', '.join(names)})",
+            f"'{excerpt(limit)}' is not points, draw or a side ({', '.join(names)})",
         )
     zones = {
         side.name: _zone(side.deploy, board, file, f"sides[{i}].deploy")
@@ -170,7 +179,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 raise ScenarioError(
                     file,
                     f"{path}.type",
-                    f"unknown unit type '{unit.type}'; known: {', '.join(sorted(types))}",
+                    f"unknown unit type '{excerpt(unit.type)}'; known: {listing(types)}",
                 )
             if unit.id.lower() in seen_ids:
                 raise ScenarioError(

@@ -14,24 +14,33 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from warbench.errors import ScenarioError
+from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.table import (
     Base,
     Feature,
     Figure,
     Point,
-    RectBaseSpec,
-    RoundBaseSpec,
     Table,
     TableGeometryError,
     TableSpec,
     Terrain,
     heading,
     overlapping,
+)
+from warbench.geometry.table.serial import (
+    MAX_FEATURE_POINTS,
+    MAX_FEATURES,
+    MAX_FIGURES,
+    TABLE_MARGIN,
+    BaseSpec,
+    Distance,
+    FacingSpec,
+    PointSpec,
+    off_table_by,
 )
 from warbench.rulesets.vsgmr.data import (
     Armour,
@@ -43,31 +52,45 @@ from warbench.rulesets.vsgmr.data import (
     points,
     rules,
 )
-from warbench.scenario.errors import from_validation
+from warbench.scenario.errors import from_validation, listing
 from warbench.scenario.model import Scenario
+from warbench.scenario.schema import (
+    MAX_POINTS,
+    Description,
+    Key,
+    Label,
+    ScenarioModel,
+    Title,
+)
 from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
 RESERVED = frozenset({"end", "face", "first", "move", "shoot", "fight", "skill", "take"})
 """Words of the action language that may not be used as ids."""
+MAX_SIDES: Final = 8
+"""Players around one table."""
+MAX_SKILLS: Final = 20
+"""Skills of one profile or figure."""
+
+Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _Strict(ScenarioModel):
+    pass
 
 
 class ProfileSpec(_Strict):
     """A kind of figure: type (I), abilities (II.3-4), armour, skills, points, base."""
 
     type: FigureType
-    name: str = ""
+    name: Label = ""
     distance: bool = False
     auto: bool = False
     armour: Armour = "none"
-    skills: list[str] = Field(default_factory=list)
-    points: int | None = Field(default=None, ge=0)
-    base: RoundBaseSpec | RectBaseSpec | None = None
+    skills: list[Key] = Field(default_factory=list, max_length=MAX_SKILLS)
+    points: Points | None = None
+    base: BaseSpec | None = None
     aquatic: bool = False
     """A ship, boat or fish man: water is not rough terrain for it (II.2)."""
 
@@ -76,24 +99,24 @@ class FigureSpec(_Strict):
     """One figure: its id, its profile (or an inline type), where it stands and faces."""
 
     id: str = Field(pattern=ID_PATTERN)
-    profile: str | None = None
+    profile: Key | None = None
     type: FigureType | None = None
-    name: str | None = None
+    name: Label | None = None
     distance: bool | None = None
     auto: bool | None = None
     armour: Armour | None = None
-    skills: list[str] | None = None
-    points: int | None = Field(default=None, ge=0)
-    base: RoundBaseSpec | RectBaseSpec | None = None
+    skills: list[Key] | None = Field(default=None, max_length=MAX_SKILLS)
+    points: Points | None = None
+    base: BaseSpec | None = None
     aquatic: bool | None = None
-    at: tuple[float, float] | None = None
-    facing: float | None = None
-    riding: str | None = None
+    at: PointSpec | None = None
+    facing: FacingSpec | None = None
+    riding: Key | None = None
 
 
 class SideSpec(_Strict):
     name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
-    title: str | None = None
+    title: Label | None = None
     edge: Edge | None = None
     """The side's own table edge: items carried off it score (see [victory])."""
 
@@ -102,11 +125,11 @@ class FeatureSpec(_Strict):
     """A terrain feature with the properties VSGMR asks about."""
 
     id: str = Field(pattern=ID_PATTERN)
-    kind: str = "terrain"
-    label: str = ""
+    kind: Key = "terrain"
+    label: Label = ""
     shape: Literal["polygon", "polyline", "circle"]
-    points: list[tuple[float, float]] = Field(min_length=1)
-    radius: float = Field(default=0.0, ge=0)
+    points: list[PointSpec] = Field(min_length=1, max_length=MAX_FEATURE_POINTS)
+    radius: Distance = 0.0
     rough: bool = False
     """II.2 Rough Terrain: a figure in it moves at most a Half Move Unit."""
     water: bool = False
@@ -117,16 +140,16 @@ class FeatureSpec(_Strict):
     impassable: bool = False
     """Solid: no base may enter it (a building's walls, a cliff)."""
     blocks_los: Literal["yes", "no", "beyond"] = "no"
-    beyond_reach: float = Field(default=0.0, ge=0)
+    beyond_reach: Distance = 0.0
     destructible: bool = True
     """III: buildings and terrain features can be attacked; ground (a road) cannot."""
 
 
 class ItemSpec(_Strict):
     id: str = Field(pattern=ID_PATTERN)
-    label: str = ""
-    at: tuple[float, float]
-    points: int = Field(default=0, ge=0)
+    label: Label = ""
+    at: PointSpec
+    points: Points = 0
     """Scored by the side that carries it off the table (see [victory] item_exit)."""
     locked: bool = False
     """A locked item cannot be picked up until a skill roll unlocks it."""
@@ -136,14 +159,14 @@ class TaskSpec(_Strict):
     """Something a skill roll can do in this scenario (II.5: effects set by the scenario)."""
 
     id: str = Field(pattern=ID_PATTERN)
-    label: str = ""
-    feature: str | None = None
-    at: tuple[float, float] | None = None
-    reach: float = Field(default=0.5, ge=0)
+    label: Label = ""
+    feature: Key | None = None
+    at: PointSpec | None = None
+    reach: Distance = 0.5
     effect: Literal["points", "remove_feature", "unlock_item"]
-    points: int = Field(default=0, ge=0)
-    target: str | None = None
-    skill: str | None = None
+    points: Points = 0
+    target: Key | None = None
+    skill: Key | None = None
     limit: Literal["once", "once_per_side"] = "once"
 
 
@@ -173,17 +196,17 @@ class VictorySpec(_Strict):
 
 class ScenarioSpec(_Strict):
     ruleset: str
-    title: str
-    description: str = ""
+    title: Title
+    description: Description = ""
     rounds: int = Field(default=5, ge=1, le=50)
     table: TableSpec
-    sides: list[SideSpec] = Field(min_length=2)
+    sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     options: OptionsSpec = Field(default_factory=OptionsSpec)
-    profiles: dict[str, ProfileSpec] = Field(default_factory=dict)
+    profiles: dict[Key, ProfileSpec] = Field(default_factory=dict, max_length=MAX_FIGURES)
     figures: dict[str, list[FigureSpec]]
-    features: list[FeatureSpec] = Field(default_factory=list)
-    items: list[ItemSpec] = Field(default_factory=list)
-    tasks: list[TaskSpec] = Field(default_factory=list)
+    features: list[FeatureSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
+    items: list[ItemSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
+    tasks: list[TaskSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
     victory: VictorySpec = Field(default_factory=VictorySpec)
 
 
@@ -309,6 +332,11 @@ def _same_abilities(p: Profile, distance: bool, auto: bool, armour: Armour) -> b
     return (p.distance, p.auto, p.armour) == (distance, auto, armour)
 
 
+def _shown(point: Point) -> str:
+    """A point as a person wrote it: ``(18, 2.5)``."""
+    return f"({point[0]:g}, {point[1]:g})"
+
+
 def _edge_facing(table: Table, at: Point) -> float:
     """Set-up facing when none is given: toward the middle of the table (II)."""
     centre = (table.width / 2.0, table.height / 2.0)
@@ -321,6 +349,11 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         spec = ScenarioSpec.model_validate(raw)
     except ValidationError as exc:
         raise from_validation(file, exc) from None
+    count = sum(len(figures) for figures in spec.figures.values())
+    if count > MAX_FIGURES:
+        raise ScenarioError(
+            file, "figures", f"{count:,} figures; a scenario has at most {MAX_FIGURES:,}"
+        )
     rule_data = rules()
     table = spec.table.build()
     names = [side.name for side in spec.sides]
@@ -343,6 +376,13 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     for i, ft in enumerate(spec.features):
         path = f"features[{i}]"
         claim(ft.id, f"{path}.id")
+        for k, point in enumerate(ft.points):
+            if off_table_by(table, point) > TABLE_MARGIN:
+                raise ScenarioError(
+                    file,
+                    f"{path}.points[{k}]",
+                    f"{_shown(point)} is more than {TABLE_MARGIN:g} inches off the table",
+                )
         try:
             feature = Feature(
                 ft.id,
@@ -386,9 +426,11 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             if fs.profile is not None:
                 base_profile = profiles.get(fs.profile)
                 if base_profile is None:
-                    known = ", ".join(sorted(profiles)) or "none"
+                    known = listing(profiles) or "none"
                     raise ScenarioError(
-                        file, f"{path}.profile", f"unknown profile '{fs.profile}'; known: {known}"
+                        file,
+                        f"{path}.profile",
+                        f"unknown profile '{excerpt(fs.profile)}'; known: {known}",
                     )
             elif fs.type is None:
                 raise ScenarioError(file, path, "give a profile or a type")
@@ -405,7 +447,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             continue
         mount = by_id.get(fs.riding)
         if mount is None:
-            raise ScenarioError(file, f"{path}.riding", f"no figure '{fs.riding}'")
+            raise ScenarioError(file, f"{path}.riding", f"no figure '{excerpt(fs.riding)}'")
         if mount[0] != side:
             raise ScenarioError(file, f"{path}.riding", f"'{fs.riding}' belongs to {mount[0]}")
         if not is_guy(profile.kind):
@@ -440,7 +482,9 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         blocked = terrain.movement_obstacles(core, radius)
         if blocked:
             raise ScenarioError(
-                file, f"{path}.at", f"the base at {at} overlaps impassable '{blocked[0].id}'"
+                file,
+                f"{path}.at",
+                f"the base at {at} overlaps impassable '{blocked[0].id}'",
             )
         for other, other_path in on_table:
             if overlapping(figure, other):
@@ -476,7 +520,9 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         if (ts.feature is None) == (ts.at is None):
             raise ScenarioError(file, path, "give exactly one of 'feature' or 'at'")
         if ts.feature is not None and ts.feature not in {f.id for f in features}:
-            raise ScenarioError(file, f"{path}.feature", f"no feature '{ts.feature}'")
+            raise ScenarioError(file, f"{path}.feature", f"no feature '{excerpt(ts.feature)}'")
+        if ts.at is not None and not table.contains_point(ts.at):
+            raise ScenarioError(file, f"{path}.at", f"{_shown(ts.at)} is off the table")
         if ts.effect == "remove_feature" and ts.target not in {f.id for f in features}:
             raise ScenarioError(file, f"{path}.target", "remove_feature needs a feature id")
         if ts.effect == "unlock_item" and ts.target not in item_ids:
