@@ -134,7 +134,11 @@ def from_validation(file: str, error: ValidationError) -> ScenarioError:
     problems = []
     for item in error.errors(include_url=False):
         loc = [part for part in item["loc"] if not str(part).startswith("function-")]
-        problems.append((field_path(loc), problem_of(item)))
+        problem = problem_of(item)
+        if "[key]" in loc:  # pydantic's mark for a problem with the key, not its value
+            loc = loc[: loc.index("[key]")]
+            problem = f"the key {problem}"
+        problems.append((field_path(loc), problem))
     first_path, first_problem = problems[0]
     err = ScenarioError(file, first_path, first_problem)
     if len(problems) > 1:

@@ -40,6 +40,8 @@ inside each other)
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(source, "", f"bad TOML syntax: {exc}") from None
+    except ValueError:  # tomllib reading a number of thousands of digits
+        raise ScenarioError(source, "", "the TOML has a number too long to read") from None
     except (RecursionError, MemoryError):
         raise ScenarioError(
             source, "", "the TOML is nested too deeply (lists or tables inside each other)"

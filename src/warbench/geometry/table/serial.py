@@ -49,7 +49,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 
 from warbench.geometry.table.core import Point, Table, TableGeometryError
 from warbench.geometry.table.features import Feature, LosBlock, Shape
-from warbench.geometry.table.figures import Base, Figure, RectBase, RoundBase
+from warbench.geometry.table.figures import MIN_BASE_SIZE, Base, Figure, RectBase, RoundBase
 
 __all__ = [
     "MAX_BASE_SIZE",
@@ -104,7 +104,7 @@ Distance = Annotated[float, Field(ge=0, le=MAX_TABLE_SIZE)]
 """A length in inches (a radius, a reach)."""
 FacingSpec = Annotated[float, Field(ge=-360, le=360)]
 """A facing in degrees (0 east, counter-clockwise)."""
-BaseSize = Annotated[float, Field(gt=0, le=MAX_BASE_SIZE)]
+BaseSize = Annotated[float, Field(ge=MIN_BASE_SIZE, le=MAX_BASE_SIZE)]
 
 
 def off_table_by(table: Table, point: Point) -> float:

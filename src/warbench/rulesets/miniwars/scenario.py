@@ -57,7 +57,7 @@ class UnitSpec(_Strict):
 
 class DeploySpec(_Strict):
     within: int = Field(ge=0, le=2 * MAX_MAP_SIZE)
-    of: list[str] | None = None
+    of: list[str] | None = Field(default=None, min_length=1)
     edge: Edge | None = None
 
 

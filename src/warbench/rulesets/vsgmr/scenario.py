@@ -332,6 +332,31 @@ def _same_abilities(p: Profile, distance: bool, auto: bool, armour: Armour) -> b
     return (p.distance, p.auto, p.armour) == (distance, auto, armour)
 
 
+class _Cells:
+    """Figures by the square cells their bases' bounds touch, so that checking a new
+    base for overlaps looks only at its neighbours (thousands of figures validate
+    in a blink instead of comparing every pair)."""
+
+    SIZE: Final = 4.0
+    """Inches of a cell's side."""
+
+    def __init__(self) -> None:
+        self.members: dict[tuple[int, int], list[int]] = {}
+
+    def cells(self, figure: Figure) -> list[tuple[int, int]]:
+        xmin, ymin, xmax, ymax = figure.bounds
+        pad = 0.01  # overlaps within rounding of touching still meet in a cell
+        columns = range(
+            math.floor((xmin - pad) / self.SIZE), math.floor((xmax + pad) / self.SIZE) + 1
+        )
+        rows = range(math.floor((ymin - pad) / self.SIZE), math.floor((ymax + pad) / self.SIZE) + 1)
+        return [(c, r) for c in columns for r in rows]
+
+    def add(self, cells: list[tuple[int, int]], n: int) -> None:
+        for cell in cells:
+            self.members.setdefault(cell, []).append(n)
+
+
 def _shown(point: Point) -> str:
     """A point as a person wrote it: ``(18, 2.5)``."""
     return f"({point[0]:g}, {point[1]:g})"
@@ -467,6 +492,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         mounted_by[fs.riding] = fid
 
     on_table: list[tuple[Figure, str]] = []
+    grid = _Cells()
     for fid, (side, profile, fs, path) in by_id.items():
         if fs.riding is not None:
             continue
@@ -486,11 +512,14 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 f"{path}.at",
                 f"the base at {at} overlaps impassable '{blocked[0].id}'",
             )
-        for other, other_path in on_table:
+        cells = grid.cells(figure)
+        for n in sorted({n for cell in cells for n in grid.members.get(cell, ())}):
+            other, other_path = on_table[n]
             if overlapping(figure, other):
                 raise ScenarioError(
                     file, f"{path}.at", f"the base overlaps figure '{other.id}' ({other_path})"
                 )
+        grid.add(cells, len(on_table))
         on_table.append((figure, path))
         placements.append(Placement(fid, side, profile, figure, None))
     mounts = {p.id: p for p in placements}
