@@ -21,17 +21,20 @@ when it is played.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import Move
 from warbench.rulesets.vsgmr.nav import NavMesh, cut, length, nav_mesh
+from warbench.rulesets.vsgmr.scenario import Task
 from warbench.rulesets.vsgmr.state import Fig, State
 
 if TYPE_CHECKING:
@@ -45,6 +48,15 @@ SAME_SPOT = 0.4
 COVER_STEP = 2.0
 """Spacing of cover spots along terrain that blocks sight (inches)."""
 CACHE_LIMIT = 4_000
+NEAREST_ENEMIES = 2
+"""Enemies a figure heads for (the nearest; the nearest one also for cover and falling back)."""
+OBJECTIVES = 3
+"""Items, and tasks, a figure heads for: the nearest few of each."""
+SURROUNDINGS_MEMORY = 200_000
+"""Figures' worth of surroundings remembered per set-up (see :func:`_surroundings`)."""
+
+T = TypeVar("T")
+FloatArray = npt.NDArray[np.float64]
 
 
 def _r2(p: Point) -> Point:
@@ -71,13 +83,19 @@ def _rough_union(state: State) -> shapely.Geometry | None:
 
 def cover_spots(state: State, radius: float) -> list[Point]:
     """Points just beside terrain that blocks sight, where a base of ``radius`` fits."""
+    return _cover(state, radius)[0]
+
+
+def _cover(state: State, radius: float) -> tuple[list[Point], FloatArray]:
+    """The cover spots for bases of ``radius``, as a list and as an array (kept per layout)."""
     terrain = space.terrain(state)
     key = ("cover_spots", id(terrain), round(radius, 4))
     cache = state.setup.caches
-    found: list[Point] | None = cache.get(key)
+    found: tuple[list[Point], FloatArray] | None = cache.get(key)
     if found is None:
         mesh = nav_mesh(cache, state.setup.table, terrain, radius)
-        found = []
+        table = state.setup.table
+        spots: list[Point] = []
         for f in terrain.active:
             if f.blocks_los == "no":
                 continue
@@ -87,16 +105,17 @@ def cover_spots(state: State, radius: float) -> list[Point]:
             ring = shapely.get_exterior_ring(shapely.buffer(f.geometry, off, quad_segs=4))
             total = float(ring.length)
             steps = max(1, int(total // COVER_STEP))
-            for k in range(steps):
-                p = ring.interpolate(k * total / steps)
-                point = _r2((float(p.x), float(p.y)))
-                table = state.setup.table
+            along = shapely.line_interpolate_point(ring, [k * total / steps for k in range(steps)])
+            for x, y in shapely.get_coordinates(along).tolist():
+                point = _r2((x, y))
                 if (
                     radius + 0.05 <= point[0] <= table.width - radius - 0.05
                     and radius + 0.05 <= point[1] <= table.height - radius - 0.05
-                    and mesh.point_clear(point)
                 ):
-                    found.append(point)
+                    spots.append(point)
+        clear = mesh.points_clear(spots)
+        spots = [p for p, ok in zip(spots, clear.tolist(), strict=True) if ok]
+        found = (spots, np.array(spots, dtype=np.float64).reshape(len(spots), 2))
         cache[key] = found
     return found
 
@@ -120,10 +139,9 @@ class _Builder:
         rough = _rough_union(state)
         self.rough = rough
         self.starts_rough = space.starts_in_rough(state, fig, self.start_geo)
-        self.enemies = sorted(
-            (f for f in state.figs.values() if f.side != fig.side and f.active),
-            key=lambda e: math.dist(space.body(state, e).at, self.start),
-        )
+        self.foes = _foes(state, fig.side)
+        self.enemies = self.foes.nearest(self.start, NEAREST_ENEMIES)
+        """The nearest few enemies, nearest first (ties in the order of ``state.figs``)."""
         self.moves: list[tuple[tuple[Point, ...], float | None, str]] = []
 
     # -- helpers ------------------------------------------------------------------------
@@ -145,8 +163,7 @@ class _Builder:
     def facing_from(self, at: Point) -> float | None:
         if not self.enemies:
             return None
-        target = min(self.enemies, key=lambda e: math.dist(space.body(self.state, e).at, at))
-        where = space.body(self.state, target).at
+        where = self.foes.closest_to(at, self.start)
         return None if where == at else _face(at, where)
 
     def add(self, route: list[Point] | None, why: str, stop_short: float = 0.0) -> None:
@@ -220,10 +237,9 @@ class _Builder:
         )
 
     def to_cover(self) -> None:
-        spots = cover_spots(self.state, self.radius)
+        spots, arr = _cover(self.state, self.radius)
         if not spots:
             return
-        arr = np.array(spots)
         near = np.hypot(*(arr - np.array(self.start)).T)
         reach = self.full
         idx = np.nonzero((near <= reach) & (near > 0.5))[0]
@@ -243,24 +259,43 @@ class _Builder:
     def to_objectives(self) -> None:
         state = self.state
         fig = self.fig
-        for item in state.items.values():
-            if item.at is None or item.gone or item.locked or fig.where == "mounted":
-                continue
+        items = [
+            item
+            for item in state.items.values()
+            if not (item.at is None or item.gone or item.locked or fig.where == "mounted")
+        ]
+        for item in _nearest_few(items, [i.at for i in items], self.start):
+            assert item.at is not None
             self.add(self.mesh.route(self.start, item.at), f"to {item.id}")
         carrying = list(fig.items) + (list(state.figs[fig.rider].items) if fig.rider else [])
         if carrying and fig.where != "mounted":
             self.exit_moves()
         if fig.profile.is_guy and fig.where == "table":
-            for task in state.setup.tasks:
-                if task.id in state.tasks_done or f"{task.id}:{fig.side}" in state.tasks_done:
-                    continue
+            tasks = [
+                task
+                for task in state.setup.tasks
+                if task.id not in state.tasks_done
+                and f"{task.id}:{fig.side}" not in state.tasks_done
+            ]
+            for task in _nearest_few(tasks, [self.task_place(t) for t in tasks], self.start):
                 goal = self.task_spot(task.feature, task.at, task.reach)
                 if goal is not None:
                     self.add(self.mesh.route(self.start, goal), f"to {task.id}")
 
+    def task_place(self, task: Task) -> Point | None:
+        """Roughly where a task is (to pick the nearest few): its point or its feature's."""
+        if task.at is not None:
+            return task.at
+        feature = space.feature(self.state, task.feature or "")
+        if feature is None:
+            return None
+        xmin, ymin, xmax, ymax = feature.geometry.bounds
+        x, y = self.start
+        return (min(max(x, xmin), xmax), min(max(y, ymin), ymax))
+
     def task_spot(self, feature_id: str | None, at: Point | None, reach: float) -> Point | None:
         if at is None:
-            feature = self.state.setup.feature(feature_id or "")
+            feature = space.feature(self.state, feature_id or "")
             if feature is None or feature.id in self.state.destroyed:
                 return None
             at = space.nearest_point(self.start_geo, feature)
@@ -318,14 +353,8 @@ class _Builder:
         fig = self.fig
         if not fig.profile.is_guy:
             return
-        for mount in state.figs.values():
-            if (
-                mount.side == fig.side
-                and mount.where == "table"
-                and mount.profile.is_mount
-                and mount.rider is None
-                and mount.id != fig.mount
-            ):
+        for mount in riderless(state, fig.side):
+            if mount.id != fig.mount:
                 if math.dist(mount.geo.at, self.start) > self.full + 1:
                     continue
                 route = self.mesh.route(self.start, mount.geo.at)
@@ -369,22 +398,105 @@ class _Builder:
 
 
 def signature(state: State, fig: Fig) -> tuple[Any, ...]:
-    """What a figure's candidates depend on (besides where its friends end up)."""
-    others = tuple(
-        (f.id, f.geo, f.where) for f in state.figs.values() if f.side != fig.side and f.active
+    """What a figure's candidates depend on (besides where its friends end up).
+
+    Everything but the figure itself is the same for every figure of its side,
+    so it is worked out once per state and side and stands in the key as one
+    number (:func:`_surroundings`): a key costs the same with 20 figures or 2,000.
+    """
+    return (fig.id, fig.geo, fig.where, fig.rider, tuple(fig.items), _surroundings(state, fig.side))
+
+
+def _surroundings(state: State, side: str) -> int:
+    """A number for the enemies' places, the items, the destroyed features and the tasks
+    done (equal numbers: equal surroundings), the same for every game of the set-up."""
+    key = ("surroundings", side)
+    found: int | None = state.caches.get(key)
+    if found is None:
+        others = tuple(
+            (f.id, f.geo, f.where) for f in state.figs.values() if f.side != side and f.active
+        )
+        items = tuple((i.id, i.at, i.locked, i.gone, i.carrier) for i in state.items.values())
+        whole = (side, others, items, frozenset(state.destroyed), frozenset(state.tasks_done))
+        numbers: dict[Any, int] = state.setup.caches.setdefault("surroundings", {})
+        found = numbers.get(whole)
+        if found is None:
+            if len(numbers) >= max(16, SURROUNDINGS_MEMORY // (len(state.figs) + 1)):
+                numbers.clear()  # forgotten ones get new numbers: never a wrong match
+            counter: itertools.count[int] = state.setup.caches.setdefault(
+                "surroundings_counter", itertools.count()
+            )
+            found = next(counter)
+            numbers[whole] = found
+        state.caches[key] = found
+    return found
+
+
+def riderless(state: State, side: str) -> list[Fig]:
+    """The side's cavalry and vehicles on the table without a rider, in figure order."""
+    key = ("riderless", side)
+    found: list[Fig] | None = state.caches.get(key)
+    if found is None:
+        found = [
+            f
+            for f in state.figs.values()
+            if f.side == side and f.where == "table" and f.profile.is_mount and f.rider is None
+        ]
+        state.caches[key] = found
+    return found
+
+
+class _Foes:
+    """A side's enemies on the table (riders by their mounts), for nearest-enemy questions."""
+
+    def __init__(self, state: State, side: str) -> None:
+        self.figs = [f for f in state.figs.values() if f.side != side and f.active]
+        self.at = [space.body(state, f).at for f in self.figs]
+        self.xy = np.array(self.at, dtype=np.float64).reshape(len(self.at), 2)
+
+    def _close(self, p: Point, k: int) -> list[int]:
+        """Indices of enemies that may be among the ``k`` nearest to ``p`` (a superset)."""
+        n = len(self.figs)
+        if n <= k:
+            return list(range(n))
+        d = np.hypot(self.xy[:, 0] - p[0], self.xy[:, 1] - p[1])
+        kth = float(np.partition(d, k - 1)[k - 1])
+        found: list[int] = np.nonzero(d <= kth + 1e-6)[0].tolist()
+        return found
+
+    def nearest(self, p: Point, k: int) -> list[Fig]:
+        """The ``k`` enemies nearest to ``p``, nearest first, ties in figure order."""
+        close = self._close(p, k)
+        close.sort(key=lambda i: (math.dist(self.at[i], p), i))
+        return [self.figs[i] for i in close[:k]]
+
+    def closest_to(self, p: Point, start: Point) -> Point:
+        """Where the enemy nearest to ``p`` stands; ties go to the one nearer ``start``."""
+        close = self._close(p, 1)
+        best = min(close, key=lambda i: (math.dist(self.at[i], p), math.dist(self.at[i], start), i))
+        return self.at[best]
+
+
+def _foes(state: State, side: str) -> _Foes:
+    key = ("foes", side)
+    found: _Foes | None = state.caches.get(key)
+    if found is None:
+        found = _Foes(state, side)
+        state.caches[key] = found
+    return found
+
+
+def _nearest_few(things: list[T], places: Sequence[Point | None], at: Point) -> list[T]:
+    """The :data:`OBJECTIVES` things nearest to ``at`` by their places, in their own order."""
+    if len(things) <= OBJECTIVES:
+        return things
+    far = math.inf
+    order = sorted(
+        range(len(things)),
+        key=lambda i: (math.dist(p, at) if (p := places[i]) is not None else far, i),
     )
-    items = tuple((i.id, i.at, i.locked, i.gone, i.carrier) for i in state.items.values())
-    return (
-        fig.id,
-        fig.geo,
-        fig.where,
-        fig.rider,
-        tuple(fig.items),
-        others,
-        items,
-        frozenset(state.destroyed),
-        frozenset(state.tasks_done),
-    )
+    keep = set(order[:OBJECTIVES])
+    return [t for i, t in enumerate(things) if i in keep]
 
 
 def figure_candidates(
@@ -406,7 +518,7 @@ def figure_candidates(
             b.retreat()
             b.turn()
         found = b.moves
-        if len(cache) >= CACHE_LIMIT:
+        if len(cache) >= max(CACHE_LIMIT, 4 * len(state.figs)):
             cache.clear()
         cache[key] = found
     return list(found)
@@ -419,7 +531,6 @@ def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
     if cached is not None:
         return list(cached)
     out: list[Move] = []
-    standing = [f for f in state.on_table()]
     for fig in state.side_figs(side):
         if rules.can_move(state, fig) is not None:
             continue
@@ -429,7 +540,7 @@ def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
             end = path[-1] if path else space.body(state, fig).at
             if any(math.dist(end, k) < SAME_SPOT for k in kept) and path:
                 continue
-            if not _end_free(state, fig, end, facing, path, standing):
+            if not _end_free(state, fig, end, facing, path):
                 continue
             if path:
                 kept.append(end)
@@ -442,12 +553,7 @@ def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
 
 
 def _end_free(
-    state: State,
-    fig: Fig,
-    end: Point,
-    facing: float | None,
-    path: Sequence[Point],
-    standing: Sequence[Fig],
+    state: State, fig: Fig, end: Point, facing: float | None, path: Sequence[Point]
 ) -> bool:
     """No other base overlaps the mover's at ``end`` (the mount it rides onto excepted)."""
     me = fig.geo if fig.where == "mounted" else space.body(state, fig)
@@ -458,19 +564,17 @@ def _end_free(
     radius = me.base.bounding_radius
     mount_target = None
     if fig.profile.is_guy:
-        for other in standing:
-            if (
-                other.side == fig.side
-                and other.profile.is_mount
-                and other.rider is None
-                and other.id != fig.mount
-                and other.geo.at == end
-            ):
+        for other in riderless(state, fig.side):
+            if other.id != fig.mount and other.geo.at == end:
                 mount_target = other.id
-    for other in standing:
+    index = space.scene(state).index
+    pad = radius + 0.01
+    x, y = end
+    for i in index.in_box(x - pad, y - pad, x + pad, y + pad).tolist():
+        other = index.figures[i]
         if other.id == fig.id or other.id == mount_target:
             continue
-        limit = radius + other.geo.base.bounding_radius + 0.01
-        if math.dist(other.geo.at, end) < limit and overlapping(ghost, other.geo):
+        limit = radius + other.base.bounding_radius + 0.01
+        if math.dist(other.at, end) < limit and overlapping(ghost, other):
             return False
     return True

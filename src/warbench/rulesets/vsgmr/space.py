@@ -68,6 +68,18 @@ def scene(state: State) -> Scene:
     return found
 
 
+def feature(state: State, feature_id: str) -> Feature | None:
+    """The scenario's feature with this id (destroyed or not), or None; a dictionary lookup."""
+    setup = state.setup
+    found: dict[str, Feature] | None = setup.caches.get("features_by_id")
+    if found is None:
+        found = {}
+        for f in setup.features:
+            found.setdefault(f.id, f)
+        setup.caches["features_by_id"] = found
+    return found.get(feature_id)
+
+
 def body(state: State, fig: Fig) -> Figure:
     """The base that stands for ``fig`` on the table: its own, or its mount's if riding."""
     if fig.where == "mounted" and fig.mount is not None:
@@ -209,14 +221,38 @@ class MoveCheck:
         return self.result.path
 
 
-def _rough(state: State, fig: Fig) -> list[Feature]:
+class _Rough:
+    """The rough terrain that slows a figure, indexed (II.2: water does not slow boats)."""
+
+    def __init__(self, features: list[Feature]) -> None:
+        self.features = features
+        self.tree = shapely.STRtree([f.geometry for f in features]) if features else None
+
+    def __bool__(self) -> bool:
+        return bool(self.features)
+
+
+def _rough(state: State, fig: Fig) -> _Rough:
     """The rough terrain that slows ``fig`` (II.2: water does not slow boats and fish men)."""
-    skip = state.setup.water if fig.profile.aquatic else frozenset()
-    return [f for f in terrain(state).active if f.half_move and f.id not in skip]
+    aquatic = fig.profile.aquatic
+    key = ("rough", aquatic)
+    found: _Rough | None = state.caches.get(key)
+    if found is None:
+        skip = state.setup.water if aquatic else frozenset()
+        found = _Rough([f for f in terrain(state).active if f.half_move and f.id not in skip])
+        state.caches[key] = found
+    return found
 
 
-def _in_rough(rough: Sequence[Feature], core: shapely.Geometry, radius: float) -> bool:
-    return any(float(shapely.distance(core, f.geometry)) < radius - EPS for f in rough)
+def _in_rough(rough: _Rough, core: shapely.Geometry, radius: float) -> bool:
+    """Whether the shape ``core`` + ``radius`` overlaps (more than touches) rough terrain."""
+    if rough.tree is None:
+        return False
+    near = rough.tree.query(core, predicate="dwithin", distance=radius)
+    return any(
+        float(shapely.distance(core, rough.features[i].geometry)) < radius - EPS
+        for i in sorted(near.tolist())
+    )
 
 
 def _swept(start: Figure, end: Figure) -> tuple[shapely.Geometry, float]:
