@@ -79,6 +79,8 @@ def describe(value: object) -> str:
     >>> describe("12"), describe(True), describe([1]), describe({}), describe(2.5)
     ('the text "12"', 'true', 'a list', 'a table', '2.5')
     """
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
