@@ -398,19 +398,7 @@ def _off_map_params() -> list[Any]:
         ruleset = registry.get(sid.split("/")[0])
         if ruleset.info.geometry != "hex":
             continue
-        marks = []
-        if ruleset.info.name in ("cgme", "veg"):
-            marks.append(
-                pytest.mark.xfail(
-                    raises=KeyError,
-                    strict=False,
-                    reason=(
-                        "cgme/rules.py (not mine): move_problem looks the hex up in "
-                        "board.index without checking it is on the map"
-                    ),
-                )
-            )
-        params.append(pytest.param(sid, id=sid, marks=marks))
+        params.append(pytest.param(sid, id=sid))
     return params
 
 

@@ -537,6 +537,8 @@ class CGMERules(Ruleset[State]):
         if to == first.pos:
             return f"{'+'.join(u.id for u in units)} already in {to.label}"
         index = state.setup.board.index
+        if to not in index:
+            return f"{to.label} is not on the map"
         for unit in units:
             if index[to] not in self.reach(state, unit).ends:
                 return f"{unit.id} cannot reach {to.label}: {self._unreachable(state, unit, to)}"
