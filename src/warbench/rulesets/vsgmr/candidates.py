@@ -33,6 +33,7 @@ import shapely
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import Move
+from warbench.rulesets.vsgmr.memo import memo, widest
 from warbench.rulesets.vsgmr.nav import NavMesh, cut, length, nav_mesh
 from warbench.rulesets.vsgmr.scenario import Task
 from warbench.rulesets.vsgmr.state import Fig, State
@@ -409,26 +410,39 @@ def signature(state: State, fig: Fig) -> tuple[Any, ...]:
 
 def _surroundings(state: State, side: str) -> int:
     """A number for the enemies' places, the items, the destroyed features and the tasks
-    done (equal numbers: equal surroundings), the same for every game of the set-up."""
+    done (equal numbers: equal surroundings), the same for every game of the set-up.
+
+    Kept across actions until an enemy, an item, a feature or a task changes
+    (:mod:`.memo`), or the numbers are forgotten."""
     key = ("surroundings", side)
     found: int | None = state.caches.get(key)
     if found is None:
-        others = tuple(
-            (f.id, f.geo, f.where) for f in state.figs.values() if f.side != side and f.active
-        )
-        items = tuple((i.id, i.at, i.locked, i.gone, i.carrier) for i in state.items.values())
-        whole = (side, others, items, frozenset(state.destroyed), frozenset(state.tasks_done))
-        numbers: dict[Any, int] = state.setup.caches.setdefault("surroundings", {})
-        found = numbers.get(whole)
-        if found is None:
-            if len(numbers) >= max(16, SURROUNDINGS_MEMORY // (len(state.figs) + 1)):
-                numbers.clear()  # forgotten ones get new numbers: never a wrong match
-            counter: itertools.count[int] = state.setup.caches.setdefault(
-                "surroundings_counter", itertools.count()
-            )
-            found = next(counter)
-            numbers[whole] = found
+        cache = state.setup.caches
+        others = frozenset(s for s in state.setup.sides if s != side)
+        kept_key = ("surroundings", side, cache.get("surroundings_clears", 0))
+        found = memo(state).per_side(kept_key, others, lambda: _surroundings_now(state, side))
         state.caches[key] = found
+    return found
+
+
+def _surroundings_now(state: State, side: str) -> int:
+    others = tuple(
+        (f.id, f.geo, f.where) for f in state.figs.values() if f.side != side and f.active
+    )
+    items = tuple((i.id, i.at, i.locked, i.gone, i.carrier) for i in state.items.values())
+    whole = (side, others, items, frozenset(state.destroyed), frozenset(state.tasks_done))
+    numbers: dict[Any, int] = state.setup.caches.setdefault("surroundings", {})
+    found = numbers.get(whole)
+    if found is None:
+        if len(numbers) >= max(16, SURROUNDINGS_MEMORY // (len(state.figs) + 1)):
+            numbers.clear()  # forgotten ones get new numbers: never a wrong match
+            cache = state.setup.caches
+            cache["surroundings_clears"] = cache.get("surroundings_clears", 0) + 1
+        counter: itertools.count[int] = state.setup.caches.setdefault(
+            "surroundings_counter", itertools.count()
+        )
+        found = next(counter)
+        numbers[whole] = found
     return found
 
 
@@ -520,24 +534,58 @@ def figure_candidates(
         found = b.moves
         if len(cache) >= max(CACHE_LIMIT, 4 * len(state.figs)):
             cache.clear()
+            clears = state.setup.caches
+            clears["candidates_clears"] = clears.get("candidates_clears", 0) + 1
         cache[key] = found
     return list(found)
 
 
 def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
-    """Up to :data:`MAX_PER_FIGURE` legal moves for each figure of ``side`` that may move."""
+    """Up to :data:`MAX_PER_FIGURE` legal moves for each figure of ``side`` that may move.
+
+    Each figure's moves are kept across actions (:mod:`.memo`): they depend on its
+    raw candidates (kept per signature, see :func:`figure_candidates`) and on the
+    bases near the ends of those, within the circle the entry records.
+    """
     key = ("move_candidates", side)
     cached: list[Move] | None = state.caches.get(key)
     if cached is not None:
         return list(cached)
     out: list[Move] = []
+    table = memo(state).tables.setdefault("moves", {})
+    clears = state.setup.caches
     for fig in state.side_figs(side):
-        if rules.can_move(state, fig) is not None:
-            continue
+        found = table.get(fig.id)
+        if found is not None:
+            surr, gen, _ = found[1]
+            if surr is not None and (
+                surr != _surroundings(state, side) or gen != clears.get("candidates_clears", 0)
+            ):
+                found = None
+        if found is None:
+            found = _figure_moves(rules, state, fig)
+            table[fig.id] = found
+        out.extend(found[1][2])
+    state.caches[key] = out
+    return list(out)
+
+
+def _figure_moves(
+    rules: VSGMR, state: State, fig: Fig
+) -> tuple[tuple[float, float, float], tuple[int | None, int, list[Move]]]:
+    """One figure's moves, with the circle they depend on and what keys its raw candidates."""
+    me = fig.geo if fig.where == "mounted" else space.body(state, fig)
+    surr: int | None = None
+    out: list[Move] = []
+    far = 0.0
+    if rules.can_move(state, fig) is None:
+        surr = _surroundings(state, fig.side)
+        raw = figure_candidates(rules, state, fig)
         kept: list[Point] = []
         count = 0
-        for path, facing, _why in figure_candidates(rules, state, fig):
+        for path, facing, _why in raw:
             end = path[-1] if path else space.body(state, fig).at
+            far = max(far, math.dist(end, me.at))
             if any(math.dist(end, k) < SAME_SPOT for k in kept) and path:
                 continue
             if not _end_free(state, fig, end, facing, path):
@@ -548,8 +596,9 @@ def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
             count += 1
             if count >= MAX_PER_FIGURE:
                 break
-    state.caches[key] = out
-    return list(out)
+    gen = state.setup.caches.get("candidates_clears", 0)
+    radius = far + me.base.bounding_radius + widest(state) + 0.05
+    return (me.x, me.y, radius), (surr, gen, out)
 
 
 def _end_free(

@@ -13,6 +13,7 @@ every side has ended the step.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from warbench.core.actions import Action
@@ -34,6 +35,7 @@ from warbench.rulesets.vsgmr.actions import (
     Take,
 )
 from warbench.rulesets.vsgmr.attacks import Situation
+from warbench.rulesets.vsgmr.memo import memo, widest
 from warbench.rulesets.vsgmr.scenario import Setup, Task, build_scenario
 from warbench.rulesets.vsgmr.state import Fig, Item, State
 from warbench.scenario.model import Scenario
@@ -204,7 +206,7 @@ class VSGMRRules(Ruleset[State]):
         state.rolling = state.setup.sides
         for fig in state.figs.values():
             fig.moved = fig.attacked = fig.skilled = False
-        state.caches.clear()
+        state.changed()
         res.emit("turn", f"round {state.round} begins", turn=state.round)
 
     # -- the end ---------------------------------------------------------------------
@@ -407,12 +409,13 @@ class VSGMRRules(Ruleset[State]):
         found: list[Take] | None = state.caches.get(key)
         if found is None:
             found = []
+            figs = state.figs
             for item in state.items.values():
                 if item.at is None or item.gone:
                     continue
-                for fig in state.side_figs(side):
-                    if self.take_problem(state, fig, item) is None:
-                        found.append(Take(fig.id, item.id))
+                for fid in space.standing_near(state, side, item.at, state.setup.rules.touch):
+                    if self.take_problem(state, figs[fid], item) is None:
+                        found.append(Take(fid, item.id))
             state.caches[key] = found
         return list(found)
 
@@ -458,48 +461,50 @@ class VSGMRRules(Ruleset[State]):
 
     def _attack_options(self, state: State, side: str, hand: bool) -> list[Action]:
         """Every legal attack on a figure; attacks on terrain only for a figure that has
-        no figure to attack, the nearest few (any legal one is still accepted)."""
+        no figure to attack, the nearest few (any legal one is still accepted).
+
+        Each figure's attacks are kept across actions (:mod:`.memo`) until something
+        changes within reach of it (sight lines included)."""
         key = ("attacks", side, hand)
         found: list[Action] | None = state.caches.get(key)
         if found is None:
             found = []
-            make = Fight if hand else Shoot
-            enemies = [f for f in state.figs.values() if f.side != side and f.active]
-            features = [
-                f
-                for f in state.setup.features
-                if f.id in state.setup.destructible and f.id not in state.destroyed
-            ]
-            rules = state.setup.rules
+            m = memo(state)
+            kind = ("attacks", hand)
             for fig in state.side_figs(side):
-                if attacks.can_attack(state, fig) is not None:
-                    continue
-                if not hand and not fig.profile.distance:
-                    continue
-                me = space.body(state, fig)
-                reach = rules.range if not hand else rules.touch + max(rules.lay_flat.values())
-                pad = reach + me.base.bounding_radius + 4.0
-                before = len(found)
-                for enemy in enemies:
-                    body = space.body(state, enemy)
-                    if abs(body.x - me.x) > pad or abs(body.y - me.y) > pad:
-                        continue
-                    if isinstance(self.situation(state, fig, enemy.id, hand), Situation):
-                        found.append(make(fig.id, enemy.id))
-                if len(found) > before:
-                    continue
-                near = sorted(
-                    (space.box_gap(me, f), f.id) for f in features if space.box_gap(me, f) <= reach
-                )
-                legal = 0
-                for _, fid in near:
-                    if isinstance(self.situation(state, fig, fid, hand), Situation):
-                        found.append(make(fig.id, fid))
-                        legal += 1
-                        if legal >= FEATURE_TARGETS:
-                            break
+                found.extend(m.per_figure(kind, fig, partial(self._fig_attacks, state, fig, hand)))
             state.caches[key] = found
         return list(found)
+
+    def _fig_attacks(
+        self, state: State, fig: Fig, hand: bool
+    ) -> tuple[tuple[float, float, float], list[Action]]:
+        """One figure's attacks, with the circle around it they depend on."""
+        found: list[Action] = []
+        me = space.body(state, fig)
+        rules = state.setup.rules
+        reach = rules.range if not hand else rules.touch + max(rules.lay_flat.values())
+        radius = reach + me.base.bounding_radius + 3.0 * widest(state) + 0.5
+        region = (me.x, me.y, radius)
+        if attacks.can_attack(state, fig) is not None:
+            return region, found
+        if not hand and not fig.profile.distance:
+            return region, found
+        make = Fight if hand else Shoot
+        pad = reach + me.base.bounding_radius + 4.0
+        for enemy_id in space.bodies_in_box(state, fig.side, me.x, me.y, pad):
+            if isinstance(self.situation(state, fig, enemy_id, hand), Situation):
+                found.append(make(fig.id, enemy_id))
+        if found:
+            return region, found
+        legal = 0
+        for _, fid in space.features_within(state, me, reach):
+            if isinstance(self.situation(state, fig, fid, hand), Situation):
+                found.append(make(fig.id, fid))
+                legal += 1
+                if legal >= FEATURE_TARGETS:
+                    break
+        return region, found
 
     def shoot_options(self, state: State, side: str) -> list[Action]:
         return self._attack_options(state, side, hand=False)
@@ -691,14 +696,26 @@ class VSGMRRules(Ruleset[State]):
         key = ("skill", side)
         found: list[Action] | None = state.caches.get(key)
         if found is None:
-            found = [
-                Skill(fig.id, task.id)
-                for fig in state.side_figs(side)
-                for task in state.setup.tasks
-                if self.skill_problem(state, fig, task) is None
-            ]
+            found = []
+            m = memo(state)
+            for fig in state.side_figs(side):
+                found.extend(m.per_figure("skill", fig, partial(self._fig_skills, state, fig)))
             state.caches[key] = found
         return list(found)
+
+    def _fig_skills(
+        self, state: State, fig: Fig
+    ) -> tuple[tuple[float, float, float], list[Action]]:
+        """One figure's skill rolls: only the figure itself and the tasks decide them."""
+        here = (fig.geo.x, fig.geo.y, 0.0)
+        tasks = state.setup.tasks
+        if not tasks or fig.where != "table" or not fig.profile.is_guy or fig.skilled:
+            return here, []  # skill_problem refuses every task
+        return here, [
+            Skill(fig.id, tasks[i].id)
+            for i in space.tasks_near(state, fig.geo)
+            if self.skill_problem(state, fig, tasks[i]) is None
+        ]
 
     def skill_chance(self, state: State, fig: Fig, task: Task) -> Any:
         specific = (
@@ -792,6 +809,7 @@ class VSGMRRules(Ruleset[State]):
         clone.scores = dict(state.scores)
         clone.tasks_done = set(state.tasks_done)
         clone.caches = {}
+        clone.kept = {}
         return clone
 
     @staticmethod

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import shapely
 
 from warbench.geometry.table import (
@@ -41,6 +43,8 @@ from warbench.rulesets.vsgmr.state import Fig, State
 MOVE_RULES = MoveRules(turning=FREE_TURNS, pass_through="all", may_leave_table=True)
 """II.2: turning is free, a figure may move through any other figure, and it may
 move off the table (it is then gone for good)."""
+
+FloatArray = npt.NDArray[np.float64]
 
 SIGHT_CACHE_LIMIT = 50_000
 """Sight lines kept per set-up (terrain and the two bases decide them)."""
@@ -421,3 +425,119 @@ def _overlap(a: Figure, b: Figure) -> bool:
 
 def distance_points(a: Point, b: Point) -> float:
     return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+# -- finding things near a place (prefilters: callers test exactly) -------------------------
+
+
+class _Bodies:
+    """Every figure's body (a rider: its mount's) in figure order, as arrays."""
+
+    def __init__(self, state: State) -> None:
+        figs = list(state.figs.values())
+        self.ids = [f.id for f in figs]
+        sides = {s: n for n, s in enumerate(state.setup.sides)}
+        n = len(figs)
+        self.side = np.array([sides.get(f.side, -1) for f in figs], dtype=np.int64)
+        self.active = np.array([f.active for f in figs], dtype=bool)
+        self.standing = np.array([f.where == "table" for f in figs], dtype=bool)
+        at = [body(state, f) for f in figs]
+        self.xy = np.array([(b.x, b.y) for b in at], dtype=np.float64).reshape(n, 2)
+        self.radius = np.array([b.base.bounding_radius for b in at], dtype=np.float64)
+        self.codes = sides
+
+
+def _bodies(state: State) -> _Bodies:
+    found: _Bodies | None = state.caches.get("bodies")
+    if found is None:
+        found = _Bodies(state)
+        state.caches["bodies"] = found
+    return found
+
+
+def bodies_in_box(state: State, side: str, x: float, y: float, pad: float) -> list[str]:
+    """Enemies of ``side`` still in the game whose body's centre is within ``pad`` of
+    (x, y) along both axes, in figure order."""
+    b = _bodies(state)
+    code = b.codes.get(side, -1)
+    keep = (
+        b.active
+        & (b.side != code)
+        & (np.abs(b.xy[:, 0] - x) <= pad)
+        & (np.abs(b.xy[:, 1] - y) <= pad)
+    )
+    return [b.ids[i] for i in np.nonzero(keep)[0].tolist()]
+
+
+def standing_near(state: State, side: str, at: Point, reach: float) -> list[str]:
+    """The side's figures standing on the table whose bases may come within ``reach`` of
+    ``at`` (by bounding circle, a superset), in figure order."""
+    b = _bodies(state)
+    code = b.codes.get(side, -1)
+    d = np.hypot(b.xy[:, 0] - at[0], b.xy[:, 1] - at[1])
+    keep = b.standing & (b.side == code) & (d <= b.radius + reach + 0.01)
+    return [b.ids[i] for i in np.nonzero(keep)[0].tolist()]
+
+
+def features_within(state: State, a: Figure, reach: float) -> list[tuple[float, str]]:
+    """Destructible features still standing whose bounding boxes are within ``reach`` of
+    the base's (:func:`box_gap`), as (gap, id) sorted; found through an STRtree."""
+    destroyed = frozenset(state.destroyed)
+    key = ("attack_features", destroyed)
+    cache = state.setup.caches
+    found: tuple[list[Feature], Any] | None = cache.get(key)
+    if found is None:
+        setup = state.setup
+        feats = [f for f in setup.features if f.id in setup.destructible and f.id not in destroyed]
+        tree = shapely.STRtree([f.geometry for f in feats]) if feats else None
+        found = (feats, tree)
+        if len([k for k in cache if isinstance(k, tuple) and k[0] == "attack_features"]) > 64:
+            for k in [k for k in cache if isinstance(k, tuple) and k[0] == "attack_features"]:
+                del cache[k]
+        cache[key] = found
+    feats, tree = found
+    if tree is None:
+        return []
+    xmin, ymin, xmax, ymax = a.bounds
+    pad = reach + 1e-6
+    near = tree.query(shapely.box(xmin - pad, ymin - pad, xmax + pad, ymax + pad))
+    out = []
+    for i in near.tolist():
+        f = feats[i]
+        g = box_gap(a, f)
+        if g <= reach:
+            out.append((g, f.id))
+    out.sort()
+    return out
+
+
+def tasks_near(state: State, a: Figure) -> list[int]:
+    """Indices of the tasks whose place may be within reach of the base (by bounding
+    boxes, a superset), in task order."""
+    setup = state.setup
+    key = "task_boxes"
+    found: tuple[FloatArray, FloatArray] | None = setup.caches.get(key)
+    if found is None:
+        boxes = []
+        for task in setup.tasks:
+            if task.at is not None:
+                x, y = task.at
+                boxes.append((x, y, x, y, task.reach))
+            else:
+                f = feature(state, task.feature or "")
+                if f is None:  # never filtered out: the rules say why
+                    boxes.append((-math.inf, -math.inf, math.inf, math.inf, math.inf))
+                else:
+                    boxes.append((*f.geometry.bounds, task.reach))
+        arr = np.array(boxes, dtype=np.float64).reshape(len(boxes), 5)
+        found = (arr[:, :4], arr[:, 4])
+        setup.caches[key] = found
+    box, reach = found
+    xmin, ymin, xmax, ymax = a.bounds
+    dx = np.maximum(np.maximum(box[:, 0] - xmax, xmin - box[:, 2]), 0.0)
+    dy = np.maximum(np.maximum(box[:, 1] - ymax, ymin - box[:, 3]), 0.0)
+    with np.errstate(invalid="ignore"):
+        gap = np.hypot(dx, dy)
+    keep = ~(gap > reach + 0.01)
+    found_idx: list[int] = np.nonzero(keep)[0].tolist()
+    return found_idx

@@ -125,7 +125,10 @@ class State:
     version: int = 0
     """Bumped whenever a figure, item or feature changes; the key of derived caches."""
     caches: dict[Any, Any] = field(default_factory=dict)
-    """Derived data (scene, sight, options); never part of the digest."""
+    """Derived data (scene, sight, options) of this version; never part of the digest."""
+    kept: dict[Any, Any] = field(default_factory=dict)
+    """Derived data kept across versions, each piece invalidated only by the changes that
+    can alter it (see :mod:`.memo`); never part of the digest, never shared by copies."""
 
     def changed(self) -> None:
         self.version += 1
