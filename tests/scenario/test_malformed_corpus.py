@@ -372,10 +372,6 @@ LONG = "x" * 10_000
             lambda: VSGMR.replace('ruleset = "vsgmr"', f'ruleset = "{LONG}"'),
             "ruleset",
             "unknown ruleset",
-            marks=pytest.mark.xfail(
-                reason="core/loader.py quotes an unknown ruleset name whole (the CLI cuts it)",
-                strict=True,
-            ),
         ),
     ],
 )

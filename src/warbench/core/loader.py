@@ -83,9 +83,13 @@ def load_scenario(ref: str) -> Scenario:
 
 def scenario_from_dict(raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
     """Validate an already parsed scenario (from a file or a record)."""
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(source, "", "a scenario is a table of fields")
     name = raw.get("ruleset")
-    if not isinstance(name, str):
+    if name is None:
         raise ScenarioError(source, "ruleset", "required field is missing (a ruleset name)")
+    if not isinstance(name, str):
+        raise ScenarioError(source, "ruleset", "should be a ruleset name in quotes (text)")
     try:
         ruleset = registry.get(name)
     except UnknownRuleset as exc:

@@ -12,7 +12,7 @@ from typing import Any
 
 import warbench.rulesets
 from warbench.core.ruleset import Ruleset
-from warbench.errors import UnknownRuleset
+from warbench.errors import UnknownRuleset, excerpt
 
 _rulesets: dict[str, Ruleset[Any]] = {}
 _aliases: dict[str, str] = {}
@@ -50,7 +50,7 @@ def get(name: str) -> Ruleset[Any]:
     key = _aliases.get(name.lower())
     if key is None:
         known = ", ".join(sorted(_rulesets))
-        raise UnknownRuleset(f"unknown ruleset '{name}'; known rulesets: {known}")
+        raise UnknownRuleset(f"unknown ruleset '{excerpt(name)}'; known rulesets: {known}")
     return _rulesets[key]
 
 
