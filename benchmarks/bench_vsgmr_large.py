@@ -39,6 +39,11 @@ from warbench.scenario.model import Scenario
 SIZES = (250, 500, 1000, 2000)
 TARGET = 3.0
 """Seconds for a 2,000-figure scenario to reach its second decision."""
+ACTION_TARGET = 0.5
+"""Mean seconds per random action at 2,000 figures (well under it)."""
+CAPPED_FROM = 1000
+"""From this many figures the random round stops after ``--max-actions`` by default."""
+CAP = 300
 TILE_W, TILE_H = 48.0, 36.0
 PER_TILE = 24
 SIDE_OF = {"red": "red", "grey": "red", "blue": "blue", "green": "blue"}
@@ -172,12 +177,13 @@ def second_decision(scenario: Scenario, seed: int) -> tuple[Game, dict[str, Any]
     return game, bots, time.process_time() - start
 
 
-def random_round(game: Game, bots: dict[str, Any]) -> tuple[float, int]:
-    """Random play to the start of the next round; CPU seconds and actions."""
+def random_round(game: Game, bots: dict[str, Any], limit: int | None = None) -> tuple[float, int]:
+    """Random play to the start of the next round (or ``limit`` actions); CPU seconds
+    and actions."""
     start = time.process_time()
     first = game.turn
     actions = 0
-    while not game.is_over and game.turn == first:
+    while not game.is_over and game.turn == first and (limit is None or actions < limit):
         side = game.waiting_for()[0]
         game.apply(bots[side].choose(game, side), side)
         actions += 1
@@ -189,6 +195,12 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-round", action="store_true", help="skip the random round")
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=None,
+        help=f"cap the random round (default: {CAP} from {CAPPED_FROM} figures up, else none)",
+    )
     args = parser.parse_args()
     print(f"python {platform.python_version()}, {os.cpu_count()} cores")
     for n in args.sizes:
@@ -205,8 +217,20 @@ def main() -> None:
             f"scenario {built:.2f} s, second decision {second:.2f} s{verdict}"
         )
         if not args.no_round:
-            spent, actions = random_round(game, bots)
-            line += f", random round {spent:.2f} s ({actions} actions)"
+            limit = args.max_actions
+            if limit is None and n >= CAPPED_FROM:
+                limit = CAP
+            spent, actions = random_round(game, bots, limit)
+            whole = "" if limit is None else f", capped at {limit}"
+            mean = spent / max(1, actions)
+            line += (
+                f", random round {spent:.2f} s ({actions} actions{whole}), "
+                f"{mean * 1000:.1f} ms per action"
+            )
+            if n == 2000:
+                line += f" - target {ACTION_TARGET:g} s: " + (
+                    "meets" if mean < ACTION_TARGET else "ABOVE"
+                )
         print(line, flush=True)
 
 
