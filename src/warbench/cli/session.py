@@ -171,7 +171,7 @@ class PlaySession:
         if handler is not None:
             return handler(side, rest.strip())
         if line.isascii() and line.isdigit():
-            return self._pick(side, int(line) if len(line) <= 9 else 0)
+            return self._pick(side, line)
         return self._try(side, line)
 
     # -- acting --------------------------------------------------------------------
@@ -240,14 +240,14 @@ class PlaySession:
             self.console.print(Text(line))  # long: let rich wrap it between items
         self._say(f"({len(numbered)} actions; type a number, or list WORD to narrow)")
 
-    def _pick(self, side: str, number: int) -> bool:
-        """Take action ``number`` from the list shown for the current situation."""
+    def _pick(self, side: str, digits: str) -> bool:
+        """Take action number ``digits`` from the list shown for the current situation."""
         if self.listed is None or self.listed[0] != self.changes:
             self._error("type list first: numbers refer to the latest list")
             return True
-        action = self.listed[1].get(number)
+        action = self.listed[1].get(int(digits)) if len(digits) <= 9 else None
         if action is None:
-            self._error(f"no action {number} in the latest list")
+            self._error(f"no action {excerpt(digits, 20)} in the latest list")
             return True
         self._act(side, action)
         return True
