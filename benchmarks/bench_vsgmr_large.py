@@ -190,6 +190,18 @@ def random_round(game: Game, bots: dict[str, Any], limit: int | None = None) -> 
     return time.process_time() - start, actions
 
 
+def skip_to(game: Game, step: str) -> None:
+    """Every side ends its steps until the game reaches ``step`` (not timed)."""
+    from warbench.rulesets.vsgmr.actions import END
+
+    while not game.is_over and game.state.phase != step:
+        side = game.waiting_for()[0]
+        if game.state.phase == "initiative":
+            game.apply(game.legal_actions(side)[0], side)
+        else:
+            game.apply(END, side)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
@@ -200,6 +212,12 @@ def main() -> None:
         type=int,
         default=None,
         help=f"cap the random round (default: {CAP} from {CAPPED_FROM} figures up, else none)",
+    )
+    parser.add_argument(
+        "--start",
+        choices=("movement", "distance", "hand", "skill"),
+        default="movement",
+        help="end every step before this one first, untimed (default: movement)",
     )
     args = parser.parse_args()
     print(f"python {platform.python_version()}, {os.cpu_count()} cores")
@@ -217,6 +235,9 @@ def main() -> None:
             f"scenario {built:.2f} s, second decision {second:.2f} s{verdict}"
         )
         if not args.no_round:
+            if args.start != "movement":
+                skip_to(game, args.start)
+                line += f", from {args.start}"
             limit = args.max_actions
             if limit is None and n >= CAPPED_FROM:
                 limit = CAP
