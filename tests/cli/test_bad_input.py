@@ -66,7 +66,7 @@ def test_save_refuses_to_overwrite_a_file(
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
     argv = ["play", "miniwars/bridge", "--seed", "1", "--record", str(tmp_path / "g.json")]
     assert main(argv) == 0
-    assert "already exists; save to a new file" in capsys.readouterr().out
+    assert "already exists (or its sealed files do); save to a new file" in capsys.readouterr().out
     assert other.read_text("utf-8") == "precious"
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from warbench.cli.main import main
 from warbench.core.loader import builtin_scenarios
+from warbench.core.record import with_checksum
 
 
 def danville_text() -> str:
@@ -200,6 +201,7 @@ def test_replay_narrates_every_action(
 def tampered(auto_record: Path, tmp_path: Path) -> Path:
     record = json.loads(auto_record.read_text("utf-8"))
     record["digest"] = "0" * 64
+    record = with_checksum(record)  # a forger who recomputes the checksum: the replay still tells
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(record), "utf-8")
     return path

@@ -13,7 +13,7 @@ from warbench.bots import make_bot
 from warbench.cli.main import main
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios
-from warbench.core.record import write_record
+from warbench.core.record import with_checksum, write_record
 from warbench.render.png import PNG_SIGNATURE, png_size
 from warbench.render.svg import SVG_NS, svg_size
 
@@ -243,6 +243,10 @@ def test_bad_records(
     _, data = record
     changed = {**data, "actions": [*data["actions"][:5], {"side": "horde", "action": "fly W1"}]}
     bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(changed), "utf-8")
+    status, _, err = run(capsys, "render", str(bad), "--svg", str(tmp_path / "x.svg"))
+    assert_clean_error(status, err, "the record was changed after it was written")
+    changed = with_checksum(changed)
     bad.write_text(json.dumps(changed), "utf-8")
     status, _, err = run(capsys, "render", str(bad), "--svg", str(tmp_path / "x.svg"))
     assert_clean_error(status, err, "action 6 cannot be replayed")

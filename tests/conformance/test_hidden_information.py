@@ -106,7 +106,9 @@ def _attempt(game: Game, side: str | None, text: str) -> str:
 
 
 def _masked(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with the salted commitments (and the checksum over them) masked."""
     record = copy.deepcopy(record)
+    record.pop("checksum", None)
     for entry in record["actions"]:
         if "sealed" in entry:
             entry["sealed"] = "<commitment>"
@@ -306,8 +308,8 @@ def test_the_suite_catches_a_record_that_keeps_pending_choices_in_clear(
     """The old record format wrote pending sealed choices as plain actions: a leak."""
     honest = record_module.make_record
 
-    def leaky(game: Game) -> dict[str, Any]:
-        record = honest(game)
+    def leaky(game: Game, extra: Any = None) -> dict[str, Any]:
+        record = honest(game, extra)
         record["actions"] = [{"side": t.side, "action": str(t.action)} for t in game.actions]
         return record
 

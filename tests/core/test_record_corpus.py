@@ -19,7 +19,7 @@ from warbench.bots import make_bot
 from warbench.cli.main import main
 from warbench.core import record as record_module
 from warbench.core.game import Game
-from warbench.core.record import save_game
+from warbench.core.record import save_game, with_checksum
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "records"
 
@@ -82,14 +82,42 @@ def _sealed_in_the_middle(record: dict[str, Any]) -> None:
 
 def _old_format_with_a_sealed_entry(record: dict[str, Any]) -> None:
     record["format"] = 1
+    del record["checksum"]
     record["actions"][-1] = {"side": record["actions"][-1]["side"], "sealed": "0" * 64}
 
 
+def _drop(key: str) -> Callable[[dict[str, Any]], None]:
+    def change(record: dict[str, Any]) -> None:
+        del record[key]
+
+    return change
+
+
+CHANGED = "the record was changed after it was written (its checksum does not match)"
+UNSEALED = {
+    "seed edited",
+    "turn limit edited",
+    "checksum missing",
+    "checksum not a digest",
+    "sealed entry in format 1",
+}
+"""Damages written without a fresh checksum: the checksum must catch them."""
+
 DAMAGES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
+    "seed edited": (_set("seed", 90), CHANGED),
+    "turn limit edited": (lambda r: r["scenario"].update(turn_limit=1), CHANGED),
+    "checksum missing": (_drop("checksum"), "field 'checksum' is missing"),
+    "checksum not a digest": (_set("checksum", "x"), "field 'checksum' is missing or not"),
+    "scenario id unprintable": (
+        _set("scenario_id", "a" + chr(27) + "[2J"),
+        "field 'scenario_id' is not a scenario id",
+    ),
+    "scenario id too long": (_set("scenario_id", "a" * 5000), "is not a scenario id"),
     "last five actions dropped": (_drop_last(5), "does not match its own replay"),
     "digest flipped": (_flip_digest, "does not match its own replay (the final digest differs)"),
     "digest not a digest": (_set("digest", "abc"), "'digest' is not a SHA-256 digest"),
     "format as text": (_set("format", "2"), "unsupported record format '2'"),
+    "format 1 with checksum": (_set("format", 1), "unknown field 'checksum'"),
     "format unknown": (_set("format", 7), "unsupported record format 7"),
     "version as a number": (
         _set("ruleset_version", 1),
@@ -157,6 +185,8 @@ def test_a_damaged_record_is_refused_by_resume_with_one_clear_line(
     damage, fragment = DAMAGES[name]
     record = copy.deepcopy(good)
     damage(record)
+    if name not in UNSEALED:  # forged with a fresh checksum: the other checks must hold
+        record = with_checksum(record)
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(record), "utf-8")
     before = path.read_bytes()
@@ -215,7 +245,7 @@ def test_a_record_over_the_size_limit_is_refused_unread(
     monkeypatch.setattr(record_module, "MAX_RECORD_BYTES", 1000)
     status, _, err = _run(capsys, "replay", str(path))
     assert status == 2
-    _one_clear_line(err, "at most 1000 are read")
+    _one_clear_line(err, "over 1000 bytes, the most read")
 
 
 def test_an_intact_record_resumes_and_the_game_goes_on(
@@ -262,3 +292,73 @@ def test_a_write_is_flushed_to_disk_before_it_is_acknowledged(
     monkeypatch.setattr(record_module.os, "replace", replace)
     save_game(_game(2), tmp_path / "game.json")
     assert calls == ["fsync-file", "rename", "fsync-folder"]
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
+def test_a_device_or_pipe_is_refused_unread(
+    device: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    path = device
+    if device == "fifo":
+        path = str(tmp_path / "pipe.json")
+        os.mkfifo(path)
+    status, _, err = _run(capsys, "replay", path)
+    assert status == 2
+    _one_clear_line(err, "not a regular file")
+
+
+def test_a_record_with_a_key_twice_is_refused(
+    good: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = json.dumps(good)
+    path = tmp_path / "twice.json"
+    path.write_text(text[:-1] + ', "digest": "' + "0" * 64 + '"}', "utf-8")
+    status, _, err = _run(capsys, "replay", str(path))
+    assert status == 2
+    _one_clear_line(err, "key 'digest' appears twice")
+
+
+def test_the_shared_record_is_readable_by_others_and_a_side_file_only_by_its_owner(
+    duel: Any, tmp_path: Path
+) -> None:
+    import os
+    import stat
+
+    from warbench.core.record import sealed_path
+
+    game = Game(duel.scenario(), seed=1)
+    game.apply("throw rock", "ann")
+    path = tmp_path / "duel.json"
+    save_game(game, path)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+    assert stat.S_IMODE(sealed_path(path, "ann").stat().st_mode) == 0o600
+
+
+def test_side_files_are_the_same_size_whatever_the_choice(duel: Any, tmp_path: Path) -> None:
+    from warbench.core.record import sealed_path
+
+    sizes = set()
+    for shape in ("rock", "paper", "scissors"):
+        game = Game(duel.scenario(), seed=1)
+        game.apply(f"throw {shape}", "ann")
+        save_game(game, tmp_path / f"{shape}.json")
+        sizes.add(sealed_path(tmp_path / f"{shape}.json", "ann").stat().st_size)
+    assert len(sizes) == 1
+
+
+def test_records_that_share_a_stem_keep_their_own_side_files(duel: Any, tmp_path: Path) -> None:
+    from warbench.core.record import load_game, record_taken, sealed_path
+
+    game = Game(duel.scenario(), seed=1)
+    game.apply("throw scissors", "ann")
+    save_game(game, tmp_path / "a.json")
+    assert sealed_path(tmp_path / "a.json", "ann") != sealed_path(tmp_path / "a.txt", "ann")
+    other = Game(duel.scenario(), seed=2)
+    save_game(other, tmp_path / "a.txt")
+    resumed, _ = load_game(tmp_path / "a.json")
+    assert resumed.view("ann")["my_sealed_choice"] == "throw scissors"
+    assert record_taken(tmp_path / "a.json") and not record_taken(tmp_path / "b.json")

@@ -121,9 +121,11 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
     next free one (``danville-7-2.json``), which the note names. A resumed game
     goes back into its own record unless ``--record`` names a new file.
     """
+    from warbench.core.record import record_taken
+
     own = args.resume
     if args.record is not None:
-        if _taken(args.record) and not (own is not None and _same_file(args.record, own)):
+        if record_taken(args.record) and not (own is not None and _same_file(args.record, own)):
             raise WarbenchError(
                 f"{excerpt(str(args.record), 200)} already exists: resume it with --resume, "
                 "or give another --record file"
@@ -134,18 +136,11 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
     name = game.scenario.id.rsplit("/", 1)[-1]
     first = RECORDS / f"{name}-{game.seed}.json"
     path, number = first, 1
-    while _taken(path):
+    while record_taken(path):
         number += 1
         path = RECORDS / f"{name}-{game.seed}-{number}.json"
     note = "" if path == first else f"{first} holds another game: this one is recorded in {path}"
     return path, note
-
-
-def _taken(path: Path) -> bool:
-    """Whether ``path`` (or a sealed-choices file of a record there) exists."""
-    from warbench.core.record import glob_escape
-
-    return path.exists() or any(path.parent.glob(f"{glob_escape(path.stem)}.*-sealed.json"))
 
 
 def _same_file(a: Path, b: Path) -> bool:

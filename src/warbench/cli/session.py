@@ -16,7 +16,7 @@ from rich.text import Text
 
 from warbench.cli.common import EXIT_INTERRUPTED, Reader, say
 from warbench.core.decisions import DecisionKind
-from warbench.core.record import RecordFile, save_game
+from warbench.core.record import RecordFile, record_taken, save_game
 from warbench.errors import IllegalAction, UndoError, excerpt
 from warbench.render.table_text import render_table
 from warbench.render.text import map_width, render_map, side_styles
@@ -317,8 +317,8 @@ class PlaySession:
         target = Path(rest)
         shown = excerpt(rest, 200)
         try:
-            if target.exists():
-                self._error(f"{shown} already exists; save to a new file")
+            if record_taken(target):
+                self._error(f"{shown} already exists (or its sealed files do); save to a new file")
                 return True
             save_game(self.game, target, self._extra())
         except (OSError, ValueError) as exc:

@@ -321,11 +321,14 @@ class Game:
         """SHA-256 of the state's canonical JSON."""
         return state_digest(self.ruleset.state_json(self.state))
 
-    def record(self) -> dict[str, Any]:
-        """The game as a record (JSON-ready): scenario, seed, actions, digest."""
+    def record(self, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The game as a record (JSON-ready): scenario, seed, actions, digest, checksum.
+
+        ``extra`` adds optional fields a command keeps (``players``, ``bots``).
+        """
         from warbench.core.record import make_record
 
-        return make_record(self)
+        return make_record(self, extra)
 
     # -- internals -----------------------------------------------------------
     def _side_or_default(self, side: str | None) -> str | None:

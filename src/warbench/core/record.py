@@ -6,14 +6,20 @@ the final state's digest must equal the one stored. Every field is checked
 when a record is read, and the replay must reach the stored digest, turn and
 outcome: a record that does not match is refused, never resumed silently.
 
-Format (``format`` = 2; format 1, the same without sealed entries, still reads)::
+Format (``format`` = 2; format 1, without sealed entries or checksum, still reads)::
 
     {"format": 2, "ruleset": "miniwars", "ruleset_version": "1",
      "scenario_id": "miniwars/danville", "scenario": {...the whole TOML...},
      "seed": 7, "actions": [{"side": "horde", "action": "move W1 0405"}, ...],
      "turns": 3, "outcome": null | {"winner": ..., "reason": ..., "scores": ...},
      "digest": "<sha256 of the final state's canonical JSON>",
-     "players": {...} (play) or "bots": {...} (simulate), optional}
+     "players": {...} (play) or "bots": {...} (simulate), optional,
+     "checksum": "<sha256 of the canonical JSON of every other field>"}
+
+The digest proves the actions (a replay must reach it); the checksum proves
+that nothing else was edited (a changed seed or scenario may leave the final
+state alone). Neither is a signature: they catch damage and casual edits,
+not a forger who recomputes them.
 
 **Sealed choices.** The record is shared: every player may read it. A sealed
 choice not yet revealed appears in it only as ``{"side": "ann", "sealed":
@@ -21,7 +27,7 @@ choice not yet revealed appears in it only as ``{"side": "ann", "sealed":
 salt, the side, the action's index and its text: it tells the other sides
 that ann has chosen and binds the choice, but does not tell what it is. The
 choice itself and its salt are kept in that side's own file beside the record
-(:func:`sealed_path`: ``danville-7.ann-sealed.json``), which is removed once
+(:func:`sealed_path`: ``danville-7.json.ann-sealed.json``), which is removed once
 the round is revealed (from then on the choice is in the record in clear, as
 the reveal showed it to everyone). Resuming reads the side files back and
 checks each against its commitment, so nothing is lost. The threat model is
@@ -59,6 +65,8 @@ MAX_SEED = 2**63 - 1
 EXTRA_FIELDS = {"players": "who played each side", "bots": "the bots of a simulation"}
 """Optional top-level fields the commands add; any other unknown field is refused."""
 _HEX64 = re.compile(r"[0-9a-f]{64}")
+MAX_ID = 200
+"""The longest scenario id a record may name."""
 
 
 # -- making a record ---------------------------------------------------------------
@@ -68,8 +76,28 @@ def commitment(nonce: str, side: str, index: int, action: str) -> str:
     return hashlib.sha256(blob).hexdigest()
 
 
-def make_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as it stands, safe for every side to read."""
+def canonical(data: Any) -> bytes:
+    """The canonical JSON of ``data`` (sorted keys, no spaces, ASCII), for hashing."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def with_checksum(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` with its ``checksum``: the SHA-256 of every other field, canonical.
+
+    The final-state digest proves the actions; the checksum proves that
+    nothing else (seed, scenario, turn, who played) was edited since: a
+    change that leaves the final state alone is caught too.
+    """
+    sealed = {key: value for key, value in record.items() if key != "checksum"}
+    sealed["checksum"] = hashlib.sha256(canonical(sealed)).hexdigest()
+    return sealed
+
+
+def make_record(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The record of ``game`` as it stands, safe for every side to read.
+
+    ``extra`` adds the optional fields a command keeps (``players``, ``bots``).
+    """
     outcome = game.outcome
     pending = {id(taken) for taken in game.pending_sealed().values()}
     actions: list[dict[str, str]] = []
@@ -79,7 +107,7 @@ def make_record(game: Game) -> dict[str, Any]:
             actions.append({"side": taken.side, "sealed": sealed})
         else:
             actions.append({"side": taken.side, "action": str(taken.action)})
-    return {
+    record = {
         "format": RECORD_FORMAT,
         "ruleset": game.ruleset.info.name,
         "ruleset_version": game.ruleset.info.version,
@@ -90,7 +118,8 @@ def make_record(game: Game) -> dict[str, Any]:
         "turns": game.turn,
         "outcome": outcome.to_json() if outcome else None,
         "digest": game.digest(),
-    }
+    } | dict(extra or {})
+    return with_checksum(record)
 
 
 def sealed_choices(game: Game) -> dict[str, list[dict[str, Any]]]:
@@ -110,17 +139,23 @@ def sealed_path(record_path: str | Path, side: str) -> Path:
     slug = re.sub(r"[^A-Za-z0-9_-]", "_", side)[:40]
     if slug != side:  # keep names of different sides apart after the clean-up
         slug += "-" + hashlib.sha256(side.encode("utf-8")).hexdigest()[:8]
-    return target.with_name(f"{target.stem}.{slug}-sealed.json")
+    return target.with_name(f"{target.name}.{slug}-sealed.json")
 
 
 # -- writing -----------------------------------------------------------------------
-def write_record(record: Mapping[str, Any], path: str | Path) -> None:
-    """Write JSON atomically and durably (temp file, fsync, rename, fsync the folder)."""
+def write_record(record: Mapping[str, Any], path: str | Path, private: bool = False) -> None:
+    """Write JSON atomically and durably (temp file, fsync, rename, fsync the folder).
+
+    A record is shared: readable by others as the umask allows. A ``private``
+    file (a side's sealed choices) is readable by its owner only.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
+        if not private:
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(record, handle, indent=1)
             handle.write("\n")
@@ -131,6 +166,23 @@ def write_record(record: Mapping[str, Any], path: str | Path) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_folder(target.parent)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def remove_record_file(path: Path) -> None:
+    """Remove a file written by :func:`write_record`, and any temporaries it left."""
+    path.unlink(missing_ok=True)
+    _remove_stale_temporaries(path)
+
+
+def record_taken(path: Path) -> bool:
+    """Whether ``path`` holds a file already, or sealed-choices files of a record there."""
+    return path.exists() or any(path.parent.glob(f"{glob_escape(path.name)}.*-sealed.json"))
 
 
 def _remove_stale_temporaries(target: Path) -> None:
@@ -171,21 +223,22 @@ class RecordFile:
     _saved: dict[str, list[dict[str, Any]]] | None = None
 
     def save(self, game: Game, extra: Mapping[str, Any] | None = None) -> None:
-        record = make_record(game)
-        record.update(extra or {})
+        record = make_record(game, extra)
         current = sealed_choices(game)
         saved = self._saved if self._saved is not None else self._on_disk(game)
         sides = game.scenario.sides
         for side in sides:
             both = _merge(saved.get(side, []), current.get(side, []))
             if both and both != saved.get(side, []):
-                write_record(_side_file(game, side, both), sealed_path(self.path, side))
+                write_record(_side_file(game, side, both), sealed_path(self.path, side), True)
         write_record(record, self.path)
         for side in sides:
             if not current.get(side):
-                sealed_path(self.path, side).unlink(missing_ok=True)
+                remove_record_file(sealed_path(self.path, side))
             elif current[side] != _merge(saved.get(side, []), current[side]):
-                write_record(_side_file(game, side, current[side]), sealed_path(self.path, side))
+                write_record(
+                    _side_file(game, side, current[side]), sealed_path(self.path, side), True
+                )
         self._saved = current
 
     def _on_disk(self, game: Game) -> dict[str, list[dict[str, Any]]]:
@@ -211,8 +264,13 @@ def _merge(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[st
     return old + [entry for entry in new if entry not in old]
 
 
+SIDE_FILE_BLOCK = 512
+"""Side files are padded to a multiple of this many bytes, so their size does not
+tell one choice from another."""
+
+
 def _side_file(game: Game, side: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "kind": "sealed choices",
         "note": f"{side}'s secret: the other sides must not read this file",
@@ -220,31 +278,57 @@ def _side_file(game: Game, side: str, choices: list[dict[str, Any]]) -> dict[str
         "seed": game.seed,
         "side": side,
         "choices": choices,
+        "padding": "",
     }
+    size = len(json.dumps(data, indent=1)) + 1
+    data["padding"] = "." * (-size % SIDE_FILE_BLOCK)
+    return data
 
 
 # -- reading and checking ------------------------------------------------------------
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _DuplicateKey(key)
+        found[key] = value
+    return found
+
+
 def _load_json(path: str | Path, what: str) -> Any:
+    """Parse the JSON file at ``path``: a regular file of at most MAX_RECORD_BYTES."""
     source = excerpt(str(path), 200)
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(
-                f"{source}: {what} is {size} bytes; at most {MAX_RECORD_BYTES} are read"
-            )
-        text = Path(path).read_text("utf-8")
+        if not Path(path).is_file():
+            if Path(path).exists():
+                raise RecordError(f"{source}: not a {what} (not a regular file)")
+            raise RecordError(f"{source}: cannot read the {what}: no such file")
+        with open(path, "rb") as handle:
+            blob = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"{source}: cannot read the {what}: {exc.strerror or exc}") from None
+    if len(blob) > MAX_RECORD_BYTES:
+        raise RecordError(f"{source}: the {what} is over {MAX_RECORD_BYTES} bytes, the most read")
+    try:
+        text = blob.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{source}: not a {what} (the file is not UTF-8 text)") from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{source}: not a JSON {what}: {exc.msg} at line {exc.lineno}") from None
     except RecursionError:
         raise RecordError(f"{source}: not a {what}: the JSON is nested too deeply") from None
-    except ValueError as exc:  # a number of more digits than Python converts
-        raise RecordError(f"{source}: not a {what}: {excerpt(exc, 120)}") from None
+    except _DuplicateKey as exc:
+        raise RecordError(
+            f"{source}: not a {what}: the key '{excerpt(exc)}' appears twice"
+        ) from None
+    except ValueError:  # a number of more digits than Python converts
+        raise RecordError(f"{source}: not a {what}: a number has too many digits") from None
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
@@ -279,9 +363,21 @@ def check_record(data: Any, source: str) -> None:
         value = data.get(key)
         if key not in data or type(value) is not kind:
             raise bad(f"field '{key}' is missing or not a {_KIND_NAMES[kind]}")
-    unknown = set(data) - set(required) - {"format", "outcome"} - set(EXTRA_FIELDS)
+    known = {"format", "outcome", *(["checksum"] if fmt >= 2 else []), *EXTRA_FIELDS}
+    unknown = set(data) - set(required) - known
     if unknown:
         raise bad(f"unknown field '{excerpt(sorted(unknown)[0])}' (a changed record?)")
+    if fmt >= 2:
+        checksum = data.get("checksum")
+        if not isinstance(checksum, str) or not _HEX64.fullmatch(checksum):
+            raise bad("field 'checksum' is missing or not a SHA-256 digest")
+        if with_checksum(data)["checksum"] != checksum:
+            raise bad(
+                "the record was changed after it was written (its checksum does not match); "
+                "a record is only written by warbench"
+            )
+    if len(data["scenario_id"]) > MAX_ID or not data["scenario_id"].isprintable():
+        raise bad(f"field 'scenario_id' is not a scenario id: '{excerpt(data['scenario_id'])}'")
     if not 0 <= data["seed"] <= MAX_SEED:
         raise bad(f"field 'seed' must be a whole number from 0 to {MAX_SEED}")
     if not _HEX64.fullmatch(data["digest"]):

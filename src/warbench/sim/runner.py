@@ -133,8 +133,7 @@ def _run_one(job: tuple[str, int, int, dict[str, str], str | None]) -> GameSumma
     else:
         game = play_game(scenario, seed, bots)
     if record_dir is not None:
-        record = game.record()
-        record["bots"] = {side: bots.get(side, "random") for side in scenario.sides}
+        record = game.record({"bots": {side: bots.get(side, "random") for side in scenario.sides}})
         write_record(record, Path(record_dir) / f"game-{index:05d}.json")
     outcome = game.outcome
     return GameSummary(
