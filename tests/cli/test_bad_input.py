@@ -84,3 +84,45 @@ def test_stdin_that_is_not_utf8_gets_an_error_not_a_traceback(tmp_path: Path) ->
     assert "unknown action" in out
     assert "\\udcff" in out  # the stray byte, shown escaped
     assert "\x1b[2J" not in out  # a control sequence typed is never sent back raw
+
+
+def test_a_scenario_named_with_a_control_character_still_renders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from warbench.core.loader import builtin_scenarios
+
+    odd = tmp_path / ("a" + chr(1) + "b.toml")
+    odd.write_text(builtin_scenarios()["miniwars/bridge"].read_text("utf-8"), "utf-8")
+    assert main(["render", str(odd), "--svg", str(tmp_path / "o.svg")]) == 0
+    assert "\\x01" in (tmp_path / "o.svg").read_text("utf-8")
+
+
+def test_simulate_refuses_absurd_workers_and_a_folder_of_earlier_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "miniwars/bridge", "--games", "2"]
+    assert main([*argv, "--workers", "1000000000"]) == 2
+    assert "1 to 256 workers" in capsys.readouterr().err
+    folder = str(tmp_path / "recs")
+    assert main([*argv, "--record-dir", folder, "--seed", "1"]) == 0
+    first = (tmp_path / "recs" / "game-00000.json").read_bytes()
+    capsys.readouterr()
+    assert main([*argv, "--record-dir", folder, "--seed", "2"]) == 2
+    assert "already holds game-00000.json" in capsys.readouterr().err
+    assert (tmp_path / "recs" / "game-00000.json").read_bytes() == first
+
+
+@pytest.mark.parametrize(
+    ("pairs", "problem"),
+    [
+        (["att=3", "att=4"], "given twice"),
+        (["att=٣"], "wants a whole number"),
+        (["att=" + "9" * 5000], "…(5000 characters)"),
+    ],
+)
+def test_odds_keys_are_given_once_in_ascii_digits(
+    pairs: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["odds", "veg", "attack", *pairs]) == 2
+    err = capsys.readouterr().err
+    assert problem in err and len(err) < 300

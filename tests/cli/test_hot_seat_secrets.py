@@ -101,3 +101,29 @@ def test_a_resumed_pending_choice_can_still_be_withdrawn_by_its_side_only(
     taken = game.undo("ann")
     assert str(taken.action) == "throw rock"
     assert game.waiting_for() == ("ann", "bob")
+
+
+def test_a_bot_in_a_game_with_secrets_is_not_seeded_from_the_public_seed(
+    duel: ModuleType, tmp_path: Path
+) -> None:
+    """The seed is printed and recorded: a bot seeded from it would throw predictably."""
+    from warbench.cli.play import _players
+    from warbench.core.game import Game
+
+    game = Game(duel.scenario(), seed=11)
+    throws = set()
+    for _ in range(12):
+        bot = _players(game, ["ann=random", "bob=human"], False, {})["ann"]
+        assert bot is not None
+        throws.add(str(bot.choose(game.seat("ann"), "ann")))
+    assert len(throws) > 1
+
+
+def test_the_greedy_bot_is_refused_up_front_where_the_state_is_hidden(
+    duel: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _scenario(tmp_path)
+    argv = ["play", str(path), "--auto", "--side", "ann=greedy", "--side", "bob=random"]
+    assert main(argv) == 2
+    assert "greedy bot reads the whole state" in capsys.readouterr().err
+    assert main(["simulate", str(path), "--games", "1", "--side", "ann=greedy"]) == 2

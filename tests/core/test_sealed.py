@@ -15,7 +15,7 @@ from warbench.core.decisions import DecisionKind
 from warbench.core.dice import ScriptedDice
 from warbench.core.game import Game
 from warbench.core.record import load_game, save_game
-from warbench.errors import IllegalAction, NotYourDecision, UndoError
+from warbench.errors import IllegalAction, NotYourDecision, UndoError, WarbenchError
 
 ANN, BOB = "ann", "bob"
 
@@ -243,3 +243,16 @@ def test_a_pending_sealed_choice_is_withdrawn_by_its_own_side_only(duel: ModuleT
     taken = game.undo(ANN)
     assert taken.sealed and str(taken.action) == "throw rock"
     assert game.actions == [] and game.waiting_for() == (ANN, BOB)
+
+
+def test_an_odd_side_name_is_quoted_only_as_an_excerpt(duel: ModuleType) -> None:
+    game = _game(duel)
+    odd = chr(27) + "[2J" + "z" * 5000
+    with pytest.raises(NotYourDecision) as caught:
+        game.apply("throw rock", odd)
+    assert len(str(caught.value)) < 300 and chr(27) not in str(caught.value)
+    reason = game.refusal(duel.Throw("rock"), odd)
+    assert reason is not None and len(reason) < 300 and chr(27) not in reason
+    with pytest.raises(WarbenchError) as seat:
+        game.seat(odd)
+    assert len(str(seat.value)) < 300

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from warbench.bots.base import Bot
 from warbench.bots.greedy import GreedyBot
 from warbench.bots.random_bot import RandomBot
+from warbench.core.ruleset import RulesetInfo
 from warbench.errors import WarbenchError
 
 _FACTORIES: dict[str, Callable[[int], Bot]] = {
@@ -22,6 +23,19 @@ _FACTORIES: dict[str, Callable[[int], Bot]] = {
     "greedy": GreedyBot,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+
+
+def check_bot(name: str, info: RulesetInfo) -> None:
+    """Refuse, before the game starts, a bot that cannot play this ruleset.
+
+    The greedy bot scores actions from the whole state, which a ruleset with
+    hidden information does not hand to a seat.
+    """
+    if name == "greedy" and info.hidden_information:
+        raise WarbenchError(
+            f"the greedy bot reads the whole state, and {info.name} has hidden information; "
+            "choose another bot (random)"
+        )
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -32,4 +46,4 @@ def make_bot(name: str, seed: int) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "check_bot", "make_bot"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -158,9 +159,11 @@ def _players(
     A side not named in ``--side`` keeps who played it in a resumed record;
     otherwise it is human, or the random bot with ``--auto``.
     """
-    from warbench.bots import make_bot
+    from warbench.bots import check_bot, make_bot
 
     sides = game.scenario.sides
+    info = game.ruleset.info
+    secret = info.hidden_information or info.simultaneous_choices
     allowed = (HUMAN, *bot_names())
     chosen = parse_sides(pairs, sides, allowed)
     default = "random" if auto else HUMAN
@@ -171,6 +174,12 @@ def _players(
             who = default
         if who == HUMAN and auto:
             raise WarbenchError(f"--auto needs a bot on every side; {side} is human")
+        if who != HUMAN:
+            check_bot(who, game.ruleset.info)
         seed = game.seed * 100 + index + len(game.actions)
+        if secret and who != HUMAN:
+            # The dice seed is printed and in the record: a bot seeded from it would
+            # make choices a person could work out (its sealed choices, say).
+            seed = secrets.randbits(63)
         players[side] = None if who == HUMAN else make_bot(who, seed)
     return players

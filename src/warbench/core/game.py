@@ -29,7 +29,7 @@ from warbench.core.dice import Dice
 from warbench.core.events import Event
 from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset
-from warbench.errors import IllegalAction, NotYourDecision, UndoError
+from warbench.errors import IllegalAction, NotYourDecision, UndoError, excerpt
 from warbench.scenario.model import Scenario
 
 if TYPE_CHECKING:
@@ -210,7 +210,9 @@ class Game:
             )
         if side not in self.waiting_for():
             asked = ", ".join(self.waiting_for()) or "nobody"
-            raise NotYourDecision(action, f"{side} is not asked to decide now ({asked} is)")
+            raise NotYourDecision(
+                action, f"{excerpt(side)} is not asked to decide now ({asked} is)"
+            )
         res = Resolution(self.dice)
         rolled_before = self.dice.rolled
         sealed = decision.kind is DecisionKind.SEALED
@@ -262,7 +264,7 @@ class Game:
         if decision is None:
             return "the game is over"
         if side is None or side not in self.waiting_for():
-            return f"{side} is not asked to decide now"
+            return f"{excerpt(side)} is not asked to decide now"
         state = self.ruleset.copy_state(self.state)
         try:
             if decision.kind is DecisionKind.SEALED:

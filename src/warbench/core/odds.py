@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from warbench.errors import OddsError
+from warbench.errors import OddsError, excerpt
 
 KeyKind = Literal["int", "bool", "choice"]
+MAX_DIGITS = 9
+"""A whole-number key takes at most this many digits (no attack needs more)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,20 +31,22 @@ class OddsKey:
 
     def parse(self, text: str) -> Any:
         if self.kind == "int":
-            try:
-                return int(text)
-            except ValueError:
-                raise OddsError(f"key '{self.name}' wants a whole number, got '{text}'") from None
+            digits = text[1:] if text[:1] in "+-" else text
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+                raise OddsError(
+                    f"key '{self.name}' wants a whole number, got '{excerpt(text)}'"
+                ) from None
+            return int(text)
         if self.kind == "bool":
             lowered = text.lower()
             if lowered in ("true", "yes", "1"):
                 return True
             if lowered in ("false", "no", "0"):
                 return False
-            raise OddsError(f"key '{self.name}' wants true or false, got '{text}'")
+            raise OddsError(f"key '{self.name}' wants true or false, got '{excerpt(text)}'")
         if text not in self.choices:
             raise OddsError(
-                f"key '{self.name}' wants one of {', '.join(self.choices)}, got '{text}'"
+                f"key '{self.name}' wants one of {', '.join(self.choices)}, got '{excerpt(text)}'"
             )
         return text
 
@@ -91,12 +95,18 @@ class OddsQuery:
         """Turn ``key=value`` strings into typed values, filling in defaults."""
         by_name = {key.name: key for key in self.keys}
         values = {key.name: key.default for key in self.keys}
+        given: set[str] = set()
         for pair in pairs:
             name, sep, text = pair.partition("=")
             if not sep:
-                raise OddsError(f"'{pair}' is not key=value")
+                raise OddsError(f"'{excerpt(pair)}' is not key=value")
             if name not in by_name:
-                raise OddsError(f"unknown key '{name}' for {self.name}; keys: {', '.join(by_name)}")
+                raise OddsError(
+                    f"unknown key '{excerpt(name)}' for {self.name}; keys: {', '.join(by_name)}"
+                )
+            if name in given:
+                raise OddsError(f"key '{name}' is given twice")
+            given.add(name)
             values[name] = by_name[name].parse(text)
         return values
 

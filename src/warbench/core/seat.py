@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
-from warbench.errors import HiddenInformation
+from warbench.errors import HiddenInformation, excerpt
 
 if TYPE_CHECKING:
     from warbench.core.decisions import Decision
@@ -43,7 +43,7 @@ class Seat:
 
     def __init__(self, game: Game, side: str) -> None:
         if side not in game.scenario.sides:
-            raise HiddenInformation(f"no side '{side}' in this game")
+            raise HiddenInformation(f"no side '{excerpt(side)}' in this game")
         self._game = game
         self.side = side
 

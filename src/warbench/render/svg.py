@@ -154,11 +154,33 @@ class RenderError(WarbenchError, ValueError):
 
 # -- small SVG building helpers -------------------------------------------------------------------
 def _fmt(value: object) -> str:
-    """Numbers with at most two decimals; everything else as text."""
+    """Numbers with at most two decimals; everything else as text XML can hold."""
     if isinstance(value, float):
         text = f"{value:.2f}".rstrip("0").rstrip(".")
         return "0" if text in ("-0", "") else text
-    return str(value)
+    return xml_safe(str(value))
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with the characters XML 1.0 cannot hold (control characters, lone
+    surrogates) written as escapes, so no name can break the document.
+
+    >>> print(xml_safe("a" + chr(1) + "b"))
+    a\\x01b
+    """
+    if all(_xml_char(ch) for ch in text):
+        return text
+    return "".join(ch if _xml_char(ch) else f"\\x{ord(ch):02x}" for ch in text)
+
+
+def _xml_char(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        code in (0x9, 0xA, 0xD)
+        or 0x20 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or code >= 0x10000
+    )
 
 
 def _add(parent: ET.Element, tag: str, style: Style | None = None, /, **kw: object) -> ET.Element:
@@ -195,7 +217,7 @@ def _text(
     parent: ET.Element, at: Point, text: str, size: float, style: Style | None = None, **kw: object
 ) -> None:
     element = _add(parent, "text", style, x=at[0], y=at[1], font_size=size, **kw)
-    element.text = text
+    element.text = xml_safe(text)
 
 
 def _halo_text(parent: ET.Element, at: Point, text: str, size: float, style: Style) -> None:
@@ -1221,7 +1243,7 @@ def render_svg(
             "font-family": FONT,
         },
     )
-    ET.SubElement(root, "title").text = title or "warbench"
+    ET.SubElement(root, "title").text = xml_safe(title or "warbench")
     _add(root, "rect", {"fill": "white"}, width=width, height=height, class_="background")
     heading = _add(root, "g", class_="heading")
     y = float(MARGIN)

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from warbench.bots import make_bot
+from warbench.bots import check_bot, make_bot
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
 from warbench.core.record import write_record
-from warbench.errors import WarbenchError
+from warbench.errors import WarbenchError, excerpt
 from warbench.scenario.model import Scenario
 
 MAX_ACTIONS = 200_000
@@ -134,7 +134,7 @@ def _run_one(job: tuple[str, int, int, dict[str, str], str | None]) -> GameSumma
         game = play_game(scenario, seed, bots)
     if record_dir is not None:
         record = game.record({"bots": {side: bots.get(side, "random") for side in scenario.sides}})
-        write_record(record, Path(record_dir) / f"game-{index:05d}.json")
+        write_record(record, Path(record_dir) / _record_name(index))
     outcome = game.outcome
     return GameSummary(
         index,
@@ -158,8 +158,9 @@ def simulate(
     """Play ``games`` games of a scenario and return the statistics."""
     if games < 1:
         raise WarbenchError("simulate needs at least one game")
-    if workers < 1:
-        raise WarbenchError("simulate needs at least one worker")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise WarbenchError(f"simulate takes 1 to {MAX_WORKERS} workers, not {workers}")
+    workers = min(workers, games)
     scenario = load_scenario(scenario_ref)
     _worker_scenarios[scenario_ref] = scenario
     unknown = sorted(set(bots) - set(scenario.sides))
@@ -169,8 +170,11 @@ def simulate(
         )
     for name in set(bots.values()):
         make_bot(name, 0)  # fail early on an unknown bot name
+        check_bot(name, registry.get(scenario.ruleset).info)
     assigned = {side: bots.get(side, "random") for side in scenario.sides}
     folder = str(record_dir) if record_dir is not None else None
+    if record_dir is not None:
+        _check_record_dir(record_dir, games)
     jobs = [(scenario_ref, seed, i, assigned, folder) for i in range(games)]
     started = time.perf_counter()
     summaries: list[GameSummary] = []
@@ -201,6 +205,24 @@ def simulate(
         reasons=reasons,
         mean_actions=sum(s.actions for s in summaries) / games,
     )
+
+
+MAX_WORKERS = 256
+"""More worker processes than this is a typo, not a plan (they are forked at once)."""
+
+
+def _record_name(index: int) -> str:
+    return f"game-{index:05d}.json"
+
+
+def _check_record_dir(folder: Path, games: int) -> None:
+    """Refuse a record folder that already holds records this run would write over."""
+    taken = [i for i in range(games) if (folder / _record_name(i)).exists()]
+    if taken:
+        raise WarbenchError(
+            f"{excerpt(str(folder), 200)} already holds {_record_name(taken[0])} "
+            f"({len(taken)} of this run's {games} records): give an empty or new folder"
+        )
 
 
 def _results(
