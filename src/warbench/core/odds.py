@@ -31,6 +31,7 @@ class OddsKey:
 
     def parse(self, text: str) -> Any:
         if self.kind == "int":
+            text = text.strip()
             digits = text[1:] if text[:1] in "+-" else text
             if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
                 raise OddsError(
