@@ -112,9 +112,12 @@ def test_an_unknown_bot_is_refused_listing_the_bots() -> None:
         simulate(BRIDGE, games=1, bots={"guards": "genius"})
 
 
-@pytest.mark.parametrize(("games", "workers"), [(0, 1), (-1, 1), (1, 0)])
-def test_a_batch_needs_a_game_and_a_worker(games: int, workers: int) -> None:
-    with pytest.raises(WarbenchError, match="at least one"):
+@pytest.mark.parametrize(
+    ("games", "workers", "problem"),
+    [(0, 1, "at least one game"), (-1, 1, "at least one game"), (1, 0, "1 to 256 workers")],
+)
+def test_a_batch_needs_a_game_and_a_worker(games: int, workers: int, problem: str) -> None:
+    with pytest.raises(WarbenchError, match=problem):
         simulate(BRIDGE, games=games, bots={}, workers=workers)
 
 
