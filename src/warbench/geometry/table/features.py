@@ -71,6 +71,11 @@ def _finite(value: object, what: str) -> float:
     return float(value)
 
 
+MIN_RADIUS = 0.001
+"""The smallest circle feature, in inches (as the smallest base): below it the
+circle has no area the geometry can work with."""
+
+
 @dataclass(frozen=True)
 class Feature:
     """One terrain feature; see the module docstring for what each property means."""
@@ -109,8 +114,13 @@ class Feature:
         elif self.shape == "circle":
             if len(pts) != 1:
                 raise TableGeometryError(f"{where}: a circle has exactly one point, its centre")
-            if _finite(self.radius, f"{where}: radius") <= 0.0:
+            radius = _finite(self.radius, f"{where}: radius")
+            if radius <= 0.0:
                 raise TableGeometryError(f"{where}: a circle needs a positive radius")
+            if radius < MIN_RADIUS:
+                raise TableGeometryError(
+                    f"{where}: a circle's radius is at least {MIN_RADIUS} inches"
+                )
         else:
             raise TableGeometryError(f"{where}: unknown shape {self.shape!r}")
         object.__setattr__(self, "radius", _finite(self.radius, f"{where}: radius"))
