@@ -137,11 +137,23 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
     name = game.scenario.id.rsplit("/", 1)[-1]
     first = RECORDS / f"{name}-{game.seed}.json"
     path, number = first, 1
-    while record_taken(path):
+    while record_taken(path) or not _claim(path):
         number += 1
         path = RECORDS / f"{name}-{game.seed}-{number}.json"
     note = "" if path == first else f"{first} holds another game: this one is recorded in {path}"
     return path, note
+
+
+def _claim(path: Path) -> bool:
+    """Create ``path`` empty if nobody has (atomically), so that two games started
+    at once never pick the same name; the session writes the record over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "x", encoding="utf-8"):
+            pass
+    except FileExistsError:
+        return False
+    return True
 
 
 def _same_file(a: Path, b: Path) -> bool:
