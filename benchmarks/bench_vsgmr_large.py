@@ -19,6 +19,14 @@ Two figures per size, measured in CPU time (``time.process_time``):
 The target is a 2,000-figure scenario at its second decision in under 3 s. It
 is a measurement, not a test, so it always exits 0. Run with ``make bench`` or
 ``python benchmarks/bench_vsgmr_large.py [--sizes 250 500 1000 2000] [--no-round]``.
+
+``--dense`` measures an adversarial layout instead (:func:`dense_raw`): a 200" x 200"
+table, 2,000 troops with distance attacks on a 3" checkerboard (red and blue
+alternating), and 1,000 small round features (24 points, 0.4" radius) in the
+squares between them, each at random impassable and blocking sight, rough and
+blocking sight beyond half an inch, or impassable only. It prints the time to the
+second decision (target under 5 s) and the mean time per random action over
+``--actions`` actions (100 by default; target well under 0.5 s).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import argparse
 import math
 import os
 import platform
+import random
 import time
 from typing import Any
 
@@ -159,6 +168,82 @@ def large_raw(figures: int) -> dict[str, Any]:
     return out
 
 
+DENSE_TARGET = 5.0
+"""Seconds for the dense layout to reach its second decision."""
+DENSE_ACTIONS = 100
+
+
+def dense_raw(seed: int = 1) -> dict[str, Any]:
+    """The dense adversarial layout (see the module docstring), as if read from TOML."""
+    rng = random.Random(seed)
+    figures: dict[str, list[dict[str, Any]]] = {"red": [], "blue": []}
+    n = 0
+    for i in range(45):
+        for j in range(45):
+            if n >= 2000:
+                break
+            side = "red" if (i + j) % 2 == 0 else "blue"
+            figures[side].append(
+                {
+                    "id": f"{side[0].upper()}{n}",
+                    "type": "troop",
+                    "distance": True,
+                    "at": [30 + i * 3, 30 + j * 3],
+                }
+            )
+            n += 1
+    kinds: list[dict[str, Any]] = [
+        {"blocks_los": "yes", "impassable": True},
+        {"rough": True, "blocks_los": "beyond", "beyond_reach": 0.5},
+        {"impassable": True},
+    ]
+    features = []
+    for k in range(1000):
+        cx, cy = 30 + (k % 44) * 3 + 1.5, 30 + (k // 44) * 3 + 1.5
+        points = [
+            [
+                round(cx + 0.4 * math.cos(2 * math.pi * t / 24), 3),
+                round(cy + 0.4 * math.sin(2 * math.pi * t / 24), 3),
+            ]
+            for t in range(24)
+        ]
+        features.append({"id": f"f{k}", "shape": "polygon", "points": points, **rng.choice(kinds)})
+    return {
+        "ruleset": "vsgmr",
+        "title": "Dense",
+        "rounds": 3,
+        "table": {"width": 200, "height": 200},
+        "sides": [{"name": "red"}, {"name": "blue"}],
+        "figures": figures,
+        "features": features,
+    }
+
+
+def dense(seed: int, actions: int) -> None:
+    """Time the dense layout: second decision, then ``actions`` random actions."""
+    start = time.process_time()
+    scenario = get("vsgmr").build_scenario(dense_raw(), "<dense>", "vsgmr/dense")
+    built = time.process_time() - start
+    game, bots, second = second_decision(scenario, seed)
+    verdict = "meets" if second < DENSE_TARGET else "ABOVE"
+    line = (
+        f"dense: {len(scenario.spec.placements)} figures, {len(scenario.spec.features)} "
+        f"features: scenario {built:.2f} s, second decision {second:.2f} s - target "
+        f"{DENSE_TARGET:g} s: {verdict}"
+    )
+    start = time.process_time()
+    done = 0
+    while not game.is_over and done < actions:
+        side = game.waiting_for()[0]
+        game.apply(bots[side].choose(game, side), side)
+        done += 1
+    mean = (time.process_time() - start) / max(1, done)
+    verdict = "meets" if mean < ACTION_TARGET else "ABOVE"
+    line += f", {mean * 1000:.1f} ms per random action ({done} actions) - target "
+    line += f"{ACTION_TARGET:g} s: {verdict}"
+    print(line, flush=True)
+
+
 def large_scenario(figures: int) -> Scenario:
     """A built, validated scenario of about ``figures`` figures (see the module docstring)."""
     raw = large_raw(figures)
@@ -219,8 +304,20 @@ def main() -> None:
         default="movement",
         help="end every step before this one first, untimed (default: movement)",
     )
+    parser.add_argument(
+        "--dense", action="store_true", help="time the dense adversarial layout instead"
+    )
+    parser.add_argument(
+        "--actions",
+        type=int,
+        default=DENSE_ACTIONS,
+        help=f"--dense: random actions timed after the second decision (default {DENSE_ACTIONS})",
+    )
     args = parser.parse_args()
     print(f"python {platform.python_version()}, {os.cpu_count()} cores")
+    if args.dense:
+        dense(args.seed, args.actions)
+        return
     for n in args.sizes:
         start = time.process_time()
         scenario = large_scenario(n)

@@ -93,3 +93,61 @@ def test_candidates_of_a_tiled_scenario_are_legal():
     assert len(moves) > 100
     for move in moves[::7]:
         assert game.refusal(move, side) is None, move
+
+
+def _crowded(rows: int) -> tuple[Table, Terrain]:
+    """Small round impassable features (24 points, 0.4" radius) 3" apart, ``rows`` x ``rows``
+    of them on a 40" x 40" table (the dense benchmark's layout in small)."""
+    features = []
+    for i in range(rows):
+        for j in range(rows):
+            cx, cy = 6.5 + 3 * i, 6.5 + 3 * j
+            points = [
+                (
+                    cx + 0.4 * math.cos(2 * math.pi * t / 24),
+                    cy + 0.4 * math.sin(2 * math.pi * t / 24),
+                )
+                for t in range(24)
+            ]
+            features.append(Feature.polygon(f"d{i}_{j}", points, impassable=True))
+    return Table(40, 40), Terrain(features)
+
+
+def test_small_round_obstacles_get_eight_nodes_only_in_sparse_meshes():
+    table, terrain = _crowded(4)
+    few = NavMesh(table, terrain, 0.5)
+    assert few.dense and len(few.nodes) == 16 * 16  # their own outlines, as always
+    table, terrain = _crowded(11)
+    many = NavMesh(table, terrain, 0.5)
+    assert not many.dense and len(many.nodes) == 8 * 121
+    # Each node keeps clear of every obstacle, beyond the base and the clearance.
+    assert many.points_clear([(float(x), float(y)) for x, y in many.nodes]).all()
+
+
+def test_crowded_nodes_try_the_nearest_first_and_keep_routes_clear_and_short(monkeypatch):
+    table, terrain = _crowded(11)
+    every = NavMesh(table, terrain, 0.5)  # every node within REACH tried, as on open tables
+    nearest = NavMesh(table, terrain, 0.5)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(60):
+        a = (rng.uniform(2, 38), rng.uniform(2, 38))
+        b = (rng.uniform(2, 38), rng.uniform(2, 38))
+        if not (every.point_clear(a) and every.point_clear(b)) or every.line_clear(a, b):
+            continue
+        monkeypatch.setattr(nav, "OPEN_NODES", 10**9)
+        full = every.route(a, b)
+        monkeypatch.setattr(nav, "OPEN_NODES", 0)
+        found = nearest.route(a, b)
+        assert full is not None and found is not None
+        checked += 1
+        assert found[0] == a and found[-1] == b
+        assert nearest.path_clear(found)
+        assert length(found) <= length(full) * 1.05
+    assert checked > 20
+    # A node tried only its nearest neighbours: far fewer edges than trying all.
+    tried = [i for i in nearest._edges if i in every._edges]
+    assert tried
+    assert sum(len(nearest._edges[i][0]) for i in tried) < sum(
+        len(every._edges[i][0]) for i in tried
+    )
