@@ -35,8 +35,9 @@ small round-ish obstacles 8 nodes, an octagon around their smallest enclosing
 circle (:data:`ROUND_RADIUS`, :data:`ROUND_GAP`), and a node with more than
 :data:`OPEN_NODES` others around it tries the nearest ones first, stopping once
 it has :data:`MIN_EDGES` edges (see :meth:`NavMesh._nearby`); on open tables
-nothing changes. Routes stay clear (every edge is tested) and, on the dense
-benchmark, within 2% of those found by trying every node within REACH.
+nothing changes. Routes stay clear (every edge is tested); on the dense benchmark,
+of 250 routes up to 40" long, 2 came out longer than those found by trying every
+node within REACH, by at most 2.2%.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ FIRST_REACH = 8.0
 OPEN_NODES = 600
 """Sparse meshes: a node with at most this many others within REACH (in a square around
 it) tries them all for its edges; one with more, the nearest NEAR_NODES first."""
-NEAR_NODES = 100
+NEAR_NODES = 200
 """Sparse meshes: the nearest nodes first tried for a node's edges."""
 MIN_EDGES = 4
 """Sparse meshes: edges that content a node (once NEAR_NODES are tried)."""
@@ -274,7 +275,7 @@ class NavMesh:
         Where obstacles are few (at most :data:`OPEN_NODES` nodes around ``p``) that is
         every node within :data:`REACH` inches that ``p`` can go straight to along
         tangent lines (see :meth:`_near_nodes`); where they crowd, the nearest few
-        (see :meth:`_nearest_first`), so a node costs a hundred clearance tests or so,
+        (see :meth:`_nearest_first`), so a node costs a few hundred clearance tests,
         not thousands, and long lines, nearly all blocked there, are not tested. Only if
         none is within REACH, farther ones (up to ``far``), nearest first."""
         assert self._node_tree is not None
