@@ -23,6 +23,15 @@ def _scenario(tmp_path: Path) -> Path:
     return path
 
 
+def _ann_throws(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shape: str) -> Path:
+    """Play the duel at the prompt: ann throws ``shape`` and quits; the record's path."""
+    record = tmp_path / "duel.json"
+    typed = iter([f"throw {shape}", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", str(_scenario(tmp_path)), "--record", str(record)]) == 0
+    return record
+
+
 def test_undo_at_the_other_sides_prompt_shows_nothing_and_takes_nothing_back(
     duel: ModuleType,
     monkeypatch: pytest.MonkeyPatch,
@@ -64,10 +73,7 @@ def test_the_record_on_disk_never_shows_a_pending_choice_and_resume_keeps_it(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
 ) -> None:
-    record = tmp_path / "duel.json"
-    typed = iter(["throw scissors", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
-    assert main(["play", str(_scenario(tmp_path)), "--record", str(record)]) == 0
+    record = _ann_throws(monkeypatch, tmp_path, "scissors")
     shared = record.read_text("utf-8")
     assert "scissors" not in shared
     assert "scissors" in sealed_path(record, "ann").read_text("utf-8")
@@ -88,10 +94,7 @@ def test_a_resumed_pending_choice_can_still_be_withdrawn_by_its_side_only(
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
 ) -> None:
-    record = tmp_path / "duel.json"
-    typed = iter(["throw rock", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
-    assert main(["play", str(_scenario(tmp_path)), "--record", str(record)]) == 0
+    record = _ann_throws(monkeypatch, tmp_path, "rock")
     capsys.readouterr()
     from warbench.core.record import load_game
 

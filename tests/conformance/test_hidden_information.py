@@ -263,13 +263,19 @@ def test_a_pending_choice_resumes_from_its_sides_file_and_nothing_is_lost(
     assert "throw scissors" in path.read_text("utf-8")
 
 
-def test_a_side_file_that_does_not_match_its_commitment_is_refused(
-    duel: ModuleType, tmp_path: Path
-) -> None:
+def _ann_threw_rock(duel: ModuleType, tmp_path: Path) -> tuple[Game, Path]:
+    """A duel in which ann's throw of rock is pending, saved to ``duel.json``."""
     game = Game(duel.scenario(), seed=4)
     game.apply("throw rock", "ann")
     path = tmp_path / "duel.json"
     save_game(game, path)
+    return game, path
+
+
+def test_a_side_file_that_does_not_match_its_commitment_is_refused(
+    duel: ModuleType, tmp_path: Path
+) -> None:
+    _, path = _ann_threw_rock(duel, tmp_path)
     side_file = sealed_path(path, "ann")
     data = json.loads(side_file.read_text("utf-8"))
     data["choices"][0]["action"] = "throw paper"  # bob edits ann's file
@@ -281,10 +287,7 @@ def test_a_side_file_that_does_not_match_its_commitment_is_refused(
 def test_a_lost_side_file_is_refused_unless_the_choice_is_withdrawn(
     duel: ModuleType, tmp_path: Path
 ) -> None:
-    game = Game(duel.scenario(), seed=4)
-    game.apply("throw rock", "ann")
-    path = tmp_path / "duel.json"
-    save_game(game, path)
+    _, path = _ann_threw_rock(duel, tmp_path)
     sealed_path(path, "ann").unlink()
     with pytest.raises(WarbenchError, match=r"which is missing.*--withdraw-sealed"):
         load_game(path)
@@ -294,10 +297,7 @@ def test_a_lost_side_file_is_refused_unless_the_choice_is_withdrawn(
 
 
 def test_read_sealed_ignores_choices_of_other_indices(duel: ModuleType, tmp_path: Path) -> None:
-    game = Game(duel.scenario(), seed=4)
-    game.apply("throw rock", "ann")
-    path = tmp_path / "duel.json"
-    save_game(game, path)
+    game, path = _ann_threw_rock(duel, tmp_path)
     record = json.loads(path.read_text("utf-8"))
     assert read_sealed(path, record) == {0: ("throw rock", game.actions[0].nonce)}
 
