@@ -153,6 +153,25 @@ def test_a_stack_moves_whole(veg):
     assert veg.where(game, "Sa") == veg.where(game, "Sb") == "0502"
 
 
+def test_stack_members_each_pay_their_own_mp(veg):
+    """Stacks: each unit of a stack pays its own costs (ruling); all must reach the hex."""
+    units = [
+        ("red", "W", "walker", "0501"),
+        ("red", "G", "gun", "0501"),
+        ("blue", "E", "gun", "1010"),
+    ]
+    game = veg.new_game(units, hexes={"woods": ["0502"]})
+    before = {u: game.state.units[u].mp for u in ("W", "G")}
+    game.apply("move W+G 0502", "red")
+    assert veg.where(game, "W") == veg.where(game, "G") == "0502"
+    together = {u: before[u] - game.state.units[u].mp for u in ("W", "G")}
+    alone = veg.new_game(units, hexes={"woods": ["0502"]})
+    alone.apply("move W 0502", "red")
+    alone.apply("move G 0502", "red")
+    assert together == {u: before[u] - alone.state.units[u].mp for u in ("W", "G")}
+    assert together["W"] != together["G"], "a walker and a gun pay different costs for woods"
+
+
 def test_a_stack_may_be_typed_in_any_order(veg):
     """Stacks (parsing): ``move Sc+Sa+Sb`` is the listed ``move Sa+Sb+Sc`` action."""
     units = [{"side": "red", "id": "S", "type": "gun", "at": "0501", "count": 3}]
