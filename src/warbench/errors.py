@@ -61,6 +61,13 @@ class WarbenchError(Exception):
     """Root of every error warbench raises on purpose."""
 
 
+def _rebuilt(cls: type[Exception], init: tuple[object, ...], args: tuple[object, ...]) -> Exception:
+    """An error unpickled in another process: built as it was, message and all."""
+    error = cls(*init)
+    error.args = args
+    return error
+
+
 class UnknownRuleset(WarbenchError, LookupError):
     """A ruleset name that is not registered; the message lists the known ones."""
 
@@ -83,6 +90,9 @@ class ScenarioError(WarbenchError, ValueError):
         where = f"{file}: {path}" if path else file
         super().__init__(f"{where}: {problem}")
 
+    def __reduce__(self) -> tuple[object, ...]:  # picklable: errors cross worker processes
+        return (_rebuilt, (type(self), (self.file, self.path, self.problem), self.args))
+
 
 class IllegalAction(WarbenchError, ValueError):
     """An action the rules do not allow now; the game is left exactly as it was."""
@@ -91,6 +101,9 @@ class IllegalAction(WarbenchError, ValueError):
         self.action = action
         self.reason = reason
         super().__init__(f"illegal action '{excerpt(action)}': {reason}")
+
+    def __reduce__(self) -> tuple[object, ...]:  # picklable: errors cross worker processes
+        return (_rebuilt, (type(self), (excerpt(self.action), self.reason), self.args))
 
 
 class ActionSyntaxError(IllegalAction):

@@ -126,3 +126,36 @@ def test_odds_keys_are_given_once_in_ascii_digits(
     assert main(["odds", "veg", "attack", *pairs]) == 2
     err = capsys.readouterr().err
     assert problem in err and len(err) < 300
+
+
+def test_argument_errors_quote_the_command_line_only_as_printable_excerpts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["scenarios", chr(27) + "[31mRED" + chr(7) + "x" * 5000])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert chr(27) not in err and chr(7) not in err and len(err) < 400
+
+
+def test_a_refused_start_claims_no_record_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "miniwars/bridge", "--seed", "7", "--side", "guards=nobody"]) == 2
+    assert not (tmp_path / "records").exists() or not any((tmp_path / "records").iterdir())
+
+
+def test_play_with_standard_input_closed_ends_cleanly(tmp_path: Path) -> None:
+    argv = [sys.executable, "-m", "warbench.cli.main", "play", "miniwars/bridge", "--seed", "9"]
+    argv += ["--record", str(tmp_path / "g.json")]
+    done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    closed = subprocess.run(
+        [*argv[:-1], str(tmp_path / "h.json")],
+        capture_output=True,
+        timeout=120,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert closed.returncode == 0, closed.stderr.decode("utf-8", "replace")
+    assert b"Traceback" not in closed.stderr

@@ -130,3 +130,31 @@ def test_the_greedy_bot_is_refused_up_front_where_the_state_is_hidden(
     assert main(argv) == 2
     assert "greedy bot reads the whole state" in capsys.readouterr().err
     assert main(["simulate", str(path), "--games", "1", "--side", "ann=greedy"]) == 2
+
+
+def test_a_bots_pending_choice_is_never_written_and_it_chooses_again_on_resume(
+    duel: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """A file beside the record holding the bot's throw would be readable by its opponent."""
+    record = tmp_path / "duel.json"
+    seen: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        seen.append(record.read_text("utf-8"))
+        seen.extend(p.name for p in tmp_path.iterdir())
+        return "quit"
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    argv = ["play", str(_scenario(tmp_path)), "--record", str(record)]
+    assert main([*argv, "--side", "ann=random", "--side", "bob=human"]) == 0
+    assert "ann makes a sealed choice" in capsys.readouterr().out
+    assert not any("sealed" in text for text in seen)
+    assert json.loads(record.read_text("utf-8"))["actions"] == []
+
+    typed = iter(["throw rock"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", "--resume", str(record)]) == 0
+    assert "ann makes a sealed choice" in capsys.readouterr().out

@@ -308,8 +308,8 @@ def test_the_suite_catches_a_record_that_keeps_pending_choices_in_clear(
     """The old record format wrote pending sealed choices as plain actions: a leak."""
     honest = record_module.make_record
 
-    def leaky(game: Game, extra: Any = None) -> dict[str, Any]:
-        record = honest(game, extra)
+    def leaky(game: Game, extra: Any = None, withhold: Any = ()) -> dict[str, Any]:
+        record = honest(game, extra, withhold)
         record["actions"] = [{"side": t.side, "action": str(t.action)} for t in game.actions]
         return record
 

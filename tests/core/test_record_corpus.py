@@ -113,6 +113,14 @@ DAMAGES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
         "field 'scenario_id' is not a scenario id",
     ),
     "scenario id too long": (_set("scenario_id", "a" * 5000), "is not a scenario id"),
+    "scenario id of another built-in": (
+        _set("scenario_id", "miniwars/danville"),
+        "names the built-in 'The Danville Raid', but the record holds 'Hold the Bridge'",
+    ),
+    "sealed entry where there are none": (
+        lambda r: r["actions"].append({"side": "guards", "sealed": "0" * 64}),
+        "a sealed choice in a game of miniwars, which has none",
+    ),
     "last five actions dropped": (_drop_last(5), "does not match its own replay"),
     "digest flipped": (_flip_digest, "does not match its own replay (the final digest differs)"),
     "digest not a digest": (_set("digest", "abc"), "'digest' is not a SHA-256 digest"),
@@ -221,8 +229,10 @@ def test_a_file_that_is_not_a_record_is_refused_with_one_clear_line(
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         ('{"format": ' + "9" * 5000 + "}", "not a record"),
         ('{"format": 2, "seed": ' + "9" * 30 + "}", "field 'ruleset' is missing"),
+        ('{"outcome": ' + "[" * 990 + "]" * 990 + "}", "nested too deeply"),
+        ('{"scenario_id": "\\ud800"}', "is not Unicode (a lone surrogate)"),
     ],
-    ids=["deep nesting", "5000-digit number", "huge seed"],
+    ids=["deep nesting", "5000-digit number", "huge seed", "nesting under 1000", "surrogate"],
 )
 def test_json_that_python_cannot_take_is_refused(
     text: str, fragment: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -260,6 +270,19 @@ def test_an_intact_record_resumes_and_the_game_goes_on(
 
 
 # -- writing -----------------------------------------------------------------------------
+def test_a_new_record_never_replaces_a_file_written_meanwhile(tmp_path: Path) -> None:
+    """simulate writes each record as new: a second run in the same folder stops."""
+    from warbench.core.record import write_record
+    from warbench.errors import RecordError
+
+    path = tmp_path / "game-00000.json"
+    write_record({"a": 1}, path, new=True)
+    with pytest.raises(RecordError, match="exists already"):
+        write_record({"a": 2}, path, new=True)
+    assert json.loads(path.read_text("utf-8")) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["game-00000.json"]
+
+
 def test_temporary_files_left_by_an_interrupted_write_are_cleaned_up(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     stale = [tmp_path / ".game.json.abc123.tmp", tmp_path / ".game.json.zz9.tmp"]
@@ -338,12 +361,16 @@ def test_the_shared_record_is_readable_by_others_and_a_side_file_only_by_its_own
     assert stat.S_IMODE(sealed_path(path, "ann").stat().st_mode) == 0o600
 
 
-def test_side_files_are_the_same_size_whatever_the_choice(duel: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("name_length", [1, 50, 120, 200, 220])
+def test_side_files_are_the_same_size_whatever_the_choice(
+    duel: Any, tmp_path: Path, name_length: int
+) -> None:
+    """The size of a side file (which ``ls`` shows to anyone) must not tell the choice."""
     from warbench.core.record import sealed_path
 
     sizes = set()
     for shape in ("rock", "paper", "scissors"):
-        game = Game(duel.scenario(), seed=1)
+        game = Game(duel.Duel().build_scenario({}, "t", "d" * name_length), seed=1)
         game.apply(f"throw {shape}", "ann")
         save_game(game, tmp_path / f"{shape}.json")
         sizes.add(sealed_path(tmp_path / f"{shape}.json", "ann").stat().st_size)

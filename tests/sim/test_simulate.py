@@ -135,3 +135,21 @@ def test_records_do_not_change_the_results(scenario: str, tmp_path: Path) -> Non
     recorded = simulate(scenario, games=6, bots=bots, seed=4, record_dir=tmp_path)
     assert _comparable(plain) == _comparable(recorded)
     assert len(list(tmp_path.iterdir())) == 6
+
+
+def test_an_error_in_a_worker_process_reaches_the_caller_as_itself(
+    duel: Any, tmp_path: Path
+) -> None:
+    """Errors are pickled back from the workers (IllegalAction has two arguments)."""
+    path = tmp_path / "faulty.toml"
+    path.write_text('ruleset = "test-duel"\nsides = ["ann", "bob"]\nfaulty = true\n', "utf-8")
+    with pytest.raises(WarbenchError) as one:
+        simulate(str(path), games=2, bots={}, seed=3, workers=1)
+    with pytest.raises(WarbenchError) as two:
+        simulate(str(path), games=2, bots={}, seed=3, workers=2)
+    assert type(one.value) is type(two.value) and str(one.value) == str(two.value)
+
+
+def test_too_many_games_for_one_run_are_refused_before_anything_is_built() -> None:
+    with pytest.raises(WarbenchError, match="at most 1,000,000 games"):
+        simulate(BRIDGE, games=10**9, bots={})

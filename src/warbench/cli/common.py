@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -61,8 +62,10 @@ def tolerant_stdin() -> None:
     They arrive as lone surrogates, which no action or command matches and
     every message shows escaped: a stray byte gets an error, not a traceback.
     """
+    if sys.stdin is None:  # started with standard input closed: reading gives end of input
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
     stdin = sys.stdin
-    if stdin is not None and hasattr(stdin, "reconfigure"):
+    if hasattr(stdin, "reconfigure"):
         with contextlib.suppress(OSError, ValueError):  # a closed or odd stream
             stdin.reconfigure(errors="surrogateescape")
 
@@ -97,12 +100,16 @@ def parse_sides(
     for pair in pairs:
         name, sep, who = pair.partition("=")
         if not sep or not name or not who:
-            raise WarbenchError(f"--side wants NAME=WHO, got '{pair}'")
+            raise WarbenchError(f"--side wants NAME=WHO, got '{excerpt(pair)}'")
         side = by_lower.get(name.lower())
         if side is None:
-            raise WarbenchError(f"no side '{name}' in this scenario; sides: {', '.join(sides)}")
+            raise WarbenchError(
+                f"no side '{excerpt(name)}' in this scenario; sides: {', '.join(sides)}"
+            )
         if who.lower() not in allowed:
-            raise WarbenchError(f"side {side}: unknown player '{who}'; one of {', '.join(allowed)}")
+            raise WarbenchError(
+                f"side {side}: unknown player '{excerpt(who)}'; one of {', '.join(allowed)}"
+            )
         chosen[side] = who.lower()
     return chosen
 

@@ -11,23 +11,36 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from warbench import __version__
 from warbench.cli import catalogue, odds, play, render, replay, simulate
 from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, tolerant_stdin
-from warbench.errors import WarbenchError, printable
+from warbench.errors import WarbenchError, excerpt, printable
 
 Runner = Callable[[argparse.Namespace], int]
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but its usage errors quote the command line only as short,
+    printable excerpts (an argument may be 5,000 characters of escape codes)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        shown = " ".join(excerpt(word) for word in message.split(" "))
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {printable(shown)}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser with every sub-command."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="warbench",
         description="Play tabletop wargames with the rules enforced by software.",
     )
     parser.add_argument("--version", action="version", version=f"warbench {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=Parser
+    )
     for module in (catalogue, play, simulate, odds, replay, render):
         module.register(commands)
     return parser
@@ -52,8 +65,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    args = parse(sys.argv[1:] if argv is None else list(argv))
     tolerant_stdin()
+    args = parse(sys.argv[1:] if argv is None else list(argv))
     run: Runner = args.run
     try:
         return run(args)

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warbench.cli.common import out_console, print_json, say
-from warbench.errors import OddsError
+from warbench.errors import OddsError, excerpt
 
 if TYPE_CHECKING:
     from warbench.cli.common import Commands
@@ -71,7 +71,7 @@ def _query(ruleset: str, queries: Mapping[str, OddsQuery], attack: str) -> OddsQ
     query = queries.get(attack)
     if query is None:
         known = ", ".join(queries) or "none"
-        raise OddsError(f"{ruleset} has no attack '{attack}'; attacks: {known}")
+        raise OddsError(f"{ruleset} has no attack '{excerpt(attack)}'; attacks: {known}")
     return query
 
 

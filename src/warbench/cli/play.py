@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 RECORDS = Path("records")
+MAX_NAME = 150
+"""The longest record file name: a side file's temporary adds up to about 90
+characters, and file systems allow 255."""
 """Where records go unless ``--record`` says otherwise."""
 
 
@@ -65,8 +68,8 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     from warbench.cli.session import PlaySession
 
     game, saved = _open_game(args)
-    record_path, note = _record_path(args, game)
     players = _players(game, args.side, args.auto, saved)
+    record_path, note = _record_path(args, game)
     console = out_console()
     if note:
         say(console, note)
@@ -98,7 +101,9 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
         return Game.start(args.scenario, seed=seed), {}
     game, record = load_game(args.resume, withdraw_sealed=args.withdraw_sealed)
     if args.seed is not None and args.seed != game.seed:
-        raise WarbenchError(f"{args.resume} was played with seed {game.seed}, not {args.seed}")
+        raise WarbenchError(
+            f"{excerpt(str(args.resume), 200)} was played with seed {game.seed}, not {args.seed}"
+        )
     if args.scenario is not None:
         _check_same_scenario(args.scenario, game)
     saved = record.get("players")
@@ -125,6 +130,11 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
     from warbench.core.record import record_taken
 
     own = args.resume
+    if args.record is not None and len(args.record.name) > MAX_NAME:
+        raise WarbenchError(
+            f"--record: a record's file name has at most {MAX_NAME} characters "
+            "(its side files and temporaries add to it)"
+        )
     if args.record is not None:
         if record_taken(args.record) and not (own is not None and _same_file(args.record, own)):
             raise WarbenchError(
@@ -134,7 +144,7 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
         return args.record, ""
     if own is not None:
         return own, ""
-    name = game.scenario.id.rsplit("/", 1)[-1]
+    name = game.scenario.id.rsplit("/", 1)[-1][:100]
     first = RECORDS / f"{name}-{game.seed}.json"
     path, number = first, 1
     while record_taken(path) or not _claim(path):

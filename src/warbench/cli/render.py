@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from warbench.cli.common import natural_int, out_console, say
-from warbench.errors import RecordError, WarbenchError
+from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
     from warbench.cli.common import Commands
@@ -146,6 +146,7 @@ def _side(game: Game, name: str | None) -> str | None:
     side = by_lower.get(name.lower())
     if side is None:
         raise WarbenchError(
-            f"--side: no side '{name}' in this scenario; sides: {', '.join(game.scenario.sides)}"
+            f"--side: no side '{excerpt(name)}' in this scenario; "
+            f"sides: {', '.join(game.scenario.sides)}"
         )
     return side

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from warbench.cli.common import EXIT_INTERRUPTED, Reader, say
 from warbench.core.decisions import DecisionKind
-from warbench.core.record import RecordFile, record_taken, save_game
+from warbench.core.record import RecordFile, record_taken
 from warbench.errors import IllegalAction, UndoError, excerpt
 from warbench.render.table_text import render_table
 from warbench.render.text import map_width, render_map, side_styles
@@ -68,7 +68,10 @@ class PlaySession:
         self.game = game
         self.players = dict(players)
         self.record_path = record_path
-        self.record_file = RecordFile(record_path)
+        self.bots = tuple(side for side, bot in players.items() if bot is not None)
+        """A bot's pending sealed choice is never written (it chooses again on resume):
+        a file holding it would be readable by the person playing against it."""
+        self.record_file = RecordFile(record_path, self.bots)
         self.console = console
         self.read = read
         self.pause = pause and all(bot is not None for bot in players.values())
@@ -320,7 +323,7 @@ class PlaySession:
             if record_taken(target):
                 self._error(f"{shown} already exists (or its sealed files do); save to a new file")
                 return True
-            save_game(self.game, target, self._extra())
+            RecordFile(target, self.bots).save(self.game, self._extra())
         except (OSError, ValueError) as exc:
             self._error(f"cannot save to {shown}: {excerpt(getattr(exc, 'strerror', None) or exc)}")
             return True

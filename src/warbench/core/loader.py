@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from warbench.core import registry
-from warbench.errors import ScenarioError, UnknownRuleset, UnknownScenario
+from warbench.errors import ScenarioError, UnknownRuleset, UnknownScenario, excerpt
 from warbench.scenario.files import parse_toml, read_scenario_file
 from warbench.scenario.model import Scenario
 
@@ -77,7 +77,8 @@ def load_scenario(ref: str) -> Scenario:
         return scenario_from_dict(read_scenario_file(path, ref), ref, path.stem)
     known = ", ".join(builtins) or "none"
     raise UnknownScenario(
-        f"no scenario '{ref}': not a built-in id nor a file; built-in scenarios: {known}"
+        f"no scenario '{excerpt(ref, 200)}': not a built-in id nor a file; "
+        f"built-in scenarios: {known}"
     )
 
 

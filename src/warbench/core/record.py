@@ -46,7 +46,7 @@ import math
 import os
 import re
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
-    from warbench.core.game import Game
+    from warbench.core.game import Game, TakenAction
 
 RECORD_FORMAT = 2
 READABLE_FORMATS = (1, 2)
@@ -93,16 +93,33 @@ def with_checksum(record: Mapping[str, Any]) -> dict[str, Any]:
     return sealed
 
 
-def make_record(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def _kept(game: Game, withhold: Collection[str]) -> list[tuple[TakenAction, bool]]:
+    """The actions a record keeps, each with whether it is a pending sealed choice.
+
+    A pending choice of a ``withhold`` side is not kept at all: a bot's, which
+    it simply makes again on resume, so that no file beside the record holds a
+    secret its human opponent's account can read.
+    """
+    pending = {id(t): side for side, t in game.pending_sealed().items()}
+    return [
+        (taken, id(taken) in pending)
+        for taken in game.actions
+        if pending.get(id(taken)) not in withhold or id(taken) not in pending
+    ]
+
+
+def make_record(
+    game: Game, extra: Mapping[str, Any] | None = None, withhold: Collection[str] = ()
+) -> dict[str, Any]:
     """The record of ``game`` as it stands, safe for every side to read.
 
-    ``extra`` adds the optional fields a command keeps (``players``, ``bots``).
+    ``extra`` adds the optional fields a command keeps (``players``, ``bots``);
+    pending sealed choices of ``withhold`` sides are left out (see :func:`_kept`).
     """
     outcome = game.outcome
-    pending = {id(taken) for taken in game.pending_sealed().values()}
     actions: list[dict[str, str]] = []
-    for index, taken in enumerate(game.actions):
-        if id(taken) in pending:
+    for index, (taken, pending) in enumerate(_kept(game, withhold)):
+        if pending:
             sealed = commitment(taken.nonce, taken.side, index, str(taken.action))
             actions.append({"side": taken.side, "sealed": sealed})
         else:
@@ -122,15 +139,26 @@ def make_record(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str,
     return with_checksum(record)
 
 
-def sealed_choices(game: Game) -> dict[str, list[dict[str, Any]]]:
-    """Each side's pending sealed choices, as its own file holds them."""
+def sealed_choices(game: Game, withhold: Collection[str] = ()) -> dict[str, list[dict[str, Any]]]:
+    """Each side's pending sealed choices, as its own file holds them (indices as
+    in the record, which leaves out the pending choices of ``withhold`` sides)."""
     found: dict[str, list[dict[str, Any]]] = {}
-    for side, taken in game.pending_sealed().items():
-        index = next(i for i, t in enumerate(game.actions) if t is taken)
-        found.setdefault(side, []).append(
-            {"index": index, "action": str(taken.action), "nonce": taken.nonce}
-        )
+    for index, (taken, pending) in enumerate(_kept(game, withhold)):
+        if pending:
+            action = str(taken.action)
+            found.setdefault(taken.side, []).append(
+                {"index": index, "action": action, "nonce": taken.nonce, "pad": _pad(action)}
+            )
     return found
+
+
+CHOICE_BLOCK = 256
+"""An action's text in a side file is padded to a multiple of this many characters
+(as JSON writes it), so the file's size does not tell one choice from another."""
+
+
+def _pad(action: str) -> str:
+    return "." * (-len(json.dumps(action)) % CHOICE_BLOCK)
 
 
 def sealed_path(record_path: str | Path, side: str) -> Path:
@@ -143,11 +171,15 @@ def sealed_path(record_path: str | Path, side: str) -> Path:
 
 
 # -- writing -----------------------------------------------------------------------
-def write_record(record: Mapping[str, Any], path: str | Path, private: bool = False) -> None:
+def write_record(
+    record: Mapping[str, Any], path: str | Path, private: bool = False, new: bool = False
+) -> None:
     """Write JSON atomically and durably (temp file, fsync, rename, fsync the folder).
 
     A record is shared: readable by others as the umask allows. A ``private``
-    file (a side's sealed choices) is readable by its owner only.
+    file (a side's sealed choices) is readable by its owner only. A ``new``
+    file must not exist yet, even if another process writes it meanwhile
+    (RecordError then): the rename is a hard link, which never replaces.
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -161,7 +193,15 @@ def write_record(record: Mapping[str, Any], path: str | Path, private: bool = Fa
             handle.write("\n")
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        if new:
+            try:
+                os.link(tmp, target)
+            except FileExistsError:
+                raise RecordError(f"{excerpt(str(target), 200)} exists already") from None
+            finally:
+                Path(tmp).unlink(missing_ok=True)
+        else:
+            os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -220,11 +260,13 @@ class RecordFile:
     """
 
     path: Path
+    withhold: Collection[str] = ()
+    """Sides (bots) whose pending sealed choices are not written: see :func:`_kept`."""
     _saved: dict[str, list[dict[str, Any]]] | None = None
 
     def save(self, game: Game, extra: Mapping[str, Any] | None = None) -> None:
-        record = make_record(game, extra)
-        current = sealed_choices(game)
+        record = make_record(game, extra, self.withhold)
+        current = sealed_choices(game, self.withhold)
         saved = self._saved if self._saved is not None else self._on_disk(game)
         sides = game.scenario.sides
         for side in sides:
@@ -264,13 +306,8 @@ def _merge(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[st
     return old + [entry for entry in new if entry not in old]
 
 
-SIDE_FILE_BLOCK = 512
-"""Side files are padded to a multiple of this many bytes, so their size does not
-tell one choice from another."""
-
-
 def _side_file(game: Game, side: str, choices: list[dict[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {
+    return {
         "format": RECORD_FORMAT,
         "kind": "sealed choices",
         "note": f"{side}'s secret: the other sides must not read this file",
@@ -278,14 +315,41 @@ def _side_file(game: Game, side: str, choices: list[dict[str, Any]]) -> dict[str
         "seed": game.seed,
         "side": side,
         "choices": choices,
-        "padding": "",
     }
-    size = len(json.dumps(data, indent=1)) + 1
-    data["padding"] = "." * (-size % SIDE_FILE_BLOCK)
-    return data
 
 
 # -- reading and checking ------------------------------------------------------------
+MAX_DEPTH = 64
+"""JSON in a record nests at most this deep (a scenario needs a handful of levels)."""
+
+
+def _check_shape(data: Any, source: str, what: str) -> None:
+    """Refuse JSON nested deeper than MAX_DEPTH, or with text that is not Unicode
+    (a lone surrogate written as an escape), before anything else reads it."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RecordError(f"{source}: not a {what}: the JSON is nested too deeply")
+        if isinstance(item, str):
+            _unicode(item, source, what)
+        elif isinstance(item, dict):
+            for key, value in item.items():
+                _unicode(key, source, what)
+                stack.append((value, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((value, depth + 1) for value in item)
+
+
+def _unicode(text: str, source: str, what: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError(
+            f"{source}: not a {what}: text '{excerpt(text)}' is not Unicode (a lone surrogate)"
+        ) from None
+
+
 class _DuplicateKey(ValueError):
     pass
 
@@ -318,7 +382,7 @@ def _load_json(path: str | Path, what: str) -> Any:
     except UnicodeDecodeError:
         raise RecordError(f"{source}: not a {what} (the file is not UTF-8 text)") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{source}: not a JSON {what}: {exc.msg} at line {exc.lineno}") from None
     except RecursionError:
@@ -329,6 +393,8 @@ def _load_json(path: str | Path, what: str) -> Any:
         ) from None
     except ValueError:  # a number of more digits than Python converts
         raise RecordError(f"{source}: not a {what}: a number has too many digits") from None
+    _check_shape(data, source, what)
+    return data
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
@@ -393,6 +459,7 @@ def check_record(data: Any, source: str) -> None:
             f"scenario id '{excerpt(data['scenario_id'])}' is not a scenario of "
             f"'{excerpt(data['ruleset'])}'"
         )
+    _check_builtin_id(data, bad)
     if data.get("outcome") is not None and not isinstance(data["outcome"], dict):
         raise bad("field 'outcome' is neither null nor an object")
     for key in EXTRA_FIELDS:
@@ -415,6 +482,25 @@ def check_record(data: Any, source: str) -> None:
             sealed_seen = True
         else:
             raise bad(f"action {number} is not {{side, action}}")
+    if sealed_seen and not _has_sealed_choices(data["ruleset"]):
+        raise bad(f"a sealed choice in a game of {excerpt(data['ruleset'])}, which has none")
+
+
+def _check_builtin_id(data: Mapping[str, Any], bad: Any) -> None:
+    """A record naming a built-in scenario must hold that scenario (by its title:
+    the file may have been tuned since, the scenario may not have been swapped)."""
+    from warbench.core.loader import builtin_scenarios
+    from warbench.scenario.files import parse_toml
+
+    entry = builtin_scenarios().get(data["scenario_id"])
+    if entry is None:
+        return
+    title = parse_toml(entry.read_text("utf-8"), data["scenario_id"]).get("title")
+    if data["scenario"].get("title") != title:
+        raise bad(
+            f"scenario id '{excerpt(data['scenario_id'])}' names the built-in '{title}', "
+            f"but the record holds '{excerpt(data['scenario'].get('title'))}'"
+        )
 
 
 def _ruleset_name(name: Any) -> str | None:
@@ -427,6 +513,15 @@ def _ruleset_name(name: Any) -> str | None:
         return registry.get(name).info.name
     except WarbenchError:
         return name
+
+
+def _has_sealed_choices(name: str) -> bool:
+    from warbench.core import registry
+
+    try:
+        return registry.get(name).info.simultaneous_choices
+    except WarbenchError:
+        return True  # an unknown ruleset is refused elsewhere, by name
 
 
 def _is_registered(name: str) -> bool:
@@ -515,6 +610,11 @@ def replay_record(
         )
     if _ruleset_name(record.get("ruleset", game.ruleset.info.name)) != game.ruleset.info.name:
         raise RecordError(f"{source}: not a record of {game.ruleset.info.name}")
+    sealed_entries = any(isinstance(e, dict) and "sealed" in e for e in record["actions"])
+    if sealed_entries and not game.ruleset.info.simultaneous_choices:
+        raise RecordError(
+            f"{source}: a sealed choice in a game of {game.ruleset.info.name}, which has none"
+        )
     for index, entry in enumerate(record["actions"]):
         nonce = ""
         try:

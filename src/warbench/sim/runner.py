@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -134,7 +134,7 @@ def _run_one(job: tuple[str, int, int, dict[str, str], str | None]) -> GameSumma
         game = play_game(scenario, seed, bots)
     if record_dir is not None:
         record = game.record({"bots": {side: bots.get(side, "random") for side in scenario.sides}})
-        write_record(record, Path(record_dir) / _record_name(index))
+        write_record(record, Path(record_dir) / _record_name(index), new=True)
     outcome = game.outcome
     return GameSummary(
         index,
@@ -158,6 +158,8 @@ def simulate(
     """Play ``games`` games of a scenario and return the statistics."""
     if games < 1:
         raise WarbenchError("simulate needs at least one game")
+    if games > MAX_GAMES:
+        raise WarbenchError(f"simulate plays at most {MAX_GAMES:,} games in one run, not {games:,}")
     if not 1 <= workers <= MAX_WORKERS:
         raise WarbenchError(f"simulate takes 1 to {MAX_WORKERS} workers, not {workers}")
     workers = min(workers, games)
@@ -175,10 +177,10 @@ def simulate(
     folder = str(record_dir) if record_dir is not None else None
     if record_dir is not None:
         _check_record_dir(record_dir, games)
-    jobs = [(scenario_ref, seed, i, assigned, folder) for i in range(games)]
+    jobs = ((scenario_ref, seed, i, assigned, folder) for i in range(games))
     started = time.perf_counter()
     summaries: list[GameSummary] = []
-    for summary in _results(jobs, workers):
+    for summary in _results(jobs, workers, games):
         summaries.append(summary)
         if progress is not None:
             progress(len(summaries))
@@ -207,6 +209,8 @@ def simulate(
     )
 
 
+MAX_GAMES = 1_000_000
+"""Games in one run (each keeps a summary in memory); run more in several batches."""
 MAX_WORKERS = 256
 """More worker processes than this is a typo, not a plan (they are forked at once)."""
 
@@ -217,7 +221,8 @@ def _record_name(index: int) -> str:
 
 def _check_record_dir(folder: Path, games: int) -> None:
     """Refuse a record folder that already holds records this run would write over."""
-    taken = [i for i in range(games) if (folder / _record_name(i)).exists()]
+    names = {p.name for p in folder.glob("game-*.json")} if folder.is_dir() else set()
+    taken = sorted(int(n[5:-5]) for n in names if n[5:-5].isdigit() and int(n[5:-5]) < games)
     if taken:
         raise WarbenchError(
             f"{excerpt(str(folder), 200)} already holds {_record_name(taken[0])} "
@@ -226,13 +231,13 @@ def _check_record_dir(folder: Path, games: int) -> None:
 
 
 def _results(
-    jobs: list[tuple[str, int, int, dict[str, str], str | None]], workers: int
+    jobs: Iterable[tuple[str, int, int, dict[str, str], str | None]], workers: int, games: int
 ) -> Iterator[GameSummary]:
     if workers == 1:
         for job in jobs:
             yield _run_one(job)
         return
     context = multiprocessing.get_context("fork")
-    chunk = max(1, min(32, len(jobs) // (workers * 8)))
+    chunk = max(1, min(32, games // (workers * 8)))
     with context.Pool(workers) as pool:
         yield from pool.imap_unordered(_run_one, jobs, chunksize=chunk)
