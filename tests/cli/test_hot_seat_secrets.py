@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from warbench.cli.main import main
-from warbench.core.record import sealed_path
+from warbench.core.saves import sealed_path
 from warbench.errors import UndoError
 
 
@@ -96,7 +96,7 @@ def test_a_resumed_pending_choice_can_still_be_withdrawn_by_its_side_only(
 ) -> None:
     record = _ann_throws(monkeypatch, tmp_path, "rock")
     capsys.readouterr()
-    from warbench.core.record import load_game
+    from warbench.core.saves import load_game
 
     game, _ = load_game(record)
     with pytest.raises(UndoError, match="only ann may take it back"):

@@ -13,7 +13,8 @@ from warbench.bots import make_bot
 from warbench.cli.main import main
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios
-from warbench.core.record import with_checksum, write_record
+from warbench.core.record import with_checksum
+from warbench.core.saves import write_record
 from warbench.render.png import PNG_SIGNATURE, png_size
 from warbench.render.svg import SVG_NS, svg_size
 

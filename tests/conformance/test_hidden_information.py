@@ -33,14 +33,8 @@ from warbench.core import record as record_module
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios, load_scenario
-from warbench.core.record import (
-    load_game,
-    make_record,
-    read_sealed,
-    save_game,
-    sealed_choices,
-    sealed_path,
-)
+from warbench.core.record import make_record
+from warbench.core.saves import load_game, read_sealed, save_game, sealed_choices, sealed_path
 from warbench.errors import HiddenInformation, UndoError, WarbenchError
 from warbench.scenario.model import Scenario
 

@@ -26,8 +26,9 @@ from warbench.core.decisions import DecisionKind
 from warbench.core.dice import Dice
 from warbench.core.game import Game, Resolution
 from warbench.core.loader import builtin_scenarios, load_scenario, scenario_from_dict
-from warbench.core.record import read_record, replay_record, write_record
+from warbench.core.record import replay_record
 from warbench.core.ruleset import Ruleset
+from warbench.core.saves import read_record, write_record
 from warbench.errors import IllegalAction, NotYourDecision, RecordError
 from warbench.scenario.model import Scenario
 

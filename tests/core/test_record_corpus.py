@@ -17,9 +17,10 @@ import pytest
 
 from warbench.bots import make_bot
 from warbench.cli.main import main
-from warbench.core import record as record_module
+from warbench.core import saves as saves_module
 from warbench.core.game import Game
-from warbench.core.record import save_game, with_checksum
+from warbench.core.record import with_checksum
+from warbench.core.saves import save_game
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "records"
 
@@ -252,7 +253,7 @@ def test_a_record_over_the_size_limit_is_refused_unread(
 ) -> None:
     path = tmp_path / "big.json"
     path.write_text(json.dumps(good), "utf-8")
-    monkeypatch.setattr(record_module, "MAX_RECORD_BYTES", 1000)
+    monkeypatch.setattr(saves_module, "MAX_RECORD_BYTES", 1000)
     status, _, err = _run(capsys, "replay", str(path))
     assert status == 2
     _one_clear_line(err, "over 1000 bytes, the most read")
@@ -272,7 +273,7 @@ def test_an_intact_record_resumes_and_the_game_goes_on(
 # -- writing -----------------------------------------------------------------------------
 def test_a_new_record_never_replaces_a_file_written_meanwhile(tmp_path: Path) -> None:
     """simulate writes each record as new: a second run in the same folder stops."""
-    from warbench.core.record import write_record
+    from warbench.core.saves import write_record
     from warbench.errors import RecordError
 
     path = tmp_path / "game-00000.json"
@@ -311,8 +312,8 @@ def test_a_write_is_flushed_to_disk_before_it_is_acknowledged(
         calls.append("rename")
         real_replace(a, b)
 
-    monkeypatch.setattr(record_module.os, "fsync", fsync)
-    monkeypatch.setattr(record_module.os, "replace", replace)
+    monkeypatch.setattr(saves_module.os, "fsync", fsync)
+    monkeypatch.setattr(saves_module.os, "replace", replace)
     save_game(_game(2), tmp_path / "game.json")
     assert calls == ["fsync-file", "rename", "fsync-folder"]
 
@@ -349,7 +350,7 @@ def test_the_shared_record_is_readable_by_others_and_a_side_file_only_by_its_own
     import os
     import stat
 
-    from warbench.core.record import sealed_path
+    from warbench.core.saves import sealed_path
 
     game = Game(duel.scenario(), seed=1)
     game.apply("throw rock", "ann")
@@ -366,7 +367,7 @@ def test_side_files_are_the_same_size_whatever_the_choice(
     duel: Any, tmp_path: Path, name_length: int
 ) -> None:
     """The size of a side file (which ``ls`` shows to anyone) must not tell the choice."""
-    from warbench.core.record import sealed_path
+    from warbench.core.saves import sealed_path
 
     sizes = set()
     for shape in ("rock", "paper", "scissors"):
@@ -378,7 +379,7 @@ def test_side_files_are_the_same_size_whatever_the_choice(
 
 
 def test_records_that_share_a_stem_keep_their_own_side_files(duel: Any, tmp_path: Path) -> None:
-    from warbench.core.record import load_game, record_taken, sealed_path
+    from warbench.core.saves import load_game, record_taken, sealed_path
 
     game = Game(duel.scenario(), seed=1)
     game.apply("throw scissors", "ann")

@@ -14,7 +14,7 @@ import pytest
 from warbench.core.decisions import DecisionKind
 from warbench.core.dice import ScriptedDice
 from warbench.core.game import Game
-from warbench.core.record import load_game, save_game
+from warbench.core.saves import load_game, save_game
 from warbench.errors import IllegalAction, NotYourDecision, UndoError, WarbenchError
 
 ANN, BOB = "ann", "bob"

@@ -90,7 +90,7 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
     Also returns who played each side in the record (empty for a new game).
     """
     from warbench.core.game import Game
-    from warbench.core.record import load_game
+    from warbench.core.saves import load_game
 
     if args.withdraw_sealed and args.resume is None:
         raise WarbenchError("--withdraw-sealed goes with --resume FILE")
@@ -127,7 +127,7 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
     next free one (``danville-7-2.json``), which the note names. A resumed game
     goes back into its own record unless ``--record`` names a new file.
     """
-    from warbench.core.record import record_taken
+    from warbench.core.saves import record_taken
 
     own = args.resume
     if args.record is not None and len(args.record.name) > MAX_NAME:

@@ -114,7 +114,8 @@ def _from_record(source: str, at: int | None) -> tuple[Game, list[Any], list[str
     The whole record is replayed first, so one that does not match its digest
     is refused; sealed choices not yet revealed are not drawn.
     """
-    from warbench.core.record import read_record, replay_record
+    from warbench.core.record import replay_record
+    from warbench.core.saves import read_record
 
     record = read_record(source)
     replay_record(record, source=source)

@@ -34,7 +34,8 @@ def register(commands: Commands) -> None:
 
 def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     """Replay quietly for ``--json``; otherwise narrate every action and event."""
-    from warbench.core.record import read_record, replay_record
+    from warbench.core.record import replay_record
+    from warbench.core.saves import read_record
 
     record = read_record(args.record)
     if args.json:

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from warbench.cli.common import EXIT_INTERRUPTED, Reader, say
 from warbench.core.decisions import DecisionKind
-from warbench.core.record import RecordFile, record_taken
+from warbench.core.saves import RecordFile, record_taken
 from warbench.errors import IllegalAction, UndoError, excerpt
 from warbench.render.table_text import render_table
 from warbench.render.text import map_width, render_map, side_styles

@@ -20,7 +20,7 @@ from warbench.bots import check_bot, make_bot
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
-from warbench.core.record import write_record
+from warbench.core.saves import write_record
 from warbench.errors import WarbenchError, excerpt
 from warbench.scenario.model import Scenario
 
