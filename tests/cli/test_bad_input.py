@@ -159,3 +159,29 @@ def test_play_with_standard_input_closed_ends_cleanly(tmp_path: Path) -> None:
     )
     assert closed.returncode == 0, closed.stderr.decode("utf-8", "replace")
     assert b"Traceback" not in closed.stderr
+
+
+def test_a_record_name_too_long_for_its_side_files_is_refused_up_front(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long = tmp_path / ("r" * 160 + ".json")
+    assert main([*BRIDGE, "--auto", "--seed", "1", "--record", str(long)]) == 2
+    assert "at most 150 characters" in capsys.readouterr().err
+    short = tmp_path / "r.json"
+    assert main([*BRIDGE, "--auto", "--seed", "1", "--record", str(short)]) == 0
+    short.rename(long)
+    capsys.readouterr()
+    assert main(["play", "--resume", str(long), "--auto"]) == 2
+    assert "give a shorter --record" in capsys.readouterr().err
+
+
+def test_save_under_a_file_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "plain"
+    blocker.write_text("x", "utf-8")
+    typed = iter([f"save {blocker}/x.json", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    argv = ["play", "miniwars/bridge", "--seed", "1", "--record", str(tmp_path / "g.json")]
+    assert main(argv) == 0
+    assert "a file stands where its folder would be" in capsys.readouterr().out

@@ -130,10 +130,11 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
     from warbench.core.saves import record_taken
 
     own = args.resume
-    if args.record is not None and len(args.record.name) > MAX_NAME:
+    target = args.record if args.record is not None else own
+    if target is not None and len(target.name) > MAX_NAME:
         raise WarbenchError(
-            f"--record: a record's file name has at most {MAX_NAME} characters "
-            "(its side files and temporaries add to it)"
+            f"a record's file name has at most {MAX_NAME} characters (its side files and "
+            "temporaries add to it): give a shorter --record"
         )
     if args.record is not None:
         if record_taken(args.record) and not (own is not None and _same_file(args.record, own)):

@@ -325,7 +325,10 @@ class PlaySession:
                 return True
             RecordFile(target, self.bots).save(self.game, self._extra())
         except (OSError, ValueError) as exc:
-            self._error(f"cannot save to {shown}: {excerpt(getattr(exc, 'strerror', None) or exc)}")
+            why = getattr(exc, "strerror", None) or str(exc)
+            if isinstance(exc, FileExistsError | NotADirectoryError):
+                why = "a file stands where its folder would be"
+            self._error(f"cannot save to {shown}: {excerpt(why)}")
             return True
         self._say(f"Saved to {shown} (continue with: warbench play --resume {shown})")
         return True
