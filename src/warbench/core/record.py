@@ -51,6 +51,7 @@ from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
     from warbench.core.game import Game, TakenAction
+    from warbench.core.ruleset import RulesetInfo
 
 RECORD_FORMAT = 2
 READABLE_FORMATS = (1, 2)
@@ -184,7 +185,7 @@ def check_record(data: Any, source: str) -> None:
             f"a game of '{excerpt(data['scenario'].get('ruleset'))}'"
         )
     prefix, slash, _ = data["scenario_id"].partition("/")
-    if slash and _is_registered(prefix) and _ruleset_name(prefix) != _ruleset_name(data["ruleset"]):
+    if slash and _registered(prefix) and _ruleset_name(prefix) != _ruleset_name(data["ruleset"]):
         raise bad(
             f"scenario id '{excerpt(data['scenario_id'])}' is not a scenario of "
             f"'{excerpt(data['ruleset'])}'"
@@ -212,7 +213,8 @@ def check_record(data: Any, source: str) -> None:
             sealed_seen = True
         else:
             raise bad(f"action {number} is not {{side, action}}")
-    if sealed_seen and not _has_sealed_choices(data["ruleset"]):
+    info = _registered(data["ruleset"])
+    if sealed_seen and info is not None and not info.simultaneous_choices:
         raise bad(f"a sealed choice in a game of {excerpt(data['ruleset'])}, which has none")
 
 
@@ -233,35 +235,22 @@ def _check_builtin_id(data: Mapping[str, Any], bad: Any) -> None:
         )
 
 
-def _ruleset_name(name: Any) -> str | None:
-    """The registered name behind a ruleset name or alias (None if unknown)."""
+def _registered(name: Any) -> RulesetInfo | None:
+    """What the registry knows of a ruleset name or alias (None: not a registered name)."""
     from warbench.core import registry
 
     if not isinstance(name, str):
         return None
     try:
-        return registry.get(name).info.name
+        return registry.get(name).info
     except WarbenchError:
-        return name
+        return None
 
 
-def _has_sealed_choices(name: str) -> bool:
-    from warbench.core import registry
-
-    try:
-        return registry.get(name).info.simultaneous_choices
-    except WarbenchError:
-        return True  # an unknown ruleset is refused elsewhere, by name
-
-
-def _is_registered(name: str) -> bool:
-    from warbench.core import registry
-
-    try:
-        registry.get(name)
-    except WarbenchError:
-        return False
-    return True
+def _ruleset_name(name: Any) -> str | None:
+    """The registered name behind a ruleset name or alias (the name itself if unknown)."""
+    info = _registered(name)
+    return info.name if info is not None else name if isinstance(name, str) else None
 
 
 _KIND_NAMES = {str: "string", dict: "JSON object", int: "whole number", list: "list"}
