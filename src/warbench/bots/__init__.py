@@ -28,12 +28,14 @@ BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 def check_bot(name: str, info: RulesetInfo) -> None:
     """Refuse, before the game starts, a bot that cannot play this ruleset.
 
-    The greedy bot scores actions from the whole state, which a ruleset with
-    hidden information does not hand to a seat.
+    A bot that reads the whole state (``reads_state``, the greedy bot, which
+    scores actions from it) cannot play a ruleset with hidden information,
+    which does not hand the state to a seat.
     """
-    if name == "greedy" and info.hidden_information:
+    factory = _FACTORIES.get(name)
+    if getattr(factory, "reads_state", False) and info.hidden_information:
         raise WarbenchError(
-            f"the greedy bot reads the whole state, and {info.name} has hidden information; "
+            f"the {name} bot reads the whole state, and {info.name} has hidden information; "
             "choose another bot (random)"
         )
 

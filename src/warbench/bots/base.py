@@ -32,6 +32,8 @@ class SeededBot:
     """Base of the built-in bots: a private seeded stream and the legal actions."""
 
     name = "seeded"
+    reads_state = False
+    """Whether the bot reads ``seat.state`` (so it cannot play hidden-information games)."""
 
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)

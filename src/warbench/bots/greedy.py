@@ -20,6 +20,7 @@ class GreedyBot(SeededBot):
     """
 
     name = "greedy"
+    reads_state = True
 
     def choose(self, game: Seat, side: str) -> Action:
         actions = self.legal(game, side)
