@@ -57,15 +57,20 @@ def test_a_new_game_never_overwrites_another_games_record(
     assert (tmp_path / "records" / "bridge-7.json").read_bytes() == first
 
 
+def _play_and_save(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, target: str) -> None:
+    """Start a bridge game, type ``save TARGET`` at the prompt, then quit."""
+    typed = iter([f"save {target}", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    argv = ["play", "miniwars/bridge", "--seed", "1", "--record", str(tmp_path / "g.json")]
+    assert main(argv) == 0
+
+
 def test_save_refuses_to_overwrite_a_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     other = tmp_path / "other.json"
     other.write_text("precious", "utf-8")
-    typed = iter([f"save {other}", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
-    argv = ["play", "miniwars/bridge", "--seed", "1", "--record", str(tmp_path / "g.json")]
-    assert main(argv) == 0
+    _play_and_save(monkeypatch, tmp_path, str(other))
     assert "already exists (or its sealed files do); save to a new file" in capsys.readouterr().out
     assert other.read_text("utf-8") == "precious"
 
@@ -180,8 +185,5 @@ def test_save_under_a_file_says_why(
 ) -> None:
     blocker = tmp_path / "plain"
     blocker.write_text("x", "utf-8")
-    typed = iter([f"save {blocker}/x.json", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
-    argv = ["play", "miniwars/bridge", "--seed", "1", "--record", str(tmp_path / "g.json")]
-    assert main(argv) == 0
+    _play_and_save(monkeypatch, tmp_path, f"{blocker}/x.json")
     assert "a file stands where its folder would be" in capsys.readouterr().out

@@ -143,7 +143,7 @@ DAMAGES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     ),
     "seed true": (_set("seed", True), "field 'seed' is missing or not a whole number"),
     "seed negative": (_set("seed", -1), "field 'seed' must be a whole number from 0"),
-    "seed changed": (_set("seed", 4), "record"),
+    "seed changed": (_set("seed", 4), "action 1 cannot be replayed"),
     "turn changed": (_set("turns", 9), "it says turn 9"),
     "outcome invented": (
         _set("outcome", {"winner": "guards", "reason": "x", "scores": {}}),
