@@ -10,6 +10,7 @@ size, with no key twice, bounded nesting and text that is Unicode.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -119,18 +120,13 @@ def remove_record_file(path: Path) -> None:
 
 def record_taken(path: Path) -> bool:
     """Whether ``path`` holds a file already, or sealed-choices files of a record there."""
-    return path.exists() or any(path.parent.glob(f"{glob_escape(path.name)}.*-sealed.json"))
+    return path.exists() or any(path.parent.glob(f"{glob.escape(path.name)}.*-sealed.json"))
 
 
 def _remove_stale_temporaries(target: Path) -> None:
     """Temporary files an interrupted write of ``target`` left behind."""
-    for stale in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
+    for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
         stale.unlink(missing_ok=True)
-
-
-def glob_escape(name: str) -> str:
-    """``name`` with glob's special characters made literal."""
-    return re.sub(r"([*?\[])", r"[\1]", name)
 
 
 def _fsync_folder(folder: Path) -> None:
