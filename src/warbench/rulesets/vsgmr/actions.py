@@ -24,56 +24,17 @@ same move, and a record replays the state it was played to.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from warbench.core.actions import END as END  # the shared ones, re-exported
 from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Point, normalize_angle
+from warbench.geometry.table import Point
+from warbench.geometry.table.text import as_coordinate, as_facing, num
 
 MAX_POINTS = 64
 """More legs than any sensible move; a longer path is refused as a typing accident."""
-
-
-def num(value: float) -> str:
-    """A float in its shortest exact text form: ``12.0 -> "12"``, ``0.1 -> "0.1"``.
-
-    ``float(num(x)) == x`` for every finite float, ``-0.0`` included (``"-0"``);
-    a :class:`Move` never holds ``-0.0`` (see :func:`as_coordinate`).
-
-    >>> num(12.0), num(10.25), num(-0.5), num(1e-07), num(-0.0)
-    ('12', '10.25', '-0.5', '1e-07', '-0')
-    """
-    text = repr(float(value))
-    return text[:-2] if text.endswith(".0") else text
-
-
-def as_coordinate(value: float) -> float:
-    """A number as a move holds it: a plain float, ``-0.0`` made ``0.0``.
-
-    The two zeros compare equal, so nothing tells them apart until a record
-    stores one as ``0`` and the state's digest (whose JSON keeps the sign)
-    differs on replay.
-
-    >>> as_coordinate(-0.0), as_coordinate(3)
-    (0.0, 3.0)
-    """
-    return float(value) + 0.0  # -0.0 + 0.0 is 0.0; every other float is unchanged
-
-
-def as_facing(value: float) -> float:
-    """A facing as a move holds it: degrees in ``[0, 360)``, the way a figure stores it.
-
-    ``face 360``, ``face -0`` and ``face 0`` are one move, written ``face 0``.
-    A non-finite value is kept (the rules refuse it).
-
-    >>> as_facing(-90), as_facing(360.0), as_facing(-0.0), as_facing(450.5)
-    (270.0, 0.0, 0.0, 90.5)
-    """
-    value = as_coordinate(value)
-    return as_coordinate(normalize_angle(value)) if math.isfinite(value) else value
 
 
 @dataclass(frozen=True, slots=True)

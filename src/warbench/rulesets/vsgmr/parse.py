@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import math
-import re
-
 from warbench.core.actions import Action, match_id, verb_and_args
-from warbench.errors import ActionSyntaxError, excerpt
+from warbench.errors import ActionSyntaxError
 from warbench.geometry.table import Point
+from warbench.geometry.table.text import parse_number, parse_point
 from warbench.rulesets.vsgmr.actions import (
     END,
     MAX_POINTS,
@@ -21,40 +19,13 @@ from warbench.rulesets.vsgmr.actions import (
 )
 from warbench.rulesets.vsgmr.state import State
 
-FAR_OFF = 1000.0
-"""Inches beyond the table edge no move can reach; a point farther out is a typing
-accident (and huge numbers would overflow the geometry's arithmetic)."""
-NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-"""A number as :func:`~warbench.rulesets.vsgmr.actions.num` writes one (and as people
-type them): ASCII digits, an optional point and exponent. Python's ``float`` also
-takes ``nan``, ``inf``, ``1_000`` and other scripts' digits, which no action needs."""
-NOT_FINITE = frozenset({"nan", "inf", "infinity"})
-
 
 def _number(word: str, text: str) -> float:
-    """A finite number in plain decimal notation (see :data:`NUMBER`)."""
-    if NUMBER.fullmatch(word) is None:
-        if word.lower().lstrip("+-") in NOT_FINITE:
-            raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a finite number")
-        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a number (write one like 10.5)")
-    value = float(word)
-    if not math.isfinite(value):  # 1e999
-        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a finite number")
-    return value
+    return parse_number(word, text)
 
 
 def _point(state: State, word: str, text: str) -> Point:
-    x, sep, y = word.partition(",")
-    if not sep or not x or not y:
-        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a point; write X,Y (e.g. 10.5,4)")
-    point = (_number(x, text), _number(y, text))
-    table = state.setup.table
-    if not (
-        -FAR_OFF <= point[0] <= table.width + FAR_OFF
-        and -FAR_OFF <= point[1] <= table.height + FAR_OFF
-    ):
-        raise ActionSyntaxError(text, f"'{excerpt(word)}' is far off the table; no move reaches it")
-    return point
+    return parse_point(state.setup.table, word, text)
 
 
 def _move(state: State, figure: str, args: list[str], text: str) -> Move:

@@ -1,0 +1,90 @@
+"""Numbers, points and facings in the text form of table-game actions.
+
+Every table game writes moves the same way: points ``x,y`` in inches from the
+table's bottom-left corner, facings in degrees counter-clockwise from east.
+An action holds its numbers in one canonical form (plain floats, no ``-0.0``,
+a facing in ``[0, 360)``) and prints them in their shortest exact form, so its
+text parses back to the very same action and a record replays exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Final
+
+from warbench.errors import ActionSyntaxError, excerpt
+from warbench.geometry.table.core import Point, Table, normalize_angle
+
+FAR_OFF: Final = 1000.0
+"""Inches beyond the table edge no move can reach; a point farther out is a typing
+accident (and huge numbers would overflow the geometry's arithmetic)."""
+NUMBER: Final = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+"""A number as :func:`num` writes one (and as people type them): ASCII digits, an
+optional point and exponent. Python's ``float`` also takes ``nan``, ``inf``,
+``1_000`` and other scripts' digits, which no action needs."""
+NOT_FINITE: Final = frozenset({"nan", "inf", "infinity"})
+
+
+def num(value: float) -> str:
+    """A float in its shortest exact text form: ``12.0 -> "12"``, ``0.1 -> "0.1"``.
+
+    ``float(num(x)) == x`` for every finite float, ``-0.0`` included (``"-0"``).
+
+    >>> num(12.0), num(10.25), num(-0.5), num(1e-07), num(-0.0)
+    ('12', '10.25', '-0.5', '1e-07', '-0')
+    """
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
+def as_coordinate(value: float) -> float:
+    """A number as an action holds it: a plain float, ``-0.0`` made ``0.0``.
+
+    The two zeros compare equal, so nothing tells them apart until a record
+    stores one as ``0`` and the state's digest (whose JSON keeps the sign)
+    differs on replay.
+
+    >>> as_coordinate(-0.0), as_coordinate(3)
+    (0.0, 3.0)
+    """
+    return float(value) + 0.0  # -0.0 + 0.0 is 0.0; every other float is unchanged
+
+
+def as_facing(value: float) -> float:
+    """A facing as an action holds it: degrees in ``[0, 360)``, as a figure stores it.
+
+    ``face 360``, ``face -0`` and ``face 0`` are one move, written ``face 0``.
+    A non-finite value is kept (the rules refuse it).
+
+    >>> as_facing(-90), as_facing(360.0), as_facing(-0.0), as_facing(450.5)
+    (270.0, 0.0, 0.0, 90.5)
+    """
+    value = as_coordinate(value)
+    return as_coordinate(normalize_angle(value)) if math.isfinite(value) else value
+
+
+def parse_number(word: str, text: str) -> float:
+    """A finite number in plain decimal notation (see :data:`NUMBER`)."""
+    if NUMBER.fullmatch(word) is None:
+        if word.lower().lstrip("+-") in NOT_FINITE:
+            raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a finite number")
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a number (write one like 10.5)")
+    value = float(word)
+    if not math.isfinite(value):  # 1e999
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a finite number")
+    return value
+
+
+def parse_point(table: Table, word: str, text: str) -> Point:
+    """``X,Y`` in inches; refused if far off ``table`` (see :data:`FAR_OFF`)."""
+    x, sep, y = word.partition(",")
+    if not sep or not x or not y:
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a point; write X,Y (e.g. 10.5,4)")
+    point = (parse_number(x, text), parse_number(y, text))
+    if not (
+        -FAR_OFF <= point[0] <= table.width + FAR_OFF
+        and -FAR_OFF <= point[1] <= table.height + FAR_OFF
+    ):
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is far off the table; no move reaches it")
+    return point
