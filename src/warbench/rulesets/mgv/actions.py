@@ -1,0 +1,204 @@
+"""MGV actions and their text forms.
+
+======================================  ===============================================
+``arm B1=photon B1.secondary=kinetic``  set-up: weapon type of each open mount (1.5),
+                                        a sealed choice of both sides; ``arm`` alone
+                                        when nothing is open
+``phase move`` / ``phase fire``         what the roll winner does with its phase (1.6)
+``move B1 10.5,4 12,8 face 90``         B1 moves in straight legs to each point, then
+                                        faces 90 degrees (4.0); ``beacon R2`` at the
+                                        end marks R2 (4.0 Marker Beacons)
+``end``                                 end the movement phase
+``range B1=7.5 B3=estimate``            photon range guesses, written before targets
+                                        are declared (5.3); sealed; ``range none``
+``fire B1>R2 B2.secondary>R3 B3+B4>R1`` declare every attack of the phase (5.0);
+                                        ``B3+B4``: a wing combining missile dice (5.2);
+                                        ``fire none``
+``screen R3>2`` / ``screen none``       the defender's missile mounts intercept
+                                        declared attack number 2 (5.1 Modifiers)
+``split 1=3/2/1`` / ``block 1=2/2/1``   missile dice per colour, surface/core/heart,
+                                        of each missile attack (5.2), sealed
+``mark s3 s4 c2`` / ``mark auto``       where the hits of the group go (5.2 Applying
+                                        Damage), chosen by the target's owner
+======================================  ===============================================
+
+A mount is written ``B1`` (its main mount) or ``B1.secondary``. Points are
+``x,y`` in inches; angles are degrees counter-clockwise from east.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warbench.core.actions import END as END  # the shared one, re-exported
+from warbench.core.actions import Action, check_words
+from warbench.core.actions import End as End
+from warbench.errors import IllegalAction
+from warbench.geometry.table import Point
+from warbench.geometry.table.text import as_coordinate, as_facing, num
+
+MAX_POINTS = 32
+"""More legs than any 8-inch move needs; a longer path is refused as a typing accident."""
+MAX_ENTRIES = 64
+"""Entries of one order (attacks, guesses, splits)."""
+
+Weapon = tuple[str, str, str]
+"""(base, slot, weapon type)."""
+Guess = tuple[str, str, float | None]
+"""(base, slot, inches; None: drawn from the estimate model)."""
+Order = tuple[tuple[str, ...], str, str]
+"""(shooting bases, slot, target)."""
+Intercept = tuple[str, str, int]
+"""(screening base, slot, attack number)."""
+Dice = tuple[int, int, int, int]
+"""(attack number, surface, core, heart)."""
+
+
+def mount(base: str, slot: str) -> str:
+    return base if slot == "main" else f"{base}.{slot}"
+
+
+def _check(action: Action, names: list[str], count: int) -> None:
+    check_words(action)
+    for name in names:
+        if not name or " " in name or not name.isprintable() or len(name) > 64:
+            raise IllegalAction(action, f"'{name}' is not a name (one word)")
+    if count > MAX_ENTRIES:
+        raise IllegalAction(action, f"at most {MAX_ENTRIES} entries in one order")
+
+
+@dataclass(frozen=True, slots=True)
+class Arm(Action):
+    choices: tuple[Weapon, ...]
+
+    def __post_init__(self) -> None:
+        _check(self, [w for c in self.choices for w in c], len(self.choices))
+
+    def __str__(self) -> str:
+        return " ".join(["arm", *(f"{mount(b, s)}={w}" for b, s, w in self.choices)])
+
+
+@dataclass(frozen=True, slots=True)
+class Phase(Action):
+    kind: str
+
+    def __str__(self) -> str:
+        return f"phase {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """A move along ``path`` (the points the centre goes to, in order), then ``facing``."""
+
+    base: str
+    path: tuple[Point, ...]
+    facing: float | None = None
+    beacon: str | None = None
+
+    def __post_init__(self) -> None:
+        check_words(self)
+        path = tuple((as_coordinate(x), as_coordinate(y)) for x, y in self.path)
+        object.__setattr__(self, "path", path)
+        if self.facing is not None:
+            object.__setattr__(self, "facing", as_facing(self.facing))
+        if not path and self.facing is None:
+            raise IllegalAction(self, "give the points to move to, a facing, or both")
+        if len(path) > MAX_POINTS:
+            raise IllegalAction(self, f"a move has at most {MAX_POINTS} points")
+
+    def __str__(self) -> str:
+        words = ["move", self.base, *(f"{num(x)},{num(y)}" for x, y in self.path)]
+        if self.facing is not None:
+            words += ["face", num(self.facing)]
+        if self.beacon is not None:
+            words += ["beacon", self.beacon]
+        return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class Range(Action):
+    guesses: tuple[Guess, ...]
+
+    def __post_init__(self) -> None:
+        _check(self, [w for b, s, _ in self.guesses for w in (b, s)], len(self.guesses))
+
+    def __str__(self) -> str:
+        if not self.guesses:
+            return "range none"
+        return " ".join(
+            ["range"]
+            + [f"{mount(b, s)}={'estimate' if g is None else num(g)}" for b, s, g in self.guesses]
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FireOrder(Action):
+    attacks: tuple[Order, ...]
+
+    def __post_init__(self) -> None:
+        names = [w for shooters, s, t in self.attacks for w in (*shooters, s, t)]
+        _check(self, names, len(self.attacks))
+
+    def __str__(self) -> str:
+        if not self.attacks:
+            return "fire none"
+        return " ".join(["fire"] + [f"{mount('+'.join(sh), s)}>{t}" for sh, s, t in self.attacks])
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenOrder(Action):
+    screens: tuple[Intercept, ...]
+
+    def __post_init__(self) -> None:
+        _check(self, [w for b, s, _ in self.screens for w in (b, s)], len(self.screens))
+
+    def __str__(self) -> str:
+        if not self.screens:
+            return "screen none"
+        return " ".join(["screen"] + [f"{mount(b, s)}>{n}" for b, s, n in self.screens])
+
+
+@dataclass(frozen=True, slots=True)
+class Split(Action):
+    """Missile dice per colour: ``split`` (the attacker's) or ``block`` (the defender's)."""
+
+    verb: str
+    dice: tuple[Dice, ...]
+
+    def __post_init__(self) -> None:
+        _check(self, [self.verb], len(self.dice))
+
+    def __str__(self) -> str:
+        if not self.dice:
+            return f"{self.verb} none"
+        return " ".join([self.verb] + [f"{n}={s}/{c}/{h}" for n, s, c, h in self.dice])
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(Action):
+    """Where a group of hits goes; empty ``circles`` with ``auto``: the default placement."""
+
+    circles: tuple[str, ...]
+    auto: bool = False
+
+    def __post_init__(self) -> None:
+        check_words(self)
+
+    def __str__(self) -> str:
+        if self.auto:
+            return "mark auto"
+        return " ".join(["mark", *self.circles]) if self.circles else "mark none"
+
+
+USAGE = {
+    "arm": "arm BASE[.secondary]=kinetic|missile|photon ...",
+    "phase": "phase move|fire",
+    "move": "move BASE X,Y [X,Y ...] [face DEGREES] [beacon ENEMY]",
+    "end": "end",
+    "range": "range BASE[.secondary]=INCHES|estimate ... (or: range none)",
+    "fire": "fire BASE[+WINGMATE][.secondary]>TARGET ... (or: fire none)",
+    "screen": "screen BASE[.secondary]>ATTACK_NUMBER ... (or: screen none)",
+    "split": "split ATTACK=S/C/H ... (surface/core/heart dice)",
+    "block": "block ATTACK=S/C/H ... (surface/core/heart dice)",
+    "mark": "mark CIRCLE ... (e.g. mark s3 s4 c2) or mark auto",
+}

@@ -1,0 +1,199 @@
+"""Candidate actions of MGV for bots (``RulesetInfo.exhaustive_actions`` is False).
+
+On an open table a move may end anywhere and a sealed split has many forms, so
+``legal_actions`` lists a sensible, legal sample: a person may type any legal
+action. Every candidate listed is legal (the conformance suite applies them).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.errors import IllegalAction
+from warbench.geometry.table import heading, turn_angle
+from warbench.rulesets.mgv import fire, movement
+from warbench.rulesets.mgv.actions import (
+    END,
+    Arm,
+    FireOrder,
+    Mark,
+    Move,
+    Phase,
+    Range,
+    ScreenOrder,
+    Split,
+)
+from warbench.rulesets.mgv.data import WEAPON_TYPES, rules
+from warbench.rulesets.mgv.hitlog import placements
+from warbench.rulesets.mgv.state import Base, State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.mgv.rules import MGVRules
+
+TURNS = (0.0, 45.0, -45.0, 90.0, -90.0, 180.0)
+"""Turns tried before a straight leg (each costs 0, 1/2, 1 or 2 inches, 4.0)."""
+
+
+def candidates(ruleset: MGVRules, state: State, side: str) -> Sequence[Action]:
+    decision = ruleset.decision(state)
+    if decision is None or side not in decision.sides:
+        return []
+    step = state.step
+    if step == "arm":
+        return _arm(state, side)
+    if step == "choose":
+        return [Phase(k) for k in ("move", "fire") if k not in state.done[side]]
+    if step == "move":
+        return [*_moves(state, side), END]
+    if step == "range":
+        ready = fire.photon_ready(state, side)
+        every = Range(tuple((b.id, s, None) for b, s in ready))
+        return [every, Range(())] if ready else [Range(())]
+    if step == "declare":
+        return _declarations(state, side)
+    if step == "screen":
+        return _screens(state)
+    if step == "split":
+        return _splits(state, side)
+    if step == "place":
+        group = state.fire.groups[0]
+        base = state.bases[group.target]
+        options = placements(base.layout, base.log, group.hits, limit=6)
+        return [Mark((), auto=True), *(Mark(tuple(p)) for p in options[1:])]
+    return []
+
+
+def _arm(state: State, side: str) -> list[Action]:
+    from warbench.rulesets.mgv.rules import open_mounts
+
+    mounts = open_mounts(state, side)
+    out: list[Action] = [Arm(tuple((b, s, w) for b, s in mounts)) for w in WEAPON_TYPES]
+    # A mixed plan: photon on the heavy hitters, missiles on wings, kinetic elsewhere.
+    mixed = []
+    for b, s in mounts:
+        base = state.bases[b]
+        attack = base.mounts[s].attack
+        weapon = "photon" if attack >= 5 else "missile" if base.wing else "kinetic"
+        mixed.append((b, s, weapon))
+    plan = Arm(tuple(mixed))
+    if plan not in out:
+        out.append(plan)
+    return out
+
+
+def _moves(state: State, side: str) -> list[Action]:
+    out: list[Action] = []
+    enemies = state.active(state.other(side))
+    for base in movement.movable(state, side):
+        out.extend(_base_moves(state, side, base, enemies))
+    return out
+
+
+def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> list[Action]:
+    speed = base.speed
+    turning = rules().turning
+    geo = base.geo
+    tried: list[tuple[float, float]] = []
+    for turn in TURNS:
+        cost = turning.cost(turn) or 0.0
+        for share in (1.0, 0.5):
+            tried.append((geo.facing + turn, (speed - cost) * share))
+    for enemy in enemies[:4]:
+        direction = heading(geo.at, enemy.geo.at)
+        cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
+        gap = math.dist(geo.at, enemy.geo.at)
+        tried.append((direction, min(speed - cost, max(0.0, gap - 4.0))))
+    edge = movement.runner_edge(state, side)
+    if edge is not None:
+        direction = {"east": 0.0, "north": 90.0, "west": 180.0, "south": 270.0}[edge]
+        cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
+        tried.append((direction, speed - cost))
+    out: list[Action] = []
+    seen = set()
+    for direction, length in tried:
+        if length <= 0.25:
+            continue
+        length = math.floor(length * 4.0) / 4.0 - 0.01
+        rad = math.radians(direction)
+        to = (round(geo.x + length * math.cos(rad), 2), round(geo.y + length * math.sin(rad), 2))
+        if to in seen:
+            continue
+        seen.add(to)
+        move = Move(base.id, (to,))
+        try:
+            movement.plan(state, side, move)
+        except IllegalAction:
+            continue
+        out.append(move)
+        if "beacons" in base.model.traits:
+            for enemy in enemies:
+                beacon = Move(base.id, (to,), beacon=enemy.id)
+                try:
+                    movement.plan(state, side, beacon)
+                except IllegalAction:
+                    continue
+                out.append(beacon)
+                break
+    return out
+
+
+def _declarations(state: State, side: str) -> list[Action]:
+    """Fire none; each mount at its nearest target; everything at the most damaged one."""
+    able = [(b, s) for b, s in fire.ready_mounts(state, side)]
+    nearest = []
+    options: dict[tuple[str, str], list[Base]] = {}
+    for b, s in able:
+        reach = fire.targets(state, b, str(b.mounts[s].weapon))
+        if reach:
+            options[(b.id, s)] = reach
+            best = min(reach, key=lambda t: math.dist(b.geo.at, t.geo.at))
+            nearest.append(((b.id,), s, best.id))
+    out: list[Action] = [FireOrder(())]
+    if nearest:
+        out.append(FireOrder(tuple(nearest)))
+    weakest = sorted(
+        {t.id: t for reach in options.values() for t in reach}.values(),
+        key=lambda t: (-len(t.log.marks), t.defence, t.id),
+    )
+    for focus in weakest[:2]:
+        orders = tuple(((b,), s, focus.id) for (b, s), reach in options.items() if focus in reach)
+        order = FireOrder(orders)
+        if orders and order not in out:
+            out.append(order)
+    return out
+
+
+def _screens(state: State) -> list[Action]:
+    ready = fire.screeners(state)
+    out: list[Action] = [ScreenOrder(())]
+    if ready and state.fire.attacks:
+        first = state.fire.attacks[0].number
+        out.append(ScreenOrder(tuple((b.id, s, first) for b, s in ready)))
+    return out
+
+
+def _splits(state: State, side: str) -> list[Action]:
+    attacker = side == state.actor
+    verb = "split" if attacker else "block"
+    missiles = [a for a in state.fire.attacks if a.weapon == "missile"]
+    shapes = []
+    for shape in ((1, 0, 0), (1, 1, 1), (2, 1, 0), (1, 1, 0)):
+        dice = []
+        for attack in missiles:
+            own, theirs = fire.missile_dice(state, attack)
+            n = own if attacker else theirs
+            total = sum(shape)
+            s = n * shape[0] // total
+            c = n * shape[1] // total
+            h = n - s - c if shape[2] else 0
+            s += n - s - c - h
+            dice.append((attack.number, s, c, h))
+        shapes.append(Split(verb, tuple(dice)))
+    out: list[Action] = []
+    for split in shapes:
+        if split not in out:
+            out.append(split)
+    return out

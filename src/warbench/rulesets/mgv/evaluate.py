@@ -1,0 +1,208 @@
+"""One-ply scores of MGV actions for the greedy bot, and its mixed strategy for missile dice.
+
+Scores are expected hits (circles marked) now, plus a small positional term for
+moves: the greedy bot moves to bring its arcs to bear while keeping out of the
+enemy's, fires where the exact odds promise most, and in the sealed missile
+round plays the equilibrium of the small zero-sum game of splits (5.2), solved
+as a matrix game, so an opponent cannot read its split from its situation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from warbench.bots.matrix import draw
+from warbench.core.actions import Action
+from warbench.errors import IllegalAction
+from warbench.geometry.table import in_arc
+from warbench.rulesets.mgv import combat, fire, movement, space
+from warbench.rulesets.mgv.actions import (
+    Arm,
+    End,
+    FireOrder,
+    Mark,
+    Move,
+    Phase,
+    Range,
+    ScreenOrder,
+    Split,
+)
+from warbench.rulesets.mgv.data import rules
+from warbench.rulesets.mgv.hitlog import HitGroup, HitLog, HullLayout, placeable
+from warbench.rulesets.mgv.state import Attack, Base, State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.mgv.rules import MGVRules
+
+WEIGHT = {"S": 1.0, "P": 2.0, "B": 4.0}
+"""Worth of a hit by the layer it reaches: deeper hits slow and kill (4.0, 1.6)."""
+
+
+def _mean(dist: dict[int, Fraction]) -> float:
+    return float(sum(k * p for k, p in dist.items()))
+
+
+def expected_hits(state: State, attack: Attack) -> float:
+    """Expected circles an attack marks (ranging error taken as the model's typical one)."""
+    shooter = state.bases[attack.shooters[0]]
+    target = state.bases[attack.target]
+    value = shooter.mounts[attack.slot].attack
+    if attack.weapon == "kinetic":
+        mods = fire.modifiers(state, attack)
+        dist = combat.kinetic_distribution(
+            value, target.defence, mods.total(), space.range_to(shooter, target)
+        )
+        return _mean(dist)
+    if attack.weapon == "photon":
+        distance = space.range_to(shooter, target)
+        error = distance * combat.estimate_sigma(distance) * 0.8
+        mods = fire.modifiers(state, attack, error)
+        return _mean(combat.photon_distribution(value, error, mods.total(ranging=False)))
+    own, theirs = fire.missile_dice(state, attack)
+    payoff = _Payoff.of(state, attack)
+    return combat.missile_game(own, theirs, payoff).value
+
+
+@dataclass(frozen=True)
+class _Payoff:
+    """What missile hits (surface, core, heart) are worth against one target's log now."""
+
+    layout: HullLayout
+    log: HitLog
+    bearing: float
+    rear: bool
+    core_rule: str
+
+    @staticmethod
+    def of(state: State, attack: Attack) -> _Payoff:
+        shooter = state.bases[attack.shooters[0]]
+        target = state.bases[attack.target]
+        return _Payoff(
+            target.layout,
+            target.log,
+            round(space.attacker_bearing(target, shooter), 1),
+            space.from_rear(target, shooter),
+            state.setup.options.core_rule,
+        )
+
+    def __call__(self, hits: tuple[int, int, int]) -> float:
+        s, c, h = hits
+        group = HitGroup.missile(
+            s,
+            c,
+            h,
+            bearing=self.bearing,
+            rear=self.rear,
+            core_rule=self.core_rule,  # type: ignore[arg-type]
+        )
+        return float(placeable(self.layout, self.log, group))
+
+
+def evaluate(ruleset: MGVRules, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    return [_score(state, side, a) for a in actions]
+
+
+def _score(state: State, side: str, action: Action) -> float:
+    if isinstance(action, Phase):
+        able = fire.ready_mounts(state, side)
+        shots = sum(1 for b, s in able if fire.targets(state, b, str(b.mounts[s].weapon)))
+        return shots * 1.0 if action.kind == "fire" else 0.8 * len(able) / 2 + 0.1
+    if isinstance(action, Move):
+        return _position(state, side, action)
+    if isinstance(action, End):
+        return 0.0
+    if isinstance(action, FireOrder):
+        try:
+            attacks = fire.check_declare(state, side, action)
+        except IllegalAction:
+            return -1e9
+        return sum(expected_hits(state, a) for a in attacks)
+    if isinstance(action, ScreenOrder):
+        return 0.3 * len(action.screens)
+    if isinstance(action, Mark):
+        return 1.0 if action.auto else 0.0
+    if isinstance(action, Range):
+        return float(len(action.guesses))
+    if isinstance(action, Arm):
+        return _arm_score(state, action)
+    if isinstance(action, Split):
+        return 0.0
+    return 0.0
+
+
+def _arm_score(state: State, action: Arm) -> float:
+    score = 0.0
+    for base, slot, weapon in action.choices:
+        b = state.bases[base]
+        attack = b.mounts[slot].attack
+        if weapon == "photon":
+            score += attack * 0.9 if attack >= 5 else attack * 0.5
+        elif weapon == "missile":
+            score += attack * (0.8 if b.wing else 0.6)
+        else:
+            score += attack * 0.7
+    return score
+
+
+def _position(state: State, side: str, action: Move) -> float:
+    try:
+        base, result = movement.plan(state, side, action)
+    except IllegalAction:
+        return -1e9
+    end = result.end
+    victory = state.setup.victory
+    enemies = state.active(state.other(side))
+    score = 0.0
+    if victory.kind == "gauntlet" and victory.side == side and victory.edge:
+        table = state.setup.table
+        progress = {
+            "east": end.x - base.geo.x,
+            "west": base.geo.x - end.x,
+            "north": end.y - base.geo.y,
+            "south": base.geo.y - end.y,
+        }[victory.edge]
+        score += progress * 2.0 + (10.0 if result.off_table else 0.0)
+        del table
+    half = rules().data.arc_half_angle
+    for enemy in enemies:
+        distance = math.dist(end.at, enemy.geo.at)
+        if in_arc(end, enemy.geo, half):
+            score += 1.5 / (1.0 + distance / 8.0)
+        if in_arc(enemy.geo, end, half):
+            score -= 1.0 / (1.0 + distance / 8.0)
+        if victory.kind == "strike" and victory.side == side and enemy.id == victory.target:
+            score -= distance * 0.1
+    if enemies:
+        nearest = min(math.dist(end.at, e.geo.at) for e in enemies)
+        score -= abs(nearest - 6.0) * 0.05
+    if action.beacon is not None:
+        score += 0.5
+    return score
+
+
+def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | None:
+    """The greedy bot's sealed missile split: each attack's equilibrium split, drawn."""
+    if state.step != "split":
+        return None
+    attacker = side == state.actor
+    dice = []
+    for attack in state.fire.attacks:
+        if attack.weapon != "missile":
+            continue
+        own, theirs = fire.missile_dice(state, attack)
+        solution = combat.missile_game(own, theirs, _Payoff.of(state, attack))
+        options = combat.splits(own) if attacker else combat.splits(theirs)
+        strategy = solution.row if attacker else solution.column
+        pick = options[draw(strategy, rng)]
+        dice.append((attack.number, *pick))
+    return Split("split" if attacker else "block", tuple(dice))
+
+
+__all__ = ["evaluate", "expected_hits", "sealed_strategy"]
+
+_ = Base

@@ -1,0 +1,155 @@
+"""Parse the text form of MGV actions (see :mod:`.actions`)."""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action, match_id, verb_and_args
+from warbench.errors import ActionSyntaxError, excerpt
+from warbench.geometry.table.text import parse_number, parse_point
+from warbench.rulesets.mgv.actions import (
+    END,
+    MAX_ENTRIES,
+    MAX_POINTS,
+    USAGE,
+    Arm,
+    FireOrder,
+    Mark,
+    Move,
+    Phase,
+    Range,
+    ScreenOrder,
+    Split,
+)
+from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
+from warbench.rulesets.mgv.state import State
+
+
+def _mount(state: State, word: str, text: str) -> tuple[str, str]:
+    base, dot, slot = word.partition(".")
+    base = match_id(base, state.bases, "base", text)
+    if not dot:
+        return base, "main"
+    if slot.lower() not in SLOTS:
+        raise ActionSyntaxError(text, f"'{excerpt(slot)}' is not a mount; write main or secondary")
+    return base, slot.lower()
+
+
+def _pairs(args: list[str], sep: str, text: str, verb: str) -> list[tuple[str, str]]:
+    if len(args) > MAX_ENTRIES:
+        raise ActionSyntaxError(text, f"at most {MAX_ENTRIES} entries in one order")
+    out = []
+    for word in args:
+        left, found, right = word.partition(sep)
+        if not found or not left or not right:
+            raise ActionSyntaxError(text, f"'{excerpt(word)}' does not fit: {USAGE[verb]}")
+        out.append((left, right))
+    return out
+
+
+def _none(args: list[str]) -> bool:
+    return len(args) == 1 and args[0].lower() == "none"
+
+
+def _count(word: str, text: str) -> int:
+    if not (word.isascii() and word.isdigit()) or len(word) > 3:
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a number of dice")
+    return int(word)
+
+
+def parse_action(state: State, text: str) -> Action:
+    verb, args = verb_and_args(text, USAGE)
+    if verb == "end":
+        if args:
+            raise ActionSyntaxError(text, "write it as: end")
+        return END
+    if verb == "phase":
+        if len(args) != 1 or args[0].lower() not in ("move", "fire"):
+            raise ActionSyntaxError(text, f"write it as: {USAGE['phase']}")
+        return Phase(args[0].lower())
+    if verb == "arm":
+        choices = []
+        for left, right in _pairs(args, "=", text, verb):
+            base, slot = _mount(state, left, text)
+            weapon = right.lower()
+            if weapon not in WEAPON_TYPES:
+                raise ActionSyntaxError(
+                    text, f"'{excerpt(right)}' is not a weapon type: kinetic, missile or photon"
+                )
+            choices.append((base, slot, weapon))
+        return Arm(tuple(choices))
+    if verb == "range":
+        if _none(args):
+            return Range(())
+        guesses: list[tuple[str, str, float | None]] = []
+        for left, right in _pairs(args, "=", text, verb):
+            base, slot = _mount(state, left, text)
+            if right.lower() == "estimate":
+                guesses.append((base, slot, None))
+            else:
+                guesses.append((base, slot, parse_number(right, text)))
+        return Range(tuple(guesses))
+    if verb == "fire":
+        if _none(args):
+            return FireOrder(())
+        attacks = []
+        for left, right in _pairs(args, ">", text, verb):
+            shooters_word, dot, slot_word = left.partition(".")
+            shooters = tuple(
+                match_id(s, state.bases, "base", text) for s in shooters_word.split("+")
+            )
+            slot = "main"
+            if dot:
+                if slot_word.lower() not in SLOTS:
+                    raise ActionSyntaxError(
+                        text, f"'{excerpt(slot_word)}' is not a mount; write main or secondary"
+                    )
+                slot = slot_word.lower()
+            attacks.append((shooters, slot, match_id(right, state.bases, "base", text)))
+        return FireOrder(tuple(attacks))
+    if verb == "screen":
+        if _none(args):
+            return ScreenOrder(())
+        screens = []
+        for left, right in _pairs(args, ">", text, verb):
+            base, slot = _mount(state, left, text)
+            screens.append((base, slot, _count(right, text)))
+        return ScreenOrder(tuple(screens))
+    if verb in ("split", "block"):
+        if _none(args):
+            return Split(verb, ())
+        dice = []
+        for left, right in _pairs(args, "=", text, verb):
+            parts = right.split("/")
+            if len(parts) != 3:
+                raise ActionSyntaxError(text, f"'{excerpt(right)}' is not S/C/H: {USAGE[verb]}")
+            s, c, h = (_count(p, text) for p in parts)
+            dice.append((_count(left, text), s, c, h))
+        return Split(verb, tuple(dice))
+    if verb == "mark":
+        if len(args) == 1 and args[0].lower() == "auto":
+            return Mark((), auto=True)
+        if _none(args):
+            return Mark(())
+        return Mark(tuple(a.lower() for a in args))
+    # move
+    if not args:
+        raise ActionSyntaxError(text, f"write it as: {USAGE['move']}")
+    base = match_id(args[0], state.bases, "base", text)
+    rest = args[1:]
+    beacon: str | None = None
+    if len(rest) >= 2 and rest[-2].lower() == "beacon":
+        beacon = match_id(rest[-1], state.bases, "base", text)
+        rest = rest[:-2]
+    facing: float | None = None
+    if len(rest) >= 2 and rest[-2].lower() == "face":
+        facing = parse_number(rest[-1], text)
+        rest = rest[:-2]
+    if any(a.lower() in ("face", "beacon") for a in rest):
+        raise ActionSyntaxError(
+            text, "'face DEGREES' then 'beacon ENEMY' go last: " + USAGE["move"]
+        )
+    if not rest and facing is None:
+        raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
+    if len(rest) > MAX_POINTS:
+        raise ActionSyntaxError(text, f"a move has at most {MAX_POINTS} points")
+    path = tuple(parse_point(state.setup.table, a, text) for a in rest)
+    return Move(base, path, facing, beacon)

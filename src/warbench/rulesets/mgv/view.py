@@ -1,0 +1,98 @@
+"""What a side sees of an MGV game: the table-view contract plus logs, markers and the phase.
+
+Nothing secret lives in the state: pending sealed choices (weapon types at
+set-up, missile splits) and held range guesses stay with the engine until they
+are revealed, so every side sees the same view, with one exception: while a
+side is asked for its photon range guesses (5.3: no measuring), every position
+is shown to the whole inch only, and no distance is shown anywhere. A
+determined player can still work distances out from a picture drawn earlier
+(docs/rules/mgv.md, rulings).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warbench.geometry.table import table_view
+from warbench.rulesets.mgv.hitlog import describe
+from warbench.rulesets.mgv.space import facing_word, whole_inches
+from warbench.rulesets.mgv.state import PHASES, Base, State
+
+
+def status(state: State, base: Base) -> list[str]:
+    """Marker words for a base (1.2): the colours of the text's markers."""
+    flags: list[str] = []
+    if base.immobile:
+        flags.append("immobile (black)")
+    if base.beacon_turn == state.turn:
+        flags.append("beacon (white)")
+    if any(m.spent_turn == state.turn for m in base.mounts.values()):
+        flags.append("fired (yellow)")
+    if base.id in state.moved:
+        flags.append("moved")
+    if base.log.b_hits:
+        flags.append("B hit")
+    return flags
+
+
+def coarse(state: State) -> bool:
+    """Positions to the whole inch only: a photon range guess is being asked (5.3)."""
+    return state.step == "range"
+
+
+def view(state: State, side: str | None) -> dict[str, Any]:
+    setup = state.setup
+    active = state.active()
+    data = table_view(
+        setup.table,
+        setup.features,
+        [b.geo for b in active],
+        status={b.id: status(state, b) for b in active},
+    )
+    rough = coarse(state)
+    if rough:
+        for fig in data["figures"]:
+            fig["x"] = whole_inches(fig["x"])
+            fig["y"] = whole_inches(fig["y"])
+            fig["facing"] = float(round(fig["facing"]))
+        data["positions"] = "whole inches (a range guess is being asked, 5.3)"
+    bases = []
+    for b in state.bases.values():
+        entry: dict[str, Any] = {
+            "id": b.id,
+            "side": b.side,
+            "model": b.model_key,
+            "title": b.model.title,
+            "wing": b.wing,
+            "weapons": {m.slot: m.weapon for m in b.mounts.values()},
+            "attack": {m.slot: m.attack for m in b.mounts.values()},
+            "defence": b.defence,
+            "speed": b.speed,
+            "log": b.log.to_json(),
+            "damage": describe(b.log),
+            "destroyed": b.destroyed,
+            "exited": b.exited,
+            "status": status(state, b) if b.active else [],
+        }
+        if b.active:
+            entry["facing"] = round(b.geo.facing) if rough else b.geo.facing
+            entry["facing_word"] = facing_word(b.geo.facing)
+        bases.append(entry)
+    data.update(
+        {
+            "ruleset": "mgv",
+            "turn": state.turn,
+            "turns": setup.turns,
+            "phase": PHASES[state.phase] if state.step != "arm" else "set-up",
+            "step": state.step,
+            "actor": state.actor,
+            "kind": state.kind,
+            "done": {k: list(v) for k, v in state.done.items()},
+            "bases": bases,
+            "fire": state.fire.to_json(),
+            "options": setup.options.model_dump(),
+            "victory": setup.victory.model_dump(),
+            "sides": list(setup.sides),
+        }
+    )
+    return data
