@@ -1,0 +1,260 @@
+"""``warbench odds mgv kinetic|missile|photon ...``: exact odds of one MGV attack.
+
+Every number comes from :mod:`warbench.rulesets.mgv.combat` (the stand-in
+combat chart of ``data/combat.toml``), so the odds shown are the ones the game
+rolls. ``modifier`` is the total of the modifiers that apply (5.1 Modifiers:
++1 target fired last phase, +1 target moved 2" or more, +1 beacon (missile),
+-1 per cover class, -1 per 3 interception points, -1 missile off-line); for
+photon fire the ranging error is its own key, ``error``, in inches.
+
+* ``kinetic``: outcomes are numbers of hits; ``range`` (inches) applies the
+  close range band.
+* ``missile``: with ``split=S/C/H`` and ``block=S/C/H`` (the attacker's and
+  the defender's dice per colour: surface/core/heart), the outcomes are the
+  hits per colour (``S2 C1 H0``). Without them the sealed split is played at
+  its equilibrium with every hit counting one (payoff: total hits s+c+h): the
+  outcomes are the total hits when both sides play it, whose mean is the
+  game's value; the extra lines are both mixed strategies.
+* ``photon``: outcomes are numbers of hits; the defence plays no part; a
+  ranging error at the disaster limit shows the feedback as an extra line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from warbench.core.odds import OddsKey, OddsQuery, OddsResult
+from warbench.errors import OddsError, excerpt
+from warbench.rulesets.mgv import combat
+
+MAX_RATING = 12
+MAX_MODIFIER = 12
+MAX_GAME_DICE = 24
+"""Dice per side for the equilibrium (325 splits); fixed splits may have more."""
+MAX_INCHES = 1000
+STRATEGY_DENOMINATOR = 10_000
+"""Equilibrium probabilities are shown as fractions with at most this denominator."""
+
+_DECIMAL = re.compile(r"\d{1,4}(\.\d{1,6})?")
+_FRACTION = re.compile(r"\d{1,4}/[1-9]\d{0,3}")
+_SPLIT = re.compile(r"(\d{1,3})/(\d{1,3})/(\d{1,3})")
+
+
+@dataclass(frozen=True, slots=True)
+class InchesKey(OddsKey):
+    """A distance in inches, ``1.75`` or ``7/4``, as a float (``none`` if the default is None)."""
+
+    def parse(self, text: str) -> Any:
+        text = text.strip()
+        if self.default is None and text.lower() == "none":
+            return None
+        if _DECIMAL.fullmatch(text) or _FRACTION.fullmatch(text):
+            value = Fraction(text)
+            if value <= MAX_INCHES:
+                return float(value)
+        also = " or none" if self.default is None else ""
+        raise OddsError(
+            f"key '{self.name}' wants inches (1.75 or 7/4, at most {MAX_INCHES}){also}, "
+            f"got '{excerpt(text)}'"
+        )
+
+    def describe(self) -> str:
+        kind = "inches|none" if self.default is None else "inches"
+        default = "none" if self.default is None else self.default
+        return f"{self.name}=<{kind}> (default {default}): {self.help}"
+
+
+@dataclass(frozen=True, slots=True)
+class SplitKey(OddsKey):
+    """Dice per colour, ``surface/core/heart`` (``4/2/0``, kept as that text), or ``none``."""
+
+    def parse(self, text: str) -> Any:
+        text = text.strip()
+        if text.lower() == "none":
+            return "none"
+        match = _SPLIT.fullmatch(text)
+        if match is None:
+            raise OddsError(
+                f"key '{self.name}' wants dice per colour as S/C/H (like 4/2/0) or none, "
+                f"got '{excerpt(text)}'"
+            )
+        return "/".join(str(int(n)) for n in match.groups())
+
+    def describe(self) -> str:
+        return f"{self.name}=<S/C/H|none> (default {self.default}): {self.help}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOddsResult(OddsResult):
+    """Odds of the equilibrium play of a missile split, with the game's value."""
+
+    value: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        out = OddsResult.to_json(self)
+        out["value"] = self.value
+        return out
+
+
+def _hits(n: int) -> str:
+    return f"{n} hit" if n == 1 else f"{n} hits"
+
+
+def _by_hits(dist: Mapping[int, Fraction]) -> dict[str, Fraction]:
+    return {_hits(k): p for k, p in sorted(dist.items()) if p}
+
+
+def _rating(values: Mapping[str, Any], name: str) -> int:
+    value: int = values[name]
+    if not 0 <= value <= MAX_RATING:
+        raise OddsError(f"{name} is a rating from 0 to {MAX_RATING}, got {value}")
+    return value
+
+
+def _modifier(values: Mapping[str, Any]) -> int:
+    value: int = values["modifier"]
+    if abs(value) > MAX_MODIFIER:
+        raise OddsError(f"modifier is a total from -{MAX_MODIFIER} to +{MAX_MODIFIER}")
+    return value
+
+
+def kinetic_odds(values: Mapping[str, Any]) -> OddsResult:
+    attack, defence = _rating(values, "attack"), _rating(values, "defence")
+    range_: float | None = values["range"]
+    dist = combat.kinetic_distribution(attack, defence, _modifier(values), range_)
+    return OddsResult(_by_hits(dist))
+
+
+def _split(text: str, dice: int, who: str) -> combat.Split:
+    s, c, h = (int(n) for n in text.split("/"))
+    split = (s, c, h)
+    if sum(split) != dice:
+        raise OddsError(f"{who} split {'/'.join(map(str, split))} must use all {dice} dice")
+    return split
+
+
+def _rational(strategy: tuple[float, ...]) -> list[Fraction]:
+    """An LP strategy as fractions that sum to exactly 1 (tiny weights dropped)."""
+    rough = [Fraction(p).limit_denominator(STRATEGY_DENOMINATOR) for p in strategy]
+    rough = [p if p > 0 else Fraction(0) for p in rough]
+    whole = sum(rough, Fraction(0))
+    return [p / whole for p in rough]
+
+
+def missile_odds(values: Mapping[str, Any]) -> OddsResult:
+    attack, defence = _rating(values, "attack"), _rating(values, "defence")
+    att_dice = combat.missile_dice(attack, _modifier(values), values["wing"])
+    def_dice = combat.block_dice(defence)
+    split, block = values["split"], values["block"]
+    if (split == "none") != (block == "none"):
+        raise OddsError("give both split= and block=, or neither (then the equilibrium)")
+    if split != "none":
+        att = _split(split, att_dice, "the attacker's")
+        dfn = _split(block, def_dice, "the defender's")
+        dist = combat.missile_distribution(att, dfn)
+        return OddsResult({f"S{s} C{c} H{h}": p for (s, c, h), p in sorted(dist.items())})
+    if max(att_dice, def_dice) > MAX_GAME_DICE:
+        raise OddsError(
+            f"the equilibrium is computed for at most {MAX_GAME_DICE} dice a side "
+            f"({att_dice} against {def_dice}); give split= and block="
+        )
+    game = combat.missile_game(att_dice, def_dice, combat.total_hits)
+    rows, columns = _rational(game.row), _rational(game.column)
+    att_splits, def_splits = combat.splits(att_dice), combat.splits(def_dice)
+    totals: dict[int, Fraction] = {}
+    for i, p in enumerate(rows):
+        for j, q in enumerate(columns):
+            if not p or not q:
+                continue
+            for hits, chance in combat.missile_distribution(att_splits[i], def_splits[j]).items():
+                totals[sum(hits)] = totals.get(sum(hits), Fraction(0)) + p * q * chance
+    extra: dict[str, Fraction] = {}
+    for label, splits_, strategy in (
+        ("attacker splits", att_splits, rows),
+        ("defender blocks", def_splits, columns),
+    ):
+        for split_, p in zip(splits_, strategy, strict=True):
+            if p:
+                extra[f"{label} {'/'.join(map(str, split_))}"] = p
+    return GameOddsResult(_by_hits(totals), extra, value=game.value)
+
+
+def photon_odds(values: Mapping[str, Any]) -> OddsResult:
+    attack = _rating(values, "attack")
+    error: float = values["error"]
+    dist = combat.photon_distribution(attack, error, _modifier(values))
+    extra: dict[str, Fraction] = {}
+    if combat.photon_disaster(error):
+        spec = combat.combat_data().photon.disaster
+        feedback = f"{_hits(spec.feedback_hits)} on the firer's {spec.feedback_layer}"
+        extra[f"disaster: feedback, {feedback}"] = Fraction(1)
+    return OddsResult(_by_hits(dist), extra)
+
+
+def _modifier_key() -> OddsKey:
+    return OddsKey(
+        "modifier",
+        "int",
+        0,
+        "total of the 5.1 modifiers (+1 target fired / moved 2in+ / beacon, "
+        "-1 per cover class, per 3 interception points, off-line missile)",
+    )
+
+
+def _queries() -> dict[str, OddsQuery]:
+    data = combat.combat_data()
+    bands = ", ".join(f'{b.shift:+d} within {b.up_to:g}"' for b in data.kinetic.range.bands)
+    missile = data.missile
+    disaster = data.photon.disaster
+    return {
+        "kinetic": OddsQuery(
+            "kinetic",
+            "2D6 on the kinetic table (stand-in), column attack + modifier - defence "
+            f"({bands}); outcomes: hits",
+            (
+                OddsKey("attack", "int", 3, "the mount's attack rating"),
+                OddsKey("defence", "int", 2, "the target's current defence rating"),
+                _modifier_key(),
+                InchesKey("range", "choice", None, "range in inches (none: no range band)"),
+            ),
+            kinetic_odds,
+        ),
+        "missile": OddsQuery(
+            "missile",
+            f"{missile.attack_dice_per_point} dice per attack point against "
+            f"{missile.defence_dice_per_point} block dice per defence point, split among "
+            f"surface/core/heart; {missile.hit_on}+ scores, {missile.block_on}+ blocks; per "
+            "colour hits = score - blocks (stand-in). Without split/block: the equilibrium "
+            "of the sealed split with payoff total hits (s+c+h); its value is the mean of "
+            "the outcomes (and 'value' in --json); the extra lines are both mixed strategies",
+            (
+                OddsKey("attack", "int", 3, "the mount's missile attack rating"),
+                OddsKey("defence", "int", 2, "the target's current defence rating"),
+                _modifier_key(),
+                OddsKey("wing", "bool", False, "a wing pair combining its dice (double)"),
+                SplitKey("split", "choice", "none", "the attacker's dice per colour"),
+                SplitKey("block", "choice", "none", "the defender's dice per colour"),
+            ),
+            missile_odds,
+        ),
+        "photon": OddsQuery(
+            "photon",
+            "2D6 on the photon table (stand-in), column attack + modifier - 1 per full "
+            f'1/2" of ranging error; the defence plays no part; an error of '
+            f'{disaster.from_error:g}" or more is a disaster; outcomes: hits',
+            (
+                OddsKey("attack", "int", 4, "the mount's attack rating"),
+                _modifier_key(),
+                InchesKey("error", "choice", 0.0, "ranging error in inches (1.75: -3)"),
+            ),
+            photon_odds,
+        ),
+    }
+
+
+QUERIES: Mapping[str, OddsQuery] = _queries()
+"""The MGV odds queries, for ``MGV.odds_queries()``."""

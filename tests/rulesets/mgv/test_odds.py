@@ -1,0 +1,113 @@
+"""``warbench odds mgv kinetic|missile|photon``: the queries show exactly the distributions
+the game rolls (``combat``), parse their keys strictly, and give the missile split's
+equilibrium with its value and both mixed strategies."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from warbench.errors import OddsError
+from warbench.rulesets.mgv import combat
+from warbench.rulesets.mgv.odds import QUERIES, GameOddsResult
+
+
+def odds(name: str, *pairs: str) -> dict[str, Fraction]:
+    return dict(QUERIES[name](list(pairs)).outcomes)
+
+
+def by_hits(dist: dict[int, Fraction]) -> dict[str, Fraction]:
+    return {(f"{k} hit" if k == 1 else f"{k} hits"): p for k, p in dist.items()}
+
+
+def test_the_queries_and_their_defaults() -> None:
+    assert set(QUERIES) == {"kinetic", "missile", "photon"}
+    for name, query in QUERIES.items():
+        assert query.name == name
+        result = query([])
+        assert sum(result.outcomes.values()) == 1
+        assert all(0 <= p <= 1 for p in (*result.outcomes.values(), *result.extra.values()))
+        json.dumps(result.to_json())
+        texts = [f"{key.name}={key.default}" for key in query.keys]
+        assert query.parse_args(texts) == query.parse_args([])
+        assert all(key.describe().startswith(key.name) for key in query.keys)
+
+
+def test_kinetic_odds_are_the_kinetic_distribution() -> None:
+    got = odds("kinetic", "attack=4", "defence=5", "modifier=1", "range=5.5")
+    assert got == by_hits(combat.kinetic_distribution(4, 5, 1, 5.5))
+    assert odds("kinetic", "range=none") == by_hits(combat.kinetic_distribution(3, 2))
+    assert odds("kinetic", "range=3") != odds("kinetic")  # the close range band
+
+
+def test_photon_odds_take_the_ranging_error_in_inches() -> None:
+    assert odds("photon", "attack=5", "error=1.75") == by_hits(combat.photon_distribution(2))
+    assert odds("photon", "attack=5", "error=7/4") == odds("photon", "attack=5", "error=1.75")
+    assert odds("photon", "attack=5", "error=0.5") == by_hits(combat.photon_distribution(5))
+    assert not QUERIES["photon"](["error=2.75"]).extra
+    assert "defence" not in {key.name for key in QUERIES["photon"].keys}
+
+
+def test_photon_odds_show_the_disaster() -> None:
+    limit = combat.combat_data().photon.disaster.from_error
+    result = QUERIES["photon"]([f"error={limit:g}"])
+    assert result.outcomes == {"0 hits": 1}
+    (name, chance), *_ = result.extra.items()
+    assert "disaster" in name and chance == 1
+
+
+def test_missile_odds_with_both_splits_are_the_exact_hits_per_colour() -> None:
+    got = odds("missile", "attack=3", "defence=2", "split=4/2/0", "block=2/1/1")
+    dist = combat.missile_distribution((4, 2, 0), (2, 1, 1))
+    assert got == {f"S{s} C{c} H{h}": p for (s, c, h), p in dist.items()}
+    assert QUERIES["missile"].parse_args(["split=04/2/0"])["split"] == "4/2/0"  # shown as typed
+
+
+def test_missile_split_must_use_every_die_and_wing_doubles_them() -> None:
+    dice = combat.missile_dice(3)
+    with pytest.raises(OddsError, match="must use all"):
+        QUERIES["missile"]([f"split={dice - 1}/0/0", "block=4/0/0"])
+    with pytest.raises(OddsError, match="both"):
+        QUERIES["missile"]([f"split={dice}/0/0"])
+    with pytest.raises(OddsError, match="S/C/H"):
+        QUERIES["missile"](["split=4-2-0", "block=4/0/0"])
+    wing = ["wing=true", f"split={2 * dice}/0/0", "block=4/0/0"]
+    assert sum(QUERIES["missile"](wing).outcomes.values()) == 1
+
+
+def test_missile_equilibrium_lists_both_strategies_and_its_value() -> None:
+    result = QUERIES["missile"](["attack=3", "defence=2"])
+    assert isinstance(result, GameOddsResult)
+    attacker = {k: p for k, p in result.extra.items() if k.startswith("attacker splits")}
+    defender = {k: p for k, p in result.extra.items() if k.startswith("defender blocks")}
+    assert sum(attacker.values()) == 1 and sum(defender.values()) == 1
+    game = combat.missile_game(combat.missile_dice(3), combat.block_dice(2))
+    mean = sum(int(name.split()[0]) * p for name, p in result.outcomes.items())
+    assert float(mean) == pytest.approx(game.value, abs=1e-3)  # the value: total hits s+c+h
+    assert result.to_json()["value"] == pytest.approx(game.value)
+    assert "total hits" in QUERIES["missile"].help
+
+
+def test_missile_equilibrium_refuses_too_many_dice() -> None:
+    with pytest.raises(OddsError, match="split= and block="):
+        QUERIES["missile"](["attack=12", "wing=true"])
+
+
+@pytest.mark.parametrize(
+    ("query", "pair"),
+    [
+        ("photon", "error=abc"),
+        ("photon", "error=1e999"),
+        ("photon", "error=-1"),
+        ("photon", "error=none"),
+        ("kinetic", "range=1/0"),
+        ("kinetic", "attack=99"),
+        ("kinetic", "defence=-1"),
+        ("missile", "modifier=40"),
+    ],
+)
+def test_bad_keys_are_refused(query: str, pair: str) -> None:
+    with pytest.raises(OddsError):
+        QUERIES[query]([pair])
