@@ -99,9 +99,9 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
     tried: list[tuple[float, float]] = []
     for turn in TURNS:
         cost = turning.cost(turn) or 0.0
-        for share in (1.0, 0.5):
+        for share in (1.0, 0.5) if turn == 0.0 else (1.0,):
             tried.append((geo.facing + turn, (speed - cost) * share))
-    for enemy in enemies[:4]:
+    for enemy in sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:2]:
         direction = heading(geo.at, enemy.geo.at)
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
         gap = math.dist(geo.at, enemy.geo.at)
@@ -129,7 +129,10 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
             continue
         out.append(move)
         if "beacons" in base.model.traits:
+            reach = rules().data.beacon_range + speed
             for enemy in enemies:
+                if math.dist(geo.at, enemy.geo.at) > reach:
+                    continue
                 beacon = Move(base.id, (to,), beacon=enemy.id)
                 try:
                     movement.plan(state, side, beacon)

@@ -70,36 +70,25 @@ def expected_hits(state: State, attack: Attack) -> float:
 
 @dataclass(frozen=True)
 class _Payoff:
-    """What missile hits (surface, core, heart) are worth against one target's log now."""
+    """What missile hits (surface, core, heart) are worth against one target's log now.
+
+    Missile hits ignore the far side (5.2) and a rear-arc S hit is still one
+    mark, so the worth depends on the log and the core rule alone: games
+    against targets in the same state share one solution (cached).
+    """
 
     layout: HullLayout
     log: HitLog
-    bearing: float
-    rear: bool
     core_rule: str
 
     @staticmethod
     def of(state: State, attack: Attack) -> _Payoff:
-        shooter = state.bases[attack.shooters[0]]
         target = state.bases[attack.target]
-        return _Payoff(
-            target.layout,
-            target.log,
-            round(space.attacker_bearing(target, shooter), 1),
-            space.from_rear(target, shooter),
-            state.setup.options.core_rule,
-        )
+        return _Payoff(target.layout, target.log, state.setup.options.core_rule)
 
     def __call__(self, hits: tuple[int, int, int]) -> float:
         s, c, h = hits
-        group = HitGroup.missile(
-            s,
-            c,
-            h,
-            bearing=self.bearing,
-            rear=self.rear,
-            core_rule=self.core_rule,  # type: ignore[arg-type]
-        )
+        group = HitGroup.missile(s, c, h, core_rule=self.core_rule)  # type: ignore[arg-type]
         return float(placeable(self.layout, self.log, group))
 
 

@@ -219,7 +219,8 @@ def apply_screen(state: State, side: str, action: Action, res: Resolution) -> No
         b.fired_phase = state.phase_no
         res.emit(
             "screen",
-            f"{mount(screen.base, screen.slot)} screens attack {screen.attack} ({screen.points} interception points)",
+            f"{mount(screen.base, screen.slot)} screens attack {screen.attack} "
+            f"({screen.points} interception points)",
             base=screen.base,
             attack=screen.attack,
         )

@@ -44,7 +44,26 @@ def _off_by(state: State, figure: Figure, edge: str) -> bool:
 
 
 def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
-    """Check a move without changing anything; IllegalAction says why it is refused."""
+    """Check a move without changing anything; IllegalAction says why it is refused.
+
+    Remembered until the table changes (``State.touched``), for the bots that
+    list a move and then score it.
+    """
+    key = (side, action, tuple(state.moved), state.phase_no)
+    found = state.plans.get(key)
+    if found is None:
+        try:
+            found = _plan(state, side, action)
+        except IllegalAction as exc:
+            found = exc
+        state.plans[key] = found
+    if isinstance(found, IllegalAction):
+        raise IllegalAction(action, found.reason)
+    result: tuple[Base, MoveResult] = found
+    return result
+
+
+def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     base = state.bases.get(action.base)
     if base is None or not base.active:
         raise IllegalAction(action, f"there is no base {action.base} on the table")

@@ -61,7 +61,7 @@ class MGVRules(Ruleset[State]):
         setup: Setup = scenario.spec
         bases = {}
         for p in setup.placements:
-            mounts = {
+            mounts: dict[str, Mount] = {
                 slot: Mount(slot, attack, p.weapons.get(slot))
                 for slot in p.model.slots
                 if (attack := p.model.attack(slot)) is not None

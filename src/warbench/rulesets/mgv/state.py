@@ -226,6 +226,8 @@ class State:
     """Gauntlet runners that left the table by the scenario's edge."""
     outcome: Outcome | None = None
     scene_cache: Scene | None = None
+    plans: dict[Any, Any] = field(default_factory=dict)
+    """Moves planned on the table as it stands (candidates, then the bot's scores)."""
 
     def other(self, side: str) -> str:
         a, b = self.setup.sides
@@ -244,6 +246,7 @@ class State:
 
     def touched(self) -> None:
         self.scene_cache = None
+        self.plans = {}
 
     def to_json(self) -> dict[str, Any]:
         return {
