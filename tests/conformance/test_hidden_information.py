@@ -1,10 +1,12 @@
 """Secrets stay secret: the hidden-information suite, run over every ruleset that has any.
 
 For every ruleset declaring hidden information or sealed choices (today the
-test-only duel; MGV and Invisible Enemy join by declaring it), random games are
-played, and after every action, for each side A holding a secret (a sealed
-choice not yet revealed), the game is replayed with A's secret swapped for
-each other choice A could have made. Everything another side B can reach must
+test-only duel, classic and in its held variants; MGV and Invisible Enemy join
+by declaring it), random games are played, and after every action, for each
+secret a side A holds (a sealed choice not yet revealed: one of the round now
+asked, or one held from a round with ``Decision.hold`` while public actions
+follow it), the game is replayed with that secret swapped for each other
+choice A could have made. Everything another side B can reach must
 then be identical in every one of those worlds (non-interference): B's view,
 the events, the decision, B's legal actions, the refusal and error texts of
 B's attempts (actions, garbage, undo), the odds texts of B's actions, the
@@ -22,6 +24,7 @@ import copy
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -39,6 +42,8 @@ from warbench.errors import HiddenInformation, UndoError, WarbenchError
 from warbench.scenario.model import Scenario
 
 DUEL = "duel (test-only)"
+HELD = {f"duel, held until {mode} (test-only)": mode for mode in ("proceed", "apply", "sealed")}
+"""The duel's held variants: ann's bid outlasts bob's public answer (see toy_ruleset.py)."""
 SEEDS = (1, 2, 3)
 MAX_ACTIONS = 60
 GARBAGE = ("", "throw", "end", "pass", "undo", "list", "zz top", "move X 1,1")
@@ -51,36 +56,41 @@ def _hidden_scenarios() -> list[str]:
         info = registry.get(scenario_id.split("/")[0]).info
         if info.hidden_information or info.simultaneous_choices:
             ids.append(scenario_id)
-    return [*ids, DUEL]
+    return [*ids, DUEL, *HELD]
 
 
 @pytest.fixture(params=_hidden_scenarios())
 def hidden_scenario(request: pytest.FixtureRequest) -> Iterator[Scenario]:
-    if request.param == DUEL:
+    if request.param == DUEL or request.param in HELD:
         duel: ModuleType = request.getfixturevalue("duel")
-        yield duel.scenario(points_to_win=3)
+        yield duel.scenario(points_to_win=3, held=HELD.get(request.param, False))
     else:
         yield load_scenario(request.param)
 
 
 # -- the worlds ------------------------------------------------------------------------
 def _replay(game: Game, swap: dict[int, str] | None = None) -> Game:
-    """``game`` rebuilt from its seed and actions, with the actions at ``swap`` replaced."""
+    """``game`` rebuilt from its seed and actions, with the actions at ``swap`` replaced.
+
+    The salts of sealed choices are kept, so that the worlds differ in the
+    swapped choice alone (a side's own file holds the salts of its choices).
+    """
     world = Game(game.scenario, game.seed)
     for index, taken in enumerate(game.actions):
         text = (swap or {}).get(index, str(taken.action))
         world.apply(text, taken.side)
+        if taken.sealed:
+            world.actions[-1] = replace(world.actions[-1], nonce=taken.nonce)
     return world
 
 
-def _worlds(game: Game, secret_side: str) -> list[Game]:
-    """Games differing from ``game`` only in ``secret_side``'s pending sealed choice."""
-    taken = game.pending_sealed()[secret_side]
-    index = next(i for i, t in enumerate(game.actions) if t is taken)
+def _worlds(game: Game, index: int) -> list[Game]:
+    """Games differing from ``game`` only in the secret choice at ``index`` of its actions."""
+    taken = game.actions[index]
     before = Game(game.scenario, game.seed)  # the game when the choice was made
     for t in game.actions[:index]:
         before.apply(t.action, t.side)
-    others = [a for a in before.legal_actions(secret_side) if a != taken.action]
+    others = [a for a in before.legal_actions(taken.side) if a != taken.action]
     return [_replay(game, {index: str(choice)}) for choice in others]
 
 
@@ -164,10 +174,15 @@ def _bot_can_play(name: str, game: Game) -> bool:
 
 
 def check_no_leak(game: Game, tmp: Path) -> int:
-    """Assert that no side can tell the others' pending sealed choices apart; worlds checked."""
+    """Assert that no side can tell the others' pending sealed choices apart; worlds checked.
+
+    Every secret is swapped on its own, a side's held choice and its choice in
+    the round now asked alike (a side may have both at once).
+    """
     checked = 0
-    for secret_side in game.pending_sealed():
-        worlds = _worlds(game, secret_side)
+    for index, taken in game.unrevealed().items():
+        secret_side = taken.side
+        worlds = _worlds(game, index)
         for viewer in (*(s for s in game.scenario.sides if s != secret_side), None):
             here = _reachable(game, viewer, tmp)
             for world in worlds:
@@ -202,6 +217,26 @@ def test_no_side_can_tell_another_sides_secret_apart(
 ) -> None:
     checked = sum(check_no_leak(game, tmp_path) for game in _random_game(hidden_scenario, seed))
     assert checked > 0, "the random game never held a secret: the suite checked nothing"
+
+
+@pytest.mark.parametrize("mode", sorted(set(HELD.values())))
+def test_the_suite_checks_a_held_choice_while_public_actions_follow_it(
+    duel: ModuleType, mode: str, tmp_path: Path
+) -> None:
+    """The held variants put a secret before public actions, as MGV does; the suite
+    swaps it in those states too (each count: two other bids, for bob and a spectator)."""
+    game = Game(duel.scenario(points_to_win=3, held=mode), seed=1)
+    game.apply("throw rock", "ann")  # the bid, held
+    assert check_no_leak(game, tmp_path) == 2 * 2
+    game.apply("throw paper", "bob")  # the public answer
+    if mode != "sealed":
+        assert game.held_choices() == {}  # opened by bob's answer or the step after it
+        assert check_no_leak(game, tmp_path) == 0
+        return
+    assert check_no_leak(game, tmp_path) == 2 * 2  # still held after a public action
+    game.apply("stake 2", "ann")  # ann has two secrets now: each is swapped on its own
+    assert [t.side for t in game.unrevealed().values()] == ["ann", "ann"]
+    assert check_no_leak(game, tmp_path) == 2 * 2 + 1 * 2
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -310,5 +345,27 @@ def test_the_suite_catches_a_record_that_keeps_pending_choices_in_clear(
     monkeypatch.setattr(record_module, "make_record", leaky)
     game = Game(duel.scenario(), seed=1)
     game.apply("throw rock", "ann")
+    with pytest.raises(AssertionError, match="can tell ann's sealed choice apart by record"):
+        check_no_leak(game, tmp_path)
+
+
+def test_the_suite_catches_a_record_that_shows_a_held_choice_in_clear(
+    duel: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A held choice in the middle of the record, written in clear, is a leak too."""
+    honest = record_module.make_record
+
+    def leaky(game: Game, extra: Any = None, withhold: Any = ()) -> dict[str, Any]:
+        record = honest(game, extra, withhold)
+        for entry, taken in zip(record["actions"], game.actions, strict=True):
+            entry.pop("sealed", None)
+            entry["action"] = str(taken.action)
+        return record
+
+    game = Game(duel.scenario(held="sealed"), seed=1)
+    game.apply("throw rock", "ann")
+    game.apply("throw paper", "bob")
+    assert make_record(game)["actions"][1] == {"side": "bob", "action": "throw paper"}
+    monkeypatch.setattr(record_module, "make_record", leaky)
     with pytest.raises(AssertionError, match="can tell ann's sealed choice apart by record"):
         check_no_leak(game, tmp_path)

@@ -218,3 +218,41 @@ def test_a_duel_record_keeps_sealed_choices_in_order(duel: ModuleType) -> None:
         {"side": "ann", "action": "throw paper"},
     ]
     assert replay_record(record).digest() == game.digest()
+
+
+def test_a_sealed_entry_may_be_followed_by_public_ones_a_held_choice(
+    duel: ModuleType,
+) -> None:
+    """The duel's held variant: ann's bid stays sealed while bob answers in public."""
+    from warbench.core.record import check_record
+
+    game = Game(duel.scenario(held="sealed"), seed=1)
+    game.apply("throw rock", "ann")
+    game.apply("throw paper", "bob")
+    record = game.record()
+    assert record["actions"][0].keys() == {"side", "sealed"}
+    assert record["actions"][1] == {"side": "bob", "action": "throw paper"}
+    check_record(record, "held.json")
+
+    nonce = game.actions[0].nonce
+    replayed = replay_record(record, "held.json", sealed={0: ("throw rock", nonce)})
+    assert replayed.digest() == game.digest()
+    assert replayed.actions == game.actions
+    assert replay_record(record, "held.json", verify=False).actions == []
+    with pytest.raises(RecordError, match="stops at action 1, ann's sealed choice"):
+        replay_record(record, "held.json")
+
+
+def test_a_bots_open_round_choice_is_left_out_but_its_held_choice_is_kept(
+    duel: ModuleType,
+) -> None:
+    from warbench.core.record import kept_actions
+
+    game = Game(duel.scenario(held="sealed"), seed=1)
+    game.apply("throw rock", "ann")
+    game.apply("throw paper", "bob")
+    game.apply("stake 2", "ann")
+    kept = [(str(t.action), pending) for t, pending in kept_actions(game, ("ann",))]
+    assert kept == [("throw rock", True), ("throw paper", False)]
+    assert len(make_record(game, withhold=("ann",))["actions"]) == 2
+    assert len(make_record(game)["actions"]) == 3

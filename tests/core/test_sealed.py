@@ -256,3 +256,28 @@ def test_an_odd_side_name_is_quoted_only_as_an_excerpt(duel: ModuleType) -> None
     with pytest.raises(WarbenchError) as seat:
         game.seat(odd)
     assert len(str(seat.value)) < 300
+
+
+def test_a_round_that_reveals_holds_nothing(duel: ModuleType) -> None:
+    """Only a round with ``hold`` keeps choices: a plain one reveals them all at once."""
+    game = _game(duel)
+    game.apply("throw rock", ANN)
+    assert game.decision is not None and not game.decision.hold
+    assert game.held_choices() == {}
+    assert game.unrevealed() == {0: game.actions[0]}
+    assert "my_held_choice" not in game.view(ANN)
+    game.apply("throw paper", BOB)
+    assert game.held_choices() == {} and game.unrevealed() == {} and game.pending_sealed() == {}
+
+
+def test_the_open_rounds_choices_are_the_last_actions_after_a_withdrawal(
+    duel: ModuleType,
+) -> None:
+    game = _game(duel, points_to_win=3)
+    game.apply("throw rock", ANN)
+    game.apply("throw scissors", BOB)
+    game.apply("throw paper", BOB)
+    assert list(game.unrevealed()) == [2]
+    game.undo(BOB)
+    game.apply("throw rock", ANN)
+    assert list(game.unrevealed()) == [2] and game.pending_sealed()[ANN] is game.actions[2]

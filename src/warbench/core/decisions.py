@@ -12,7 +12,8 @@ class DecisionKind(Enum):
     CHOOSE = "choose"
     """One side chooses an action."""
     SEALED = "sealed"
-    """Several sides choose secretly; the choices are revealed together."""
+    """Several sides choose secretly; the choices are revealed together (or, for a
+    round that holds them, kept secret until rules code opens each one later)."""
     AUTO = "auto"
     """Nobody chooses: the engine proceeds (rolls initiative, say)."""
 
@@ -24,14 +25,22 @@ class Decision:
     kind: DecisionKind
     sides: tuple[str, ...]
     prompt: str
+    hold: bool = False
+    """For a SEALED round: keep the choices secret when it completes instead of
+    revealing them. Some secrets must outlast public decisions taken after them
+    (MGV's photon range guesses are written before targets are declared and
+    read only at resolution): the engine then tells the ruleset only which
+    sides chose (:meth:`~warbench.core.ruleset.Ruleset.hold_sealed`) and keeps
+    the choices itself, until rules code opens one with
+    :meth:`~warbench.core.game.Resolution.open_held`."""
 
     @classmethod
     def choose(cls, side: str, prompt: str) -> Decision:
         return cls(DecisionKind.CHOOSE, (side,), prompt)
 
     @classmethod
-    def sealed(cls, sides: tuple[str, ...], prompt: str) -> Decision:
-        return cls(DecisionKind.SEALED, sides, prompt)
+    def sealed(cls, sides: tuple[str, ...], prompt: str, hold: bool = False) -> Decision:
+        return cls(DecisionKind.SEALED, sides, prompt, hold)
 
     @classmethod
     def auto(cls, prompt: str) -> Decision:

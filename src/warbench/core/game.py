@@ -57,27 +57,46 @@ class TakenAction:
 
 
 class Resolution:
-    """What rules code uses while resolving: roll dice and log events.
+    """What rules code uses while resolving: roll dice, log events, open held choices.
 
-    Events are buffered and only reach the game when the action succeeds.
+    Events are buffered and only reach the game when the action succeeds; so
+    does the opening of held choices (:meth:`open_held`).
     """
 
-    __slots__ = ("_dice", "events", "revealed", "rolls")
+    __slots__ = ("_dice", "_held", "events", "opened", "revealed", "rolls")
 
-    def __init__(self, dice: Dice) -> None:
+    def __init__(self, dice: Dice, held: Mapping[str, Action] | None = None) -> None:
         self._dice = dice
+        self._held = dict(held or {})
         self.events: list[Event] = []
         self.rolls = 0
         self.revealed = False
+        self.opened: list[str] = []
+        """The sides whose held choices this resolution read, in the order it read them."""
 
     def reveal(self) -> None:
         """Say that this action shows the acting side something hidden until now.
 
         The engine then never lets the action be taken back (an undo would let
         the side choose again knowing what it saw). Completing a sealed round
-        counts as a reveal without being told.
+        counts as a reveal without being told, and so does opening a held choice.
         """
         self.revealed = True
+
+    def open_held(self, side: str) -> Action | None:
+        """The choice ``side`` holds from a round with ``Decision.hold``, or None.
+
+        Reading it reveals it: once the action being resolved succeeds, the
+        engine shows the choice in clear from then on (in the record too) and
+        no longer holds it, and the action can never be taken back. If the
+        action fails, nothing was opened. As with dice, check everything that
+        may refuse the action *before* opening: a refusal must never depend on
+        a secret (its text would tell it).
+        """
+        action = self._held.get(side)
+        if action is not None and side not in self.opened:
+            self.opened.append(side)
+        return action
 
     def roll(
         self, purpose: str, n: int = 1, side: str | None = None, sides: int = 6
@@ -115,6 +134,9 @@ class Game:
         self.events: list[Event] = []
         self.actions: list[TakenAction] = []
         self._sealed: dict[str, Action] = {}
+        """The choices made so far in the sealed round now asked (the last actions)."""
+        self._held: dict[str, int] = {}
+        """Held choices not yet opened: side -> index of its sealed choice in ``actions``."""
         self._decision: Decision | None = None
         res = Resolution(self.dice)
         self._advance(res)
@@ -166,7 +188,10 @@ class Game:
     def view(self, side: str | None = None) -> dict[str, Any]:
         """What ``side`` may see (``None``: a spectator), JSON-ready.
 
-        Sealed choices not yet revealed appear only in their own side's view.
+        Sealed choices not yet revealed appear only in their own side's view:
+        ``my_sealed_choice`` is the side's choice in the round now asked, or
+        else the choice it holds; ``my_held_choice`` is the choice it holds (a
+        side may hold one and choose in a later round before it is opened).
         """
         data = self.ruleset.view(self.state, side)
         data["decision"] = None
@@ -177,6 +202,11 @@ class Game:
                 "waiting_for": list(self.waiting_for()),
                 "prompt": self._decision.prompt,
             }
+            if self._decision.hold:
+                data["decision"]["hold"] = True
+        if side is not None and side in self._held:
+            held = str(self.actions[self._held[side]].action)
+            data["my_sealed_choice"] = data["my_held_choice"] = held
         if side is not None and side in self._sealed:
             data["my_sealed_choice"] = str(self._sealed[side])
         return data
@@ -213,9 +243,10 @@ class Game:
             raise NotYourDecision(
                 action, f"{excerpt(side)} is not asked to decide now ({asked} is)"
             )
-        res = Resolution(self.dice)
+        res = Resolution(self.dice, self._held_actions())
         rolled_before = self.dice.rolled
         sealed = decision.kind is DecisionKind.SEALED
+        hold = sealed and decision.hold
         nonce = secrets.token_hex(16) if sealed else ""
         if sealed:
             self.ruleset.check_sealed(self.state, side, action)
@@ -223,41 +254,61 @@ class Game:
             if self.waiting_for():
                 self.actions.append(TakenAction(side, action, False, sealed=True, nonce=nonce))
                 return []
+        # The round's other choices are the last actions; this one comes at ``here``.
+        here = len(self.actions)
+        earlier = range(here - len(self._sealed) + 1, here) if sealed else range(0)
+        round_at = {self.actions[i].side: i for i in earlier} | {side: here}
         try:
-            if decision.kind is DecisionKind.SEALED:
+            if sealed:
                 choices = {s: self._sealed[s] for s in decision.sides}
                 self._sealed = {}
-                self.ruleset.apply_sealed(self.state, choices, res)
+                if hold:
+                    self.ruleset.hold_sealed(self.state, tuple(decision.sides), res)
+                else:
+                    self.ruleset.apply_sealed(self.state, choices, res)
             else:
                 self.ruleset.apply(self.state, side, action, res)
             self._advance(res)
+            if hold:
+                twice = [s for s in decision.sides if s in self._held and s not in res.opened]
+                if twice:
+                    raise RuntimeError(
+                        f"a held round completed while {twice[0]} still holds a choice not "
+                        "opened (a ruleset bug: a side holds one choice at a time)"
+                    )
         except IllegalAction:
-            changed = res.events or self.dice.rolled != rolled_before
+            changed = res.events or res.opened or self.dice.rolled != rolled_before
             if decision.kind is DecisionKind.SEALED or changed:
                 self._rebuild()  # a ruleset bug: it changed things before refusing
             raise
         except Exception:
             self._rebuild()  # whatever broke, the game is as it was before this action
             raise
+        for opened in res.opened:  # shown to everyone now: in clear from here on
+            index = self._held.pop(opened)
+            self.actions[index] = replace(self.actions[index], revealed=True)
         self.actions.append(
             TakenAction(
                 side,
                 action,
                 self.dice.rolled != rolled_before,
-                revealed=sealed or res.revealed,
+                revealed=(sealed and not hold) or res.revealed or bool(res.opened),
                 sealed=sealed,
                 nonce=nonce,
             )
         )
+        if hold:
+            self._held.update({s: round_at[s] for s in decision.sides})
         self.events.extend(res.events)
         return res.events
 
     def refusal(self, action: Action, side: str | None = None) -> str | None:
         """Why ``action`` by ``side`` would be refused now, or None if it would be taken.
 
-        Tried on a copy of the state and dice: the game itself does not change.
-        For rulesets whose legal-action list is not exhaustive (open tables),
-        this is how to ask about an action the list does not show.
+        Tried on a copy of the state and dice: the game itself does not change,
+        and a held choice the rules open while trying stays held. For rulesets
+        whose legal-action list is not exhaustive (open tables), this is how to
+        ask about an action the list does not show.
         """
         side = self._side_or_default(side)
         decision = self._decision
@@ -270,45 +321,60 @@ class Game:
             if decision.kind is DecisionKind.SEALED:
                 self.ruleset.check_sealed(state, side, action)
             else:
-                self.ruleset.apply(state, side, action, Resolution(copy.deepcopy(self.dice)))
+                trial = Resolution(copy.deepcopy(self.dice), self._held_actions())
+                self.ruleset.apply(state, side, action, trial)
         except IllegalAction as exc:
             return exc.reason
         return None
 
     def pending_sealed(self) -> dict[str, TakenAction]:
-        """The sealed choices made in the round not yet revealed, by side.
+        """The sealed choices not yet revealed, by side: the round's and held ones.
 
         Each is secret from every other side: only its own side may see it
-        (``view``) or withdraw it (``undo``).
+        (``view``) or withdraw it (``undo``; a held choice only while nothing
+        followed it). A side that holds a choice and has also chosen in the
+        round now asked has two: this gives the round's, :meth:`unrevealed`
+        and :meth:`held_choices` give both.
         """
-        if not self._sealed:
-            return {}
-        pending: dict[str, TakenAction] = {}
-        for taken in reversed(self.actions):
-            if not taken.sealed or taken.revealed or taken.side not in self._sealed:
-                break
-            pending[taken.side] = taken
+        pending = self.held_choices()
+        pending.update({self.actions[i].side: self.actions[i] for i in self._round_indices()})
         return pending
+
+    def held_choices(self) -> dict[str, TakenAction]:
+        """The choices held from rounds with ``Decision.hold`` and not yet opened, by side."""
+        return {side: self.actions[index] for side, index in self._held.items()}
+
+    def unrevealed(self) -> dict[int, TakenAction]:
+        """Every sealed choice not yet revealed (held or in the round now asked), by
+        its index in :attr:`actions`, in order: what a record must keep secret."""
+        at = sorted({*self._held.values(), *self._round_indices()})
+        return {index: self.actions[index] for index in at}
 
     def undo(self, side: str) -> TakenAction:
         """Take back ``side``'s own last action, or withdraw its pending sealed choice.
 
         Refused for another side's action, once any die was rolled in resolving
         it, and for an action that revealed something (the last sealed choice of
-        a round, which revealed every other one): knowing what it showed, the
-        side could otherwise choose again. A sealed choice still pending may be
-        withdrawn by its own side at any time, and by nobody else.
+        a round, which revealed every other one, or an action whose resolution
+        opened a held choice): knowing what it showed, the side could otherwise
+        choose again. A sealed choice still pending in the round now asked may
+        be withdrawn by its own side at any time, and by nobody else. A held
+        choice may be taken back only while it is the very last action: once
+        anything followed it, the other sides acted knowing it was made.
         """
-        pending = self.pending_sealed()
-        if side in pending:
-            taken = pending[side]
-            self.actions.remove(taken)
-            del self._sealed[side]
-            return taken
+        for index in self._round_indices():
+            if self.actions[index].side == side:
+                del self._sealed[side]
+                return self.actions.pop(index)
         if not self.actions:
             raise UndoError("nothing to undo")
         last = self.actions[-1]
         if last.side != side:
+            if side in self._held:
+                raise UndoError(
+                    f"{side}'s sealed choice is held for a later reveal and the game went on "
+                    "after it; it stands"
+                )
             raise UndoError(f"the last action was {last.side}'s; only {last.side} may take it back")
         if last.revealed:
             raise UndoError("that action revealed hidden information; it stands")
@@ -338,6 +404,14 @@ class Game:
             return side
         waiting = self.waiting_for()
         return waiting[0] if len(waiting) == 1 else None
+
+    def _round_indices(self) -> range:
+        """Where the choices made so far in the sealed round now asked are: the last
+        actions (nothing else is taken while a round is open)."""
+        return range(len(self.actions) - len(self._sealed), len(self.actions))
+
+    def _held_actions(self) -> dict[str, Action]:
+        return {side: self.actions[index].action for side, index in self._held.items()}
 
     def _advance(self, res: Resolution) -> None:
         for _ in range(MAX_AUTO_STEPS):

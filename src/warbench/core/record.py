@@ -28,10 +28,25 @@ salt, the side, the action's index and its text: it tells the other sides
 that ann has chosen and binds the choice, but does not tell what it is. The
 choice itself and its salt are kept in that side's own file beside the record
 (``danville-7.json.ann-sealed.json``, see :mod:`warbench.core.saves`), which is removed once
-the round is revealed (from then on the choice is in the record in clear, as
+the choice is revealed (from then on the choice is in the record in clear, as
 the reveal showed it to everyone). Resuming reads the side files back and
 checks each against its commitment, so nothing is lost. The threat model is
 in ``docs/architecture.md``.
+
+Such an entry is usually one of the last (a round still open), but a choice
+*held* from a round with ``Decision.hold`` stays secret while public actions
+follow it, so a commitment may stand anywhere in the list. Replaying without
+a side's file stops at its first commitment: the actions after a held choice
+depend on it (the rules read it when they open it), so they cannot be
+replayed, nor the record checked, without that file.
+
+**Bots.** A bot's choice still pending in the round now asked is not written
+at all (``withhold``): no file beside the record holds a secret its human
+opponent's account can read, and on resume the bot simply chooses again. A
+bot's *held* choice cannot be dropped like that, since the actions after it
+would no longer replay: it is written to the bot side's file like a person's.
+That file is readable by the account that runs the game, which in a game
+against a person at the same machine is that person's (see the threat model).
 
 Writing records and side files to disk, reading them back and resuming a
 game is :mod:`warbench.core.saves`.
@@ -89,17 +104,20 @@ def with_checksum(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def kept_actions(game: Game, withhold: Collection[str]) -> list[tuple[TakenAction, bool]]:
-    """The actions a record keeps, each with whether it is a pending sealed choice.
+    """The actions a record keeps, each with whether it is a sealed choice not yet revealed.
 
-    A pending choice of a ``withhold`` side is not kept at all: a bot's, which
-    it simply makes again on resume, so that no file beside the record holds a
-    secret its human opponent's account can read.
+    A ``withhold`` side's choice in the round now asked is not kept at all:
+    a bot's, which it simply makes again on resume, so that no file beside the
+    record holds a secret its human opponent's account can read. Those choices
+    are the last actions, so leaving them out shifts no other index. A held
+    choice is always kept: the actions after it need it to replay.
     """
-    pending = {id(t): side for side, t in game.pending_sealed().items()}
+    secret = game.unrevealed()
+    held = {id(taken) for taken in game.held_choices().values()}
     return [
-        (taken, id(taken) in pending)
-        for taken in game.actions
-        if pending.get(id(taken)) not in withhold or id(taken) not in pending
+        (taken, index in secret)
+        for index, taken in enumerate(game.actions)
+        if index not in secret or id(taken) in held or taken.side not in withhold
     ]
 
 
@@ -109,7 +127,8 @@ def make_record(
     """The record of ``game`` as it stands, safe for every side to read.
 
     ``extra`` adds the optional fields a command keeps (``players``, ``bots``);
-    pending sealed choices of ``withhold`` sides are left out (see :func:`_kept`).
+    the open round's sealed choices of ``withhold`` sides are left out (see
+    :func:`kept_actions`).
     """
     outcome = game.outcome
     actions: list[dict[str, str]] = []
@@ -199,23 +218,26 @@ def check_record(data: Any, source: str) -> None:
             isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
         ):
             raise bad(f"field '{key}' is not an object of names")
+    # A sealed entry may stand anywhere: a held choice is followed by public
+    # actions until it is opened. Whether the entries fit the game is the replay's check.
     sealed_seen = False
+    follows = 0  # the first public action after a sealed entry, if any
     for number, entry in enumerate(data["actions"], start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("side"), str):
             raise bad(f"action {number} is not {{side, action}}")
         keys = set(entry) - {"side"}
-        if keys == {"action"} and isinstance(entry["action"], str):
-            if sealed_seen:
-                raise bad(f"action {number} follows a sealed choice not yet revealed")
-        elif keys == {"sealed"} and isinstance(entry["sealed"], str) and fmt >= 2:
+        if keys == {"sealed"} and isinstance(entry["sealed"], str) and fmt >= 2:
             if not _HEX64.fullmatch(entry["sealed"]):
                 raise bad(f"action {number}: the sealed entry is not a commitment")
             sealed_seen = True
-        else:
+        elif keys != {"action"} or not isinstance(entry["action"], str):
             raise bad(f"action {number} is not {{side, action}}")
+        elif sealed_seen and not follows:
+            follows = number
     info = _registered(data["ruleset"])
     if sealed_seen and info is not None and not info.simultaneous_choices:
-        raise bad(f"a sealed choice in a game of {excerpt(data['ruleset'])}, which has none")
+        where = f"action {follows} follows a sealed choice, " if follows else "a sealed choice "
+        raise bad(f"{where}in a game of {excerpt(data['ruleset'])}, which has none")
 
 
 def _check_builtin_id(data: Mapping[str, Any], bad: Any) -> None:
@@ -265,10 +287,13 @@ def replay_record(
 ) -> Game:
     """Rebuild the game of a record, applying every action in order.
 
-    ``sealed`` supplies pending sealed choices (from :func:`read_sealed`);
-    without it the replay stops before them. With ``verify``, the replay must
-    reach the record's digest, turn and outcome, or RecordError says what
-    differs (a changed record, or rules that changed since it was made).
+    ``sealed`` supplies sealed choices not yet revealed (from
+    :func:`~warbench.core.saves.read_sealed`), by index; the replay stops at
+    the first one it lacks (and goes through the actions after a held choice
+    it has). With ``verify``, the replay must reach the record's digest, turn
+    and outcome, or RecordError says what differs (a changed record, or rules
+    that changed since it was made, or a held choice it lacks, which the
+    actions after it need).
     """
     from warbench.core.game import Game
     from warbench.core.loader import scenario_from_dict
@@ -289,13 +314,15 @@ def replay_record(
         raise RecordError(
             f"{source}: a sealed choice in a game of {game.ruleset.info.name}, which has none"
         )
+    stopped: tuple[int, str] | None = None
     for index, entry in enumerate(record["actions"]):
         nonce = ""
         try:
             side = str(entry["side"])
             if "sealed" in entry:
                 if sealed is None or index not in sealed:
-                    break  # the rest are choices still sealed: the replay stops before them
+                    stopped = (index, side)
+                    break  # a choice still sealed: the replay stops before it
                 text, nonce = sealed[index]
             else:
                 text = str(entry["action"])
@@ -310,6 +337,14 @@ def replay_record(
         if nonce:
             game.actions[-1] = replace(game.actions[-1], nonce=nonce)
     if verify:
+        if stopped is not None and mismatches(game, record):
+            index, side = stopped
+            raise RecordError(
+                f"{source}: the replay stops at action {index + 1}, {excerpt(side)}'s sealed "
+                "choice not yet revealed, and the game went on after it (a held choice): "
+                f"the rest cannot be replayed or checked without {excerpt(side)}'s "
+                "sealed-choices file"
+            )
         verify_replay(game, record, source)
     return game
 

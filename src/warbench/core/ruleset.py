@@ -91,6 +91,18 @@ class Ruleset(ABC, Generic[S]):
         """Reveal and resolve the sealed choices of several sides together."""
         raise NotImplementedError(f"{self.info.name} has no sealed decisions")
 
+    def hold_sealed(self, state: S, sides: tuple[str, ...], res: Resolution) -> None:
+        """Carry the game on after a round that holds its choices (``Decision.hold``).
+
+        Only *which* sides chose is told, never what: the engine keeps the
+        choices out of the state (so out of the digest, the views and the
+        shared record) until rules code reads one with ``res.open_held(side)``
+        in a later ``apply``, ``apply_sealed`` or ``proceed``. A side may hold
+        one choice at a time: a hold round completing while one of its sides
+        still holds an unopened choice is a ruleset bug (RuntimeError).
+        """
+        raise NotImplementedError(f"{self.info.name} has no held sealed decisions")
+
     def check_sealed(self, state: S, side: str, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not a legal sealed choice of ``side``."""
         if action not in self.legal_actions(state, side):

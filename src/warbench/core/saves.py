@@ -6,6 +6,14 @@ temporary file in the same folder, flushed and fsynced, renamed over the
 record, then the folder fsynced; temporary files left by an interrupted write
 are removed by the next one. Reading takes only regular files of bounded
 size, with no key twice, bounded nesting and text that is Unicode.
+
+Side files hold each side's sealed choices not yet revealed: those of the
+round now asked and a choice held for a later reveal (``Decision.hold``),
+which public actions may follow. A bot's choice in the round now asked is
+never written (it chooses again on resume), but a bot's held choice is, like
+a person's: the actions after it need it to replay. Such a file is readable by
+the account that runs the game, so a person playing a bot on that account can
+read the bot's held secret (``docs/architecture.md``, Secrets and records).
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from warbench.core.record import (
     kept_actions,
     make_record,
     replay_record,
+    verify_replay,
 )
 from warbench.errors import RecordError, excerpt
 
@@ -39,8 +48,8 @@ MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
 def sealed_choices(game: Game, withhold: Collection[str] = ()) -> dict[str, list[dict[str, Any]]]:
-    """Each side's pending sealed choices, as its own file holds them (indices as
-    in the record, which leaves out the pending choices of ``withhold`` sides)."""
+    """Each side's sealed choices not yet revealed, as its own file holds them (indices
+    as in the record, which leaves out the open round's choices of ``withhold`` sides)."""
     found: dict[str, list[dict[str, Any]]] = {}
     for index, (taken, pending) in enumerate(kept_actions(game, withhold)):
         if pending:
@@ -154,7 +163,8 @@ class RecordFile:
 
     path: Path
     withhold: Collection[str] = ()
-    """Sides (bots) whose pending sealed choices are not written: see :func:`_kept`."""
+    """Sides (bots) whose choices in the round now asked are not written (their held
+    choices are): see :func:`~warbench.core.record.kept_actions`."""
     _saved: dict[str, list[dict[str, Any]]] | None = None
 
     def save(self, game: Game, extra: Mapping[str, Any] | None = None) -> None:
@@ -296,29 +306,47 @@ def read_record(path: str | Path) -> dict[str, Any]:
     return dict(data)
 
 
-def read_sealed(record_path: str | Path, record: Mapping[str, Any]) -> dict[int, tuple[str, str]]:
-    """The pending sealed choices of ``record`` from its sides' files: index -> (action, nonce).
+def read_sealed(
+    record_path: str | Path, record: Mapping[str, Any], partial: bool = False
+) -> dict[int, tuple[str, str]]:
+    """The sealed choices of ``record`` from its sides' files: index -> (action, nonce).
 
     Each choice must match the commitment the record holds for it; a missing
-    or unreadable side file, or one that does not match, is refused.
+    or unreadable side file, or one that does not match, is refused, unless
+    ``partial``: then the choices that can be read and match are returned.
     """
+    actions = record["actions"]
     wanted: dict[int, tuple[str, str]] = {
-        i: (entry["side"], entry["sealed"])
-        for i, entry in enumerate(record["actions"])
-        if "sealed" in entry
+        i: (entry["side"], entry["sealed"]) for i, entry in enumerate(actions) if "sealed" in entry
     }
     found: dict[int, tuple[str, str]] = {}
     for side in sorted({side for side, _ in wanted.values()}):
         path = sealed_path(record_path, side)
         where = excerpt(str(path), 200)
         if not path.exists():
+            if partial:
+                continue
+            mine = [i for i, (owner, _) in wanted.items() if owner == side]
+            if any(_went_on(actions, i) for i in mine):
+                raise RecordError(
+                    f"{excerpt(str(record_path), 200)}: {side}'s sealed choice is kept in "
+                    f"{where}, which is missing; the choice is held for a later reveal and the "
+                    "game went on after it, so it cannot be withdrawn: the file is needed"
+                )
             raise RecordError(
                 f"{excerpt(str(record_path), 200)}: {side}'s sealed choice is kept in {where}, "
                 "which is missing; resume with --withdraw-sealed to let them choose again"
             )
-        data = _load_json(path, "sealed-choices file")
+        try:
+            data = _load_json(path, "sealed-choices file")
+        except RecordError:
+            if partial:
+                continue
+            raise
         choices = data.get("choices") if isinstance(data, dict) else None
         if not isinstance(choices, list) or data.get("side") != side:
+            if partial:
+                continue
             raise RecordError(f"{where}: not {side}'s sealed-choices file")
         for item in choices:
             if not isinstance(item, dict):
@@ -332,7 +360,7 @@ def read_sealed(record_path: str | Path, record: Mapping[str, Any]) -> dict[int,
             if owner == side and commitment(nonce, side, index, action) == sealed:
                 found[index] = (action, nonce)
     missing = sorted(set(wanted) - set(found))
-    if missing:
+    if missing and not partial:
         side = wanted[missing[0]][0]
         raise RecordError(
             f"{excerpt(str(record_path), 200)}: action {missing[0] + 1} ({side}'s sealed choice) "
@@ -341,12 +369,21 @@ def read_sealed(record_path: str | Path, record: Mapping[str, Any]) -> dict[int,
     return found
 
 
+def _went_on(actions: list[Any], index: int) -> bool:
+    """Whether a public action follows the sealed entry at ``index``: then it was held."""
+    return any(isinstance(entry, dict) and "action" in entry for entry in actions[index + 1 :])
+
+
 def load_game(path: str | Path, withdraw_sealed: bool = False) -> tuple[Game, dict[str, Any]]:
     """Resume: read, check and replay the record at ``path`` with its sealed choices.
 
-    Returns the game and the record. With ``withdraw_sealed``, pending sealed
-    choices whose side files are gone are dropped (their sides choose again)
-    instead of refusing the record.
+    Returns the game and the record. With ``withdraw_sealed``, sealed choices
+    of the round now asked whose side files are gone (or do not match) are
+    dropped, with any choice after them (their sides choose again), instead of
+    refusing the record. A held choice cannot be withdrawn once its round was
+    complete: the game went on after it (the ruleset moved on, public actions
+    may follow, dice may have been rolled), and choosing again would undo that
+    knowing what came next; such a record is refused, naming the file needed.
     """
     source = excerpt(str(path), 200)
     record = read_record(path)
@@ -358,6 +395,40 @@ def load_game(path: str | Path, withdraw_sealed: bool = False) -> tuple[Game, di
         except RecordError:
             if not withdraw_sealed:
                 raise
-            record = {**record, "actions": record["actions"][: pending[0]]}
+            sealed = read_sealed(path, record, partial=True)
+            first = min((i for i in pending if i not in sealed), default=None)
+            if first is not None:
+                kept = {**record, "actions": record["actions"][:first]}
+                game = replay_record(kept, source, sealed, verify=False)
+                _check_withdrawable(game, record["actions"][first:], first, path)
+                verify_replay(game, record, source)
+                return game, kept
     game = replay_record(record, source, sealed)
     return game, record
+
+
+def _check_withdrawable(game: Game, dropped: list[Any], first: int, path: str | Path) -> None:
+    """Refuse to drop ``dropped`` (the record's entries from ``first`` on) unless they
+    are only choices of the sealed round ``game`` asks now, which they do not complete.
+
+    A round whose every choice was made is complete: an entry of it still sealed
+    in the record was held (a round that reveals shows its choices in clear).
+    """
+    from warbench.core.decisions import DecisionKind
+
+    sides = [entry.get("side") for entry in dropped]
+    decision = game.decision
+    open_round = (
+        decision is not None
+        and decision.kind is DecisionKind.SEALED
+        and all("sealed" in entry for entry in dropped)
+        and len(set(sides)) == len(sides)
+        and set(sides) < set(game.waiting_for())
+    )
+    if not open_round:
+        side = str(dropped[0].get("side"))
+        raise RecordError(
+            f"{excerpt(str(path), 200)}: action {first + 1} ({excerpt(side)}'s sealed choice) "
+            "is held for a later reveal and the game went on after it: it cannot be withdrawn; "
+            f"{excerpt(str(sealed_path(path, side)), 200)} is needed to resume"
+        )
