@@ -132,6 +132,8 @@ def _reachable(game: Game, side: str | None, tmp: Path) -> dict[str, Any]:
     if side is None:
         return found
     seat = game.seat(side)
+    if game.ruleset.info.side_states:  # what state-reading bots are given
+        found["side_state"] = game.ruleset.state_json(seat.state)
     legal = seat.legal_actions()
     found["legal"] = [str(a) for a in legal]
     found["odds"] = [seat.action_odds(a) for a in legal]
@@ -244,8 +246,13 @@ def test_a_seat_shows_its_side_only(hidden_scenario: Scenario, seed: int) -> Non
     for game in _random_game(hidden_scenario, seed):
         for side in game.scenario.sides:
             seat = game.seat(side)
-            with pytest.raises(HiddenInformation):
-                _ = seat.state
+            if game.ruleset.info.side_states:  # its own knowledge, and only that
+                known = game.ruleset.side_state(game.state, side)
+                assert known is not None
+                assert game.ruleset.state_json(seat.state) == game.ruleset.state_json(known)
+            else:
+                with pytest.raises(HiddenInformation):
+                    _ = seat.state
             for other in game.scenario.sides:
                 if other != side:
                     with pytest.raises(HiddenInformation):

@@ -28,12 +28,14 @@ BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 def check_bot(name: str, info: RulesetInfo) -> None:
     """Refuse, before the game starts, a bot that cannot play this ruleset.
 
-    A bot that reads the whole state (``reads_state``, the greedy bot, which
-    scores actions from it) cannot play a ruleset with hidden information,
-    which does not hand the state to a seat.
+    A bot that reads the state (``reads_state``, the greedy bot, which
+    scores actions from it) cannot play a ruleset with hidden information
+    unless the ruleset gives each side a state of its own knowledge
+    (``RulesetInfo.side_states``).
     """
     factory = _FACTORIES.get(name)
-    if getattr(factory, "reads_state", False) and info.hidden_information:
+    hidden = info.hidden_information and not info.side_states
+    if getattr(factory, "reads_state", False) and hidden:
         raise WarbenchError(
             f"the {name} bot reads the whole state, and {info.name} has hidden information; "
             "choose another bot (random)"

@@ -13,6 +13,7 @@ events behind is treated as a bug and the state is rebuilt from the record.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -46,6 +47,10 @@ class RulesetInfo:
     max_sides: int | None = 2
     hidden_information: bool = False
     simultaneous_choices: bool = False
+    side_states: bool = False
+    """Whether, despite hidden information, the ruleset can give each side a state
+    holding only what that side may know (``Ruleset.side_state``), so that bots
+    which read a state (greedy) may play it."""
     exhaustive_actions: bool = True
     """Whether ``legal_actions`` lists every legal action. On an open table it
     cannot (a move may end at any point): there it lists candidates for bots,
@@ -159,6 +164,26 @@ class Ruleset(ABC, Generic[S]):
         import copy
 
         return copy.deepcopy(state)
+
+    def side_state(self, state: S, side: str) -> S | None:
+        """The state as ``side`` may know it, or None if the ruleset cannot give one.
+
+        What a seat hands a state-reading bot. Without hidden information that
+        is the state itself. A ruleset with hidden information that sets
+        ``RulesetInfo.side_states`` returns a copy with every secret of the
+        other sides removed (its views are made from the same knowledge).
+        """
+        return None if self.info.hidden_information else state
+
+    def sealed_strategy(self, state: S, side: str, rng: random.Random) -> Action | None:
+        """A sealed choice drawn from a mixed strategy (an equilibrium), or None.
+
+        For bots in a sealed simultaneous decision, where any fixed choice can
+        be read and beaten: the ruleset solves the small game and draws from
+        ``rng`` (the bot's own stream). ``state`` is the side's own
+        (:meth:`side_state`). None: no strategy for this decision.
+        """
+        return None
 
     # -- helpers for bots and interfaces --------------------------------------
     def evaluate(self, state: S, side: str, actions: Sequence[Action]) -> list[float]:

@@ -4,9 +4,9 @@ A bot (or any program acting for a side) must decide from what its side may
 know. A :class:`Seat` exposes the game's public API narrowed to one side: its
 view, its legal actions, parsing, refusals and odds for its own actions, the
 public events, the decision and the outcome. It never shows another side's
-pending sealed choice, and in a ruleset with hidden information it does not
-hand out the state at all (``state`` raises): such a ruleset's bots read
-``view()``.
+pending sealed choice, and in a ruleset with hidden information it hands out
+only the state as this side may know it (``Ruleset.side_state``), or none at
+all (``state`` raises): such a ruleset's bots read ``view()``.
 
 >>> from warbench.core.game import Game
 >>> game = Game.start("miniwars/danville", seed=3)
@@ -91,12 +91,14 @@ class Seat:
 
     @property
     def state(self) -> Any:
-        """The whole state, for rulesets without hidden information (greedy reads it)."""
-        if self._game.ruleset.info.hidden_information:
+        """The state as this side may know it (greedy reads it): the whole state
+        without hidden information, the ruleset's ``side_state`` with it."""
+        known = self._game.ruleset.side_state(self._game.state, self.side)
+        if known is None:
             raise HiddenInformation(
                 f"{self.info.name} has hidden information: a seat reads view(), not the state"
             )
-        return self._game.state
+        return known
 
     # -- acting for this side -----------------------------------------------------
     def view(self, side: str | None = None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ A mount is written ``B1`` (its main mount) or ``B1.secondary``. Points are
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from warbench.core.actions import END as END  # the shared one, re-exported
@@ -58,13 +59,52 @@ def mount(base: str, slot: str) -> str:
     return base if slot == "main" else f"{base}.{slot}"
 
 
-def _check(action: Action, names: list[str], count: int) -> None:
-    check_words(action)
-    for name in names:
-        if not name or " " in name or not name.isprintable() or len(name) > 64:
-            raise IllegalAction(action, f"'{name}' is not a name (one word)")
-    if count > MAX_ENTRIES:
-        raise IllegalAction(action, f"at most {MAX_ENTRIES} entries in one order")
+WORD = "word"
+WORDS = "words"
+COUNT = "count"
+INCHES = "inches"
+
+
+def _word(action: Action, value: object) -> None:
+    if not (
+        isinstance(value, str)
+        and value
+        and len(value) <= 64
+        and value.isprintable()
+        and not any(ch in value for ch in " =>+./")
+    ):
+        raise IllegalAction(action, f"'{str(value)[:40]}' is not a name (one word)")
+
+
+def _entries(action: Action, value: object, kinds: tuple[str, ...]) -> None:
+    """Refuse an order built in code whose entries no text could carry."""
+    if not isinstance(value, tuple) or len(value) > MAX_ENTRIES:
+        raise IllegalAction(action, f"an order is a list of at most {MAX_ENTRIES} entries")
+    for entry in value:
+        if not isinstance(entry, tuple) or len(entry) != len(kinds):
+            raise IllegalAction(action, "an entry of this order has the wrong shape")
+        for item, kind in zip(entry, kinds, strict=True):
+            if kind == WORD:
+                _word(action, item)
+            elif kind == WORDS:
+                if not isinstance(item, tuple) or len(item) not in (1, 2):
+                    raise IllegalAction(action, "one base fires, or the two of a wing")
+                for word in item:
+                    _word(action, word)
+            elif kind == COUNT:
+                if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item <= 999:
+                    raise IllegalAction(action, f"'{str(item)[:40]}' is not a count")
+            elif (
+                kind == INCHES
+                and item is not None
+                and (
+                    not isinstance(item, float | int)
+                    or isinstance(item, bool)
+                    or not math.isfinite(item)
+                    or not 0 < item <= 1000
+                )
+            ):
+                raise IllegalAction(action, f"'{str(item)[:40]}' is not a range in inches")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +112,7 @@ class Arm(Action):
     choices: tuple[Weapon, ...]
 
     def __post_init__(self) -> None:
-        _check(self, [w for c in self.choices for w in c], len(self.choices))
+        _entries(self, self.choices, (WORD, WORD, WORD))
 
     def __str__(self) -> str:
         return " ".join(["arm", *(f"{mount(b, s)}={w}" for b, s, w in self.choices)])
@@ -81,6 +121,10 @@ class Arm(Action):
 @dataclass(frozen=True, slots=True)
 class Phase(Action):
     kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("move", "fire"):
+            raise IllegalAction(self, "a phase is move or fire")
 
     def __str__(self) -> str:
         return f"phase {self.kind}"
@@ -120,7 +164,12 @@ class Range(Action):
     guesses: tuple[Guess, ...]
 
     def __post_init__(self) -> None:
-        _check(self, [w for b, s, _ in self.guesses for w in (b, s)], len(self.guesses))
+        _entries(self, self.guesses, (WORD, WORD, INCHES))
+        object.__setattr__(
+            self,
+            "guesses",
+            tuple((b, s, None if g is None else as_coordinate(g)) for b, s, g in self.guesses),
+        )
 
     def __str__(self) -> str:
         if not self.guesses:
@@ -136,8 +185,7 @@ class FireOrder(Action):
     attacks: tuple[Order, ...]
 
     def __post_init__(self) -> None:
-        names = [w for shooters, s, t in self.attacks for w in (*shooters, s, t)]
-        _check(self, names, len(self.attacks))
+        _entries(self, self.attacks, (WORDS, WORD, WORD))
 
     def __str__(self) -> str:
         if not self.attacks:
@@ -150,7 +198,7 @@ class ScreenOrder(Action):
     screens: tuple[Intercept, ...]
 
     def __post_init__(self) -> None:
-        _check(self, [w for b, s, _ in self.screens for w in (b, s)], len(self.screens))
+        _entries(self, self.screens, (WORD, WORD, COUNT))
 
     def __str__(self) -> str:
         if not self.screens:
@@ -166,7 +214,9 @@ class Split(Action):
     dice: tuple[Dice, ...]
 
     def __post_init__(self) -> None:
-        _check(self, [self.verb], len(self.dice))
+        if self.verb not in ("split", "block"):
+            raise IllegalAction(self, "missile dice are a split or a block")
+        _entries(self, self.dice, (COUNT, COUNT, COUNT, COUNT))
 
     def __str__(self) -> str:
         if not self.dice:
@@ -183,6 +233,12 @@ class Mark(Action):
 
     def __post_init__(self) -> None:
         check_words(self)
+        if not isinstance(self.circles, tuple) or len(self.circles) > MAX_ENTRIES:
+            raise IllegalAction(self, f"at most {MAX_ENTRIES} circles")
+        for circle in self.circles:
+            _word(self, circle)
+        if self.auto and self.circles:
+            raise IllegalAction(self, "mark auto names no circles")
 
     def __str__(self) -> str:
         if self.auto:

@@ -157,6 +157,9 @@ def _declarations(state: State, side: str) -> list[Action]:
     out: list[Action] = [FireOrder(())]
     if nearest:
         out.append(FireOrder(tuple(nearest)))
+        sure = tuple(o for o in nearest if _worth_firing(state, o))
+        if sure and FireOrder(sure) not in out:
+            out.append(FireOrder(sure))
     weakest = sorted(
         {t.id: t for reach in options.values() for t in reach}.values(),
         key=lambda t: (-len(t.log.marks), t.defence, t.id),
@@ -169,12 +172,35 @@ def _declarations(state: State, side: str) -> list[Action]:
     return out
 
 
+def _worth_firing(state: State, order: tuple[tuple[str, ...], str, str]) -> bool:
+    """A photon shot is worth it only where a guess is likely to land (5.3)."""
+    shooters, slot, target = order
+    base = state.bases[shooters[0]]
+    if base.mounts[slot].weapon != "photon":
+        return True
+    return math.dist(base.geo.at, state.bases[target].geo.at) <= PHOTON_REACH
+
+
+PHOTON_REACH = 14.0
+"""Inches beyond which a bot's photon guess usually misses by too much (the model's spread)."""
+
+
 def _screens(state: State) -> list[Action]:
     ready = fire.screeners(state)
     out: list[Action] = [ScreenOrder(())]
-    if ready and state.fire.attacks:
-        first = state.fire.attacks[0].number
-        out.append(ScreenOrder(tuple((b.id, s, first) for b, s in ready)))
+    defender = state.other(state.actor or "")
+    on_us = [a for a in state.fire.attacks if state.bases[a.target].side == defender]
+    for attack in on_us[:3]:
+        every = ScreenOrder(tuple((b.id, s, attack.number) for b, s in ready))
+        out.append(every)
+        enough, points = [], 0
+        for b, s in sorted(ready, key=lambda m: -m[0].mounts[m[1]].attack):
+            if points >= 3:
+                break
+            enough.append((b.id, s, attack.number))
+            points += b.mounts[s].attack
+        if points >= 3 and ScreenOrder(tuple(enough)) not in out:
+            out.append(ScreenOrder(tuple(enough)))
     return out
 
 

@@ -491,8 +491,11 @@ def total_hits(hits: Split) -> float:
 
 
 @cache
+@lru_cache(maxsize=4096)
 def _colour_floats(attack_dice: int, block_dice_: int) -> np.ndarray:
-    return np.array([float(p) for p in colour_distribution(attack_dice, block_dice_)])
+    floats = np.array([float(p) for p in colour_distribution(attack_dice, block_dice_)])
+    floats.flags.writeable = False  # shared by every caller through the cache
+    return floats
 
 
 def missile_payoffs(
@@ -508,14 +511,12 @@ def missile_payoffs(
     out: list[list[float]] = []
     for a_s, a_c, a_h in rows:
         cut = table[: a_s + 1, : a_c + 1, : a_h + 1]
+        # Contract the heart axis once per defender heart count, then the rest.
+        by_heart = {d: cut @ _colour_floats(a_h, d) for d in range(def_dice + 1)}
         line = []
         for d_s, d_c, d_h in columns:
-            ps, pc, ph = (
-                _colour_floats(a_s, d_s),
-                _colour_floats(a_c, d_c),
-                _colour_floats(a_h, d_h),
-            )
-            line.append(float(np.einsum("i,j,k,ijk->", ps, pc, ph, cut)))
+            ps, pc = _colour_floats(a_s, d_s), _colour_floats(a_c, d_c)
+            line.append(float(ps @ by_heart[d_h] @ pc))
         out.append(line)
     return out
 

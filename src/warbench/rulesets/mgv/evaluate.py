@@ -14,12 +14,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from warbench.bots.matrix import draw
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
-from warbench.geometry.table import in_arc
+from warbench.geometry.table import Figure, in_arc
 from warbench.rulesets.mgv import combat, fire, movement, space
 from warbench.rulesets.mgv.actions import (
     Arm,
@@ -34,7 +35,7 @@ from warbench.rulesets.mgv.actions import (
 )
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.hitlog import HitGroup, HitLog, HullLayout, placeable
-from warbench.rulesets.mgv.state import Attack, Base, State
+from warbench.rulesets.mgv.state import Attack, Base, Screen, State
 
 if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules
@@ -64,8 +65,14 @@ def expected_hits(state: State, attack: Attack) -> float:
         mods = fire.modifiers(state, attack, error)
         return _mean(combat.photon_distribution(value, error, mods.total(ranging=False)))
     own, theirs = fire.missile_dice(state, attack)
+    # Scoring a declaration uses the game of raw hits (cached by dice counts alone)
+    # scaled by the share of hits this target's log can take; the bot's actual
+    # split (sealed_strategy) solves the exact game against the log.
+    raw = combat.missile_game(own, theirs).value
     payoff = _Payoff.of(state, attack)
-    return combat.missile_game(own, theirs, payoff).value
+    spread = max(1, round(raw))
+    share = payoff((spread, 0, 0)) / spread if spread else 0.0
+    return raw * share
 
 
 @dataclass(frozen=True)
@@ -87,9 +94,15 @@ class _Payoff:
         return _Payoff(target.layout, target.log, state.setup.options.core_rule)
 
     def __call__(self, hits: tuple[int, int, int]) -> float:
-        s, c, h = hits
-        group = HitGroup.missile(s, c, h, core_rule=self.core_rule)  # type: ignore[arg-type]
-        return float(placeable(self.layout, self.log, group))
+        return _worth(self, hits)
+
+
+@lru_cache(maxsize=65536)
+def _worth(payoff: _Payoff, hits: tuple[int, int, int]) -> float:
+    """Hits the log can take (one memo across dice counts, and for both sides)."""
+    s, c, h = hits
+    group = HitGroup.missile(s, c, h, core_rule=payoff.core_rule)  # type: ignore[arg-type]
+    return float(placeable(payoff.layout, payoff.log, group))
 
 
 def evaluate(ruleset: MGVRules, state: State, side: str, actions: Sequence[Action]) -> list[float]:
@@ -112,7 +125,7 @@ def _score(state: State, side: str, action: Action) -> float:
             return -1e9
         return sum(expected_hits(state, a) for a in attacks)
     if isinstance(action, ScreenOrder):
-        return 0.3 * len(action.screens)
+        return _screen_gain(state, action)
     if isinstance(action, Mark):
         return 1.0 if action.auto else 0.0
     if isinstance(action, Range):
@@ -122,6 +135,32 @@ def _score(state: State, side: str, action: Action) -> float:
     if isinstance(action, Split):
         return 0.0
     return 0.0
+
+
+SHOT_WORTH = 1.0
+"""What the greedy bot reckons a mount's own shot later in the turn is worth (hits):
+a screen spends it (5.1 Modifiers)."""
+
+
+def _screen_gain(state: State, action: ScreenOrder) -> float:
+    """Expected hits a screen prevents, less the shots the screening mounts give up."""
+    by_attack: dict[int, int] = {}
+    for base, slot, number in action.screens:
+        by_attack[number] = by_attack.get(number, 0) + state.bases[base].mounts[slot].attack
+    gain = 0.0
+    for attack in state.fire.attacks:
+        extra = by_attack.get(attack.number, 0)
+        if not extra:
+            continue
+        before = expected_hits(state, attack)
+        screens = state.fire.screens
+        state.fire.screens = [*screens, Screen("?", "main", attack.number, extra)]
+        try:
+            after = expected_hits(state, attack)
+        finally:
+            state.fire.screens = screens
+        gain += before - after
+    return gain - SHOT_WORTH * len(action.screens)
 
 
 def _arm_score(state: State, action: Arm) -> float:
@@ -139,38 +178,43 @@ def _arm_score(state: State, action: Arm) -> float:
 
 
 def _position(state: State, side: str, action: Move) -> float:
+    """What a move gains: the place it ends at against the place it leaves (0 = stay)."""
     try:
         base, result = movement.plan(state, side, action)
     except IllegalAction:
         return -1e9
-    end = result.end
+    gain = _place_worth(state, side, result.end) - _place_worth(state, side, base.geo)
+    victory = state.setup.victory
+    if victory.kind == "gauntlet" and victory.side == side and victory.edge:
+        progress = {
+            "east": result.end.x - base.geo.x,
+            "west": base.geo.x - result.end.x,
+            "north": result.end.y - base.geo.y,
+            "south": base.geo.y - result.end.y,
+        }[victory.edge]
+        gain += progress * 0.6 + (10.0 if result.off_table else 0.0)
+    if action.beacon is not None:
+        gain += 0.5
+    return gain
+
+
+def _place_worth(state: State, side: str, at: Figure) -> float:
+    """How good a place and facing is: enemies in its arc, out of theirs, near enough."""
+    half = rules().data.arc_half_angle
     victory = state.setup.victory
     enemies = state.active(state.other(side))
     score = 0.0
-    if victory.kind == "gauntlet" and victory.side == side and victory.edge:
-        table = state.setup.table
-        progress = {
-            "east": end.x - base.geo.x,
-            "west": base.geo.x - end.x,
-            "north": end.y - base.geo.y,
-            "south": base.geo.y - end.y,
-        }[victory.edge]
-        score += progress * 2.0 + (10.0 if result.off_table else 0.0)
-        del table
-    half = rules().data.arc_half_angle
     for enemy in enemies:
-        distance = math.dist(end.at, enemy.geo.at)
-        if in_arc(end, enemy.geo, half):
+        distance = math.dist(at.at, enemy.geo.at)
+        if in_arc(at, enemy.geo, half):
             score += 1.5 / (1.0 + distance / 8.0)
-        if in_arc(enemy.geo, end, half):
+        if in_arc(enemy.geo, at, half):
             score -= 1.0 / (1.0 + distance / 8.0)
         if victory.kind == "strike" and victory.side == side and enemy.id == victory.target:
             score -= distance * 0.1
     if enemies:
-        nearest = min(math.dist(end.at, e.geo.at) for e in enemies)
+        nearest = min(math.dist(at.at, e.geo.at) for e in enemies)
         score -= abs(nearest - 6.0) * 0.05
-    if action.beacon is not None:
-        score += 0.5
     return score
 
 

@@ -415,14 +415,18 @@ def _why(mods: combat.Modifiers) -> str:
     return f" [{'; '.join(terms)}]" if terms else ""
 
 
-ESTIMATE_FACES = 1000
-"""The estimate model is sampled with one roll of a 1000-sided die (its inverse CDF)."""
+ESTIMATE_DICE = 4
+"""The estimate model is sampled with 4D6 read as the digits of a base-6 number (1,296
+equally likely values, a uniform draw fine enough for the model's inverse CDF)."""
 
 
 def estimate(true_range: float, res: Resolution, side: str, base: str) -> float:
     """A guess drawn from the estimate model (5.3 stand-in) with the game's own dice."""
-    face = res.roll(f"range estimate for {base}", 1, side, sides=ESTIMATE_FACES)[0]
-    u = (face - 0.5) / ESTIMATE_FACES
+    dice = res.roll(f"range estimate for {base}", ESTIMATE_DICE, side)
+    index = 0
+    for die in dice:
+        index = index * 6 + (die - 1)
+    u = (index + 0.5) / 6**ESTIMATE_DICE
     total = 0.0
     chances = combat.estimate_distribution(true_range)
     for guess, chance in chances:

@@ -49,14 +49,15 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     Remembered until the table changes (``State.touched``), for the bots that
     list a move and then score it.
     """
-    key = (side, action, tuple(state.moved), state.phase_no)
-    found = state.plans.get(key)
+    key = (side, action, state.phase_no)
+    mine = state.plans.setdefault(action.base, {})
+    found = mine.get(key)
     if found is None:
         try:
             found = _plan(state, side, action)
         except IllegalAction as exc:
             found = exc
-        state.plans[key] = found
+        mine[key] = found
     if isinstance(found, IllegalAction):
         raise IllegalAction(action, found.reason)
     result: tuple[Base, MoveResult] = found
@@ -116,6 +117,7 @@ def closest(result: MoveResult, enemy: Base) -> float:
 
 def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
     base, result = plan(state, side, action)
+    start = base.geo
     end = result.end
     travelled = 0.0
     trapped_at = None
@@ -170,4 +172,4 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
                 base=base.id,
                 target=enemy.id,
             )
-    state.touched()
+    state.touched(base, start)

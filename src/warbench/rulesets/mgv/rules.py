@@ -50,6 +50,7 @@ class MGVRules(Ruleset[State]):
         max_sides=2,
         hidden_information=True,
         simultaneous_choices=True,
+        side_states=True,
         exhaustive_actions=False,
     )
 
@@ -223,6 +224,21 @@ class MGVRules(Ruleset[State]):
         import copy
 
         return copy.deepcopy(state)
+
+    def side_state(self, state: State, side: str) -> State | None:
+        """The state holds no secret (the engine keeps sealed and held choices),
+        except exact positions while a range guess is asked (5.3): then every
+        base stands at its place rounded to the whole inch, as the views show."""
+        if state.step != "range":
+            return state
+        from warbench.rulesets.mgv.space import whole_inches
+
+        known = self.copy_state(state)
+        for base in known.bases.values():
+            at = (float(whole_inches(base.geo.x)), float(whole_inches(base.geo.y)))
+            base.geo = base.geo.moved_to(at, float(round(base.geo.facing)) % 360.0)
+        known.touched()
+        return known
 
 
 # -- set-up -------------------------------------------------------------------------------

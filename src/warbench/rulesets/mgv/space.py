@@ -31,7 +31,18 @@ class LineOfFire:
 
 
 def line_of_fire(state: State, shooter: Base, target: Base, weapon: str) -> LineOfFire:
-    """5.0 Arcs of fire: K and P within 30 degrees with sight; C also off-line."""
+    """5.0 Arcs of fire: K and P within 30 degrees with sight; C also off-line.
+
+    Remembered until the table changes (``State.touched``).
+    """
+    key = (shooter.id, target.id, weapon)
+    found: LineOfFire | None = state.lines.get(key)
+    if found is None:
+        found = state.lines[key] = _line_of_fire(state, shooter, target, weapon)
+    return found
+
+
+def _line_of_fire(state: State, shooter: Base, target: Base, weapon: str) -> LineOfFire:
     data = rules().data
     geo, tgeo = shooter.geo, target.geo
     in_main = in_arc(geo, tgeo, data.arc_half_angle)

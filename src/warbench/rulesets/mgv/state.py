@@ -7,6 +7,7 @@ phases over the whole game, so "last phase" (5.1 Modifiers) is simply
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -121,6 +122,24 @@ class Base:
         }
 
 
+def _near_track(geo: Figure, move: Any, places: tuple[Figure, ...], gap: float) -> bool:
+    """Whether a base at one of ``places`` could touch ``geo``'s track for ``move``."""
+    points = [geo.at, *move.path]
+    for place in places:
+        px, py = place.at
+        for (ax, ay), (bx, by) in zip(points, points[1:] or points, strict=False):
+            dx, dy = bx - ax, by - ay
+            length = dx * dx + dy * dy
+            t = (
+                0.0
+                if length == 0
+                else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+            )
+            if math.hypot(ax + t * dx - px, ay + t * dy - py) <= gap:
+                return True
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class Attack:
     """One declared attack of a fire phase (5.0): a mount (or a wing's two) at a target."""
@@ -227,7 +246,9 @@ class State:
     outcome: Outcome | None = None
     scene_cache: Scene | None = None
     plans: dict[Any, Any] = field(default_factory=dict)
-    """Moves planned on the table as it stands (candidates, then the bot's scores)."""
+    """Moves planned on the table as it stands, by base (candidates, then the bot's scores)."""
+    lines: dict[Any, Any] = field(default_factory=dict)
+    """Lines of fire on the table as it stands (5.0), by (shooter, target, weapon)."""
 
     def other(self, side: str) -> str:
         a, b = self.setup.sides
@@ -244,9 +265,25 @@ class State:
             )
         return self.scene_cache
 
-    def touched(self) -> None:
+    def touched(self, moved: Base | None = None, start: Figure | None = None) -> None:
+        """The table changed: forget what depended on it.
+
+        After ``moved`` went from ``start``, a planned move of another base is
+        forgotten only if its track passes near the old or the new place (a
+        base elsewhere on the table is neither blocked nor freed by it).
+        """
         self.scene_cache = None
-        self.plans = {}
+        self.lines = {}
+        if moved is None or start is None:
+            self.plans = {}
+            return
+        self.plans.pop(moved.id, None)
+        places = (start, moved.geo)
+        for base_id, plans in list(self.plans.items()):
+            base = self.bases[base_id]
+            gap = base.geo.base.bounding_radius + moved.geo.base.bounding_radius + 0.1
+            for key in [k for k in plans if _near_track(base.geo, k[1], places, gap)]:
+                del plans[key]
 
     def to_json(self) -> dict[str, Any]:
         return {
