@@ -33,8 +33,10 @@ from warbench.rulesets.mgv.state import Base, State
 if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules
 
-TURNS = (0.0, 45.0, -45.0, 90.0, -90.0, 180.0)
-"""Turns tried before a straight leg (each costs 0, 1/2, 1 or 2 inches, 4.0)."""
+TURNS = (0.0, 45.0, -45.0, 90.0, -90.0)
+"""Turns tried before a full straight leg (costing 0, 1/2 or 1 inch, 4.0); a reversal
+is reached through the moves toward enemies (each plan costs about half a millisecond,
+and a bot lists these for every base at every move)."""
 
 
 def candidates(ruleset: MGVRules, state: State, side: str) -> Sequence[Action]:
@@ -99,9 +101,9 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
     tried: list[tuple[float, float]] = []
     for turn in TURNS:
         cost = turning.cost(turn) or 0.0
-        for share in (1.0, 0.5) if turn == 0.0 else (1.0,):
-            tried.append((geo.facing + turn, (speed - cost) * share))
-    for enemy in sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:2]:
+        tried.append((geo.facing + turn, speed - cost))
+    tried.append((geo.facing, speed / 2.0))
+    for enemy in sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:1]:
         direction = heading(geo.at, enemy.geo.at)
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
         gap = math.dist(geo.at, enemy.geo.at)

@@ -87,14 +87,22 @@ class _Payoff:
     layout: HullLayout
     log: HitLog
     core_rule: str
+    free: tuple[int, int, int] = (0, 0, 0)
+    """Unmarked circles per layer (surface, core, heart)."""
 
     @staticmethod
     def of(state: State, attack: Attack) -> _Payoff:
         target = state.bases[attack.target]
-        return _Payoff(target.layout, target.log, state.setup.options.core_rule)
+        layout, log = target.layout, target.log
+        free = tuple(len(log.unmarked(layer, layout)) for layer in ("surface", "core", "heart"))
+        return _Payoff(layout, log, state.setup.options.core_rule, free)  # type: ignore[arg-type]
 
     def __call__(self, hits: tuple[int, int, int]) -> float:
-        return _worth(self, hits)
+        s, c, h = hits
+        free = self.free
+        # Hits beyond a layer's unmarked circles are lost whatever the placement,
+        # so the capped triple has the same worth (and far fewer triples to work out).
+        return _worth(self, (min(s, free[0]), min(c, free[1]), min(h, free[2])))
 
 
 @lru_cache(maxsize=65536)
