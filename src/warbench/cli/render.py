@@ -5,6 +5,11 @@ that ``play`` and ``simulate --record-dir`` write) is replayed to just after
 action N (``--at``; default: the last) and drawn with the overlays of that
 action (``Ruleset.annotations``): the move made, the line of sight of a shot.
 ``--side`` draws what that side may see; the default is a spectator's view.
+
+Sealed choices not yet revealed are never drawn or named. The replay reads
+them from their sides' files beside the record when they are there; without
+one, a record whose game went on after such a choice (a held choice) can be
+drawn up to just before it (``--at``; by default there, with a note), not after.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from warbench.cli.common import natural_int, out_console, say
+from warbench.cli.common import err_console, natural_int, out_console, say
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
@@ -29,7 +34,9 @@ def register(commands: Commands) -> None:
         description=(
             "Draw a scenario's set-up (ID: a built-in id or a scenario file) or a recorded "
             "game (RECORD: a .json record) just after action N, with the overlays of that "
-            "action. Give --svg, --png or both."
+            "action. Give --svg, --png or both. Sealed choices not yet revealed are never "
+            "drawn; without its side's file (RECORD.SIDE-sealed.json) beside the record, a "
+            "game that went on after one (a held choice) can be drawn up to just before it."
         ),
     )
     parser.add_argument("source", metavar="ID|RECORD", help="scenario id or file, or a record")
@@ -112,31 +119,63 @@ def _from_record(source: str, at: int | None) -> tuple[Game, list[Any], list[str
     """Replay ``source`` up to action ``at`` and keep that action's events.
 
     The whole record is replayed first, so one that does not match its digest
-    is refused; sealed choices not yet revealed are not drawn.
+    is refused. Sealed choices not yet revealed are read from their sides'
+    files beside the record when they are there (never drawn or named); without
+    one, the record can be drawn up to the first of its side's choices only,
+    if the game went on after it (a held choice), since the rest needs it.
     """
-    from warbench.core.record import replay_record
+    from warbench.cli.replay import (
+        MISMATCH,
+        STOPPED,
+        known_entries,
+        replay_known,
+        stop_message,
+        verdict,
+    )
+    from warbench.core.record import verify_replay
     from warbench.core.saves import read_record
 
     record = read_record(source)
-    replay_record(record, source=source)
-    entries = [entry for entry in record["actions"] if "sealed" not in entry]
+    shown = excerpt(source, 200)
+    known = known_entries(record, source, shown)
+    whole = replay_known(known, shown)
+    status, _ = verdict(whole, known)
+    if status == MISMATCH:
+        verify_replay(whole, record, shown)  # raises, saying what differs
+    entries = record["actions"]
     total = len(entries)
-    number = total if at is None else at
+    reached = len(known.steps)
+    notes: list[str] = []
+    if at is None:
+        number = reached if status == STOPPED else total
+        if status == STOPPED:
+            notes.append(f"drawn at action {reached}, where the replay stops")
+            say(err_console(), f"render: drawn after action {reached}: {stop_message(known)}")
+    else:
+        number = at
     if not 0 <= number <= total:
-        raise WarbenchError(f"--at {at}: {source} has {total} actions; give 0 to {total}")
-    game = replay_record(
-        {**record, "actions": entries[: max(number - 1, 0)]}, source=source, verify=False
-    )
-    head = f"{game.scenario.id}, seed {game.seed}"
+        raise WarbenchError(f"--at {at}: {shown} has {total} actions; give 0 to {total}")
+    if status == STOPPED and number > reached:
+        raise WarbenchError(
+            f"--at {number}: the record can be drawn up to action {reached} only: "
+            f"{stop_message(known)}"
+        )
+    head = f"{whole.scenario.id}, seed {whole.seed}"
+    if number > reached:  # choices of the round now asked, still secret: nothing changed
+        side = str(entries[number - 1].get("side"))
+        what = f"{side}: a sealed choice, not yet revealed"
+        return whole, [], [f"{head}: after action {number} of {total}, {what}", *notes]
+    game = replay_known(known, shown, upto=max(number - 1, 0))
     if number == 0:
-        return game, [], [f"{head}: the set-up, before any of the record's {total} actions"]
-    entry = entries[number - 1]
-    side, text = str(entry["side"]), str(entry["action"])
+        first = f"{head}: the set-up, before any of the record's {total} actions"
+        return game, [], [first, *notes]
+    _, side, text, sealed = known.steps[number - 1]
     try:
         events = game.apply(text, side)
     except WarbenchError as exc:
-        raise RecordError(f"{source}: action {number} cannot be replayed: {exc}") from None
-    return game, list(events), [f"{head}: after action {number} of {total}, {side}: {text}"]
+        raise RecordError(f"{shown}: action {number} cannot be replayed: {exc}") from None
+    what = f"{side}: a sealed choice, not yet revealed" if sealed else f"{side}: {text}"
+    return game, list(events), [f"{head}: after action {number} of {total}, {what}", *notes]
 
 
 def _side(game: Game, name: str | None) -> str | None:

@@ -40,10 +40,18 @@ Commands:
   odds ACTION    the exact odds of ACTION before you commit (odds: every action with dice)
   map            draw the map again
   undo           take back your last action, or withdraw your sealed choice
-                 (not once dice were rolled or something hidden was revealed)
+                 (not once dice were rolled or something hidden was revealed;
+                 a held sealed choice only until the next action is taken)
   save FILE      write the record to FILE as well
   help           this help
   quit           stop; the record is saved, resume with --resume"""
+
+SEALED_NOTE = "Your choice is sealed: the other side sees it only once every side has chosen."
+HELD_NOTE = (
+    "Your choice is sealed and held: it stays secret from the other side until it is "
+    "resolved at the dice, even while the game goes on."
+)
+"""What the prompt of a sealed round says (``Decision.hold``: a held one)."""
 
 Handler = Callable[[str, str], bool]
 """A prompt command: (side, the rest of the line) -> keep playing?"""
@@ -128,12 +136,30 @@ class PlaySession:
         self._say(f"Record: {self.record_path} (rewritten after every action)")
         if resumed:
             self._say(f"Resumed after {len(game.actions)} actions.")
+            self._say_secrets()
         else:
             self._print_events(game.events)
         if any(bot is None for bot in self.players.values()):
             self._say("Type help for commands, list for the legal actions.")
         else:
             self._show_map(None)
+
+    def _say_secrets(self) -> None:
+        """Which sides have sealed choices not yet revealed (public: the record tells it)."""
+        held = {taken.side for taken in self.game.held_choices().values()}
+        pending = [taken.side for taken in self.game.unrevealed().values()]
+        labels = {
+            (True, False): " (held until it is resolved)",
+            (False, True): " (in the round now asked)",
+            (True, True): " (one held until it is resolved, one in the round now asked)",
+        }
+        who = [
+            side + labels[side in held, pending.count(side) > (side in held)]
+            for side in self.game.scenario.sides
+            if side in pending
+        ]
+        if who:
+            self._say(f"Sealed choices not yet revealed: {', '.join(who)}.")
 
     def _bot_turn(self, side: str, bot: Bot) -> bool:
         """Let the bot act; in a game of bots only, wait for Enter unless told not to."""
@@ -191,9 +217,12 @@ class PlaySession:
         """Apply ``action`` for ``side``, save the record and narrate what happened."""
         decision = self.game.decision
         sealed = decision is not None and decision.kind is DecisionKind.SEALED
+        held = sealed and decision is not None and decision.hold
         events = self.game.apply(action, side)
         self._changed()
         shown = f"{side} makes a sealed choice" if sealed else f"{side}: {action}"
+        if held:
+            shown += ", held secret until it is resolved"
         say(self.console, shown, self.styles.get(side, "bold"))
         self._print_events(events)
 
@@ -272,7 +301,11 @@ class PlaySession:
                 return True
             self._say(explained or f"{action}: no dice are rolled, so there are no odds")
             return True
-        lines = [e for a in self.game.legal_actions(side) if (e := self._explain(side, a))]
+        lines = [
+            e if e.startswith(str(a)) else f"{a}: {e}"
+            for a in self.game.legal_actions(side)
+            if (e := self._explain(side, a))
+        ]
         for line in lines:
             self._say(line)
         if not lines:
@@ -290,7 +323,12 @@ class PlaySession:
         return None if reason is None else f"is not possible now: {reason}"
 
     def _explain(self, side: str, action: Action) -> str | None:
-        return self.game.ruleset.action_odds(self.game.state, side, action)
+        """The ruleset's odds of ``action``, worked out from what ``side`` may know (its
+        ``side_state`` where the ruleset gives one: the prompt must tell a person nothing
+        the side's view hides, such as a distance while a range guess is asked)."""
+        ruleset = self.game.ruleset
+        known = ruleset.side_state(self.game.state, side)
+        return ruleset.action_odds(self.game.state if known is None else known, side, action)
 
     def _map(self, side: str, rest: str) -> bool:
         self._show_map(side)
@@ -364,6 +402,8 @@ class PlaySession:
         where = f"Turn {self.game.turn}" + (f", {phase}" if isinstance(phase, str) else "")
         prompt = decision.prompt if decision else ""
         say(self.console, f"{where}. {side}: {prompt}", self.styles.get(side, "bold"))
+        if decision is not None and decision.kind is DecisionKind.SEALED:
+            self._say(HELD_NOTE if decision.hold else SEALED_NOTE)
 
     def _finish(self) -> None:
         """The final map and the outcome: winner, reason, scores."""
