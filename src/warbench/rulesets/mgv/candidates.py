@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
-from warbench.geometry.table import heading, turn_angle
+from warbench.geometry.table import Point, heading, turn_angle
 from warbench.rulesets.mgv import fire, movement
 from warbench.rulesets.mgv.actions import (
     END,
@@ -104,7 +104,7 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
         tried.append((geo.facing + turn, speed - cost))
     tried.append((geo.facing, speed / 2.0))
     for enemy in sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:1]:
-        direction = heading(geo.at, enemy.geo.at)
+        direction = float(round(heading(geo.at, enemy.geo.at)))
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
         gap = math.dist(geo.at, enemy.geo.at)
         tried.append((direction, min(speed - cost, max(0.0, gap - 4.0))))
@@ -114,21 +114,14 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
         tried.append((direction, speed - cost))
     out: list[Action] = []
-    seen = set()
+    seen: set[Point] = set()
     for direction, length in tried:
         if length <= 0.25:
             continue
-        length = math.floor(length * 4.0) / 4.0 - 0.01
-        rad = math.radians(direction)
-        to = (round(geo.x + length * math.cos(rad), 2), round(geo.y + length * math.sin(rad), 2))
-        if to in seen:
+        move = _on_grid(state, side, base, direction, length, seen)
+        if move is None:
             continue
-        seen.add(to)
-        move = Move(base.id, (to,))
-        try:
-            movement.plan(state, side, move)
-        except IllegalAction:
-            continue
+        to = move.path[0]
         out.append(move)
         if "beacons" in base.model.traits:
             reach = rules().data.beacon_range + speed
@@ -143,6 +136,34 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
                 out.append(beacon)
                 break
     return out
+
+
+GRID = 0.25
+"""Candidate moves end on quarter-inch points (what a person would type)."""
+
+
+def _on_grid(
+    state: State, side: str, base: Base, direction: float, length: float, seen: set[Point]
+) -> Move | None:
+    """The farthest legal move toward ``direction`` ending on the quarter-inch grid."""
+    rad = math.radians(direction)
+    for shrink in (0.0, GRID, 2 * GRID):
+        far = length - shrink
+        if far <= GRID:
+            return None
+        x = round((base.geo.x + far * math.cos(rad)) / GRID) * GRID
+        y = round((base.geo.y + far * math.sin(rad)) / GRID) * GRID
+        to = (float(x), float(y))
+        if to in seen or to == base.geo.at:
+            return None
+        move = Move(base.id, (to,))
+        try:
+            movement.plan(state, side, move)
+        except IllegalAction:
+            continue
+        seen.add(to)
+        return move
+    return None
 
 
 def _declarations(state: State, side: str) -> list[Action]:

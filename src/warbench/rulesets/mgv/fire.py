@@ -114,7 +114,13 @@ def check_range(state: State, side: str, action: Action) -> None:
 
 
 def after_range(state: State, res: Resolution) -> None:
-    """The guesses are written (held by the engine): targets are declared next."""
+    """The guesses are written (held by the engine): targets are declared next.
+
+    From now on the views show exact positions again, so writing the guesses
+    shows the side something it could measure with: it can never be taken back
+    (else a player could look, undo and guess again).
+    """
+    res.reveal()
     state.fire.guesses_held = True
     res.emit("ranged", f"{state.actor} writes its photon range guesses (sealed until the dice)")
     state.step = "declare"
@@ -354,7 +360,7 @@ def _resolve_attack(
     target = state.bases[attack.target]
     bearing = space.attacker_bearing(target, shooter)
     rear = space.from_rear(target, shooter)
-    roll = _roller(res, actor, attack)
+    roll = _roller(res, actor, attack, target.side)
     attack_value = shooter.mounts[attack.slot].attack
     head = f"attack {attack.number} ({attack.label()} {attack.weapon} at {target.id})"
     out: list[Group] = []
@@ -437,14 +443,36 @@ def estimate(true_range: float, res: Resolution, side: str, base: str) -> float:
     return chances[-1][0]
 
 
-def _roller(res: Resolution, side: str, attack: Attack) -> combat.Roll:
+def _roller(res: Resolution, side: str, attack: Attack, defender: str) -> combat.Roll:
+    """The attack's dice, each logged as its roller's: the defender throws the blocks (5.2)."""
+
     def roll(purpose: str, n: int) -> tuple[int, ...]:
-        return res.roll(f"attack {attack.number}: {purpose}", n, side)
+        who = defender if "block" in purpose else side
+        return res.roll(f"attack {attack.number}: {purpose}", n, who)
 
     return roll
 
 
 # -- 6. placing hits --------------------------------------------------------------------------
+def placing_prompt(state: State) -> str:
+    """What the owner is asked: which hits, from where, on which hull (5.2 Applying Damage)."""
+    group = state.fire.groups[0]
+    base = state.bases[group.target]
+    hits = group.hits
+    if hits.weapon == "missile":
+        what = f"{hits.surface} surface, {hits.core} core, {hits.heart} heart missile hit(s)"
+    else:
+        what = f"{hits.total} {hits.weapon} hit(s)"
+    source = "feedback of its own beam" if group.shooter == base.id else f"from {group.shooter}"
+    rear = "; from the rear arc: surface hits count as P" if hits.rear else ""
+    marked = " ".join(f"{c}={k}" for c, k in base.log.marks) or "none"
+    return (
+        f"place {what} on {base.id} (attack {group.attack}, {source}{rear}; 5.2): "
+        f"its hull is {base.layout.span()}, s1 dead ahead and numbered counter-clockwise; "
+        f"marked: {marked}. Type mark CIRCLE ... or mark auto"
+    )
+
+
 def _auto_place(state: State, res: Resolution) -> None:
     """Place groups that leave their owner no choice; stop at the first real choice."""
     while state.fire.groups:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 import shapely
 
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Figure, MoveResult, MoveRules
+from warbench.geometry.table import Figure, MoveResult, MoveRules, Point, overlapping
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import Base, State
@@ -49,6 +50,8 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     Remembered until the table changes (``State.touched``), for the bots that
     list a move and then score it.
     """
+    if action.base not in state.bases:
+        return _plan(state, side, action)  # refused: no such base (nothing to remember)
     key = (side, action, state.phase_no)
     mine = state.plans.setdefault(action.base, {})
     found = mine.get(key)
@@ -115,56 +118,125 @@ def closest(result: MoveResult, enemy: Base) -> float:
     return float(shapely.distance(point, shapely.LineString(path)))
 
 
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One crossing of a trap feature (1.4): where along the whole path it runs."""
+
+    feature: str
+    start: float
+    end: float
+
+    @property
+    def middle(self) -> float:
+        return (self.start + self.end) / 2.0
+
+
+def crossings(state: State, result: MoveResult) -> list[Crossing]:
+    """Every crossing of a trap feature along the move, in the order the base meets them.
+
+    A crossing is one stretch of the centre's track inside one feature, however
+    many legs it takes and whatever other features overlap it: one trap roll,
+    taken in its middle (1.4 chart key).
+    """
+    spans: dict[str, list[list[float]]] = {}
+    offset = 0.0
+    for leg in result.legs:
+        for piece in state.setup.terrain.track(leg.start, leg.end):
+            for feature in piece.features:
+                if not state.setup.kinds[feature].trap:
+                    continue
+                lo, hi = offset + piece.start, offset + piece.end
+                runs = spans.setdefault(feature, [])
+                if runs and lo - runs[-1][1] <= JOIN:
+                    runs[-1][1] = hi
+                else:
+                    runs.append([lo, hi])
+        offset += leg.length
+    found = [Crossing(f, lo, hi) for f, runs in spans.items() for lo, hi in runs if hi > lo]
+    return sorted(found, key=lambda c: (c.middle, c.feature))
+
+
+JOIN = 1e-6
+"""Inches: track pieces this close are one stretch (a leg ends where the next begins)."""
+
+
+def point_along(result: MoveResult, distance: float) -> tuple[Point, float]:
+    """The centre's place ``distance`` inches along the move, and the facing there."""
+    travelled = 0.0
+    legs = result.legs
+    for leg in legs:
+        if distance <= travelled + leg.length + JOIN:
+            return leg.point_at(max(0.0, distance - travelled)), leg.facing
+        travelled += leg.length
+    last = legs[-1]
+    return last.end, last.facing
+
+
+def _stop(state: State, base: Base, result: MoveResult, distance: float) -> tuple[Figure, float]:
+    """Where a base trapped ``distance`` inches along its move comes to rest.
+
+    In the middle of the crossing (1.4), unless that is on top of a friendly
+    base it was passing (4.0 allows overlapping friends only in passing): then
+    it stops just short of that friend, where it last stood clear.
+    """
+    friends = [b.geo for b in state.active(base.side) if b.id != base.id]
+    along = distance
+    while along > 0.0:
+        at, facing = point_along(result, along)
+        here = base.geo.moved_to(at, facing)
+        if not any(overlapping(here, other) for other in friends):
+            return here, along
+        along -= STEP_BACK
+    return base.geo, 0.0
+
+
+STEP_BACK = 0.05
+"""Inches a trapped base is set back at a time to clear a friend it was passing."""
+
+
 def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
     base, result = plan(state, side, action)
     start = base.geo
     end = result.end
-    travelled = 0.0
-    trapped_at = None
-    for leg in result.legs:
-        for piece in state.setup.terrain.track(leg.start, leg.end):
-            traps = [f for f in piece.features if state.setup.kinds[f].trap]
-            for feature in traps:
-                numbers = state.setup.kinds[feature].trap
-                total = sum(res.roll(f"trap roll in {feature} (1.4)", 2, side))
-                if total in numbers:
-                    middle = (piece.start + piece.end) / 2.0
-                    trapped_at = leg.point_at(middle)
-                    travelled += middle
-                    end = base.geo.moved_to(trapped_at, leg.facing)
-                    res.emit(
-                        "trapped",
-                        f"{base.id} is trapped in {feature} (black marker)",
-                        base=base.id,
-                        feature=feature,
-                    )
-                    break
-            if trapped_at is not None:
-                break
-        if trapped_at is not None:
+    travelled = sum(leg.length for leg in result.legs)
+    trapped = False
+    for crossing in crossings(state, result):
+        numbers = state.setup.kinds[crossing.feature].trap
+        total = sum(res.roll(f"trap roll in {crossing.feature} (1.4)", 2, side))
+        if total in numbers:
+            end, travelled = _stop(state, base, result, crossing.middle)
+            trapped = True
+            res.emit(
+                "trapped",
+                f"{base.id} is trapped in {crossing.feature} (black marker)",
+                base=base.id,
+                feature=crossing.feature,
+            )
             break
-        travelled += leg.length
     base.geo = end
     base.moved_phase = state.phase_no
     base.moved_distance = travelled
     state.moved.append(base.id)
-    if trapped_at is not None:
-        base.trapped = True
+    base.trapped = base.trapped or trapped
     edge = runner_edge(state, side)
-    if trapped_at is None and edge is not None and _off_by(state, end, edge):
+    if not trapped and edge is not None and _off_by(state, end, edge):
         state.exited.append(base.id)
         base.exited = True
         res.emit("exited", f"{base.id} runs the gauntlet off the {edge} edge", base=base.id)
+    path = [list(p) for p in result.path]
+    if trapped:
+        path = [*_path_until(result, travelled), list(end.at)]
     res.emit(
         "move",
         f'{base.id} moves {travelled:.1f}" (allowance {base.speed:g}", spent {result.cost:.1f}")',
         base=base.id,
-        path=[list(p) for p in result.path],
+        path=path,
         facing=end.facing,
     )
     if action.beacon is not None:
         enemy = state.bases[action.beacon]
-        if trapped_at is None or closest(result, enemy) <= rules().data.beacon_range:
+        reach = rules().data.beacon_range
+        if _closest_until(result, enemy, travelled) <= reach + 1e-9:
             enemy.beacon_turn = state.turn
             res.emit(
                 "beacon",
@@ -172,4 +244,28 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
                 base=base.id,
                 target=enemy.id,
             )
+        else:
+            res.emit("beacon_lost", f"{base.id} never came within {reach:g}in of {enemy.id}")
     state.touched(base, start)
+
+
+def _path_until(result: MoveResult, distance: float) -> list[list[float]]:
+    """The centre's waypoints up to ``distance`` inches along the move."""
+    points = [list(result.start.at)]
+    travelled = 0.0
+    for leg in result.legs:
+        if travelled + leg.length >= distance:
+            break
+        travelled += leg.length
+        points.append(list(leg.end))
+    return points
+
+
+def _closest_until(result: MoveResult, enemy: Base, distance: float) -> float:
+    """The nearest the base's centre came to ``enemy`` in the first ``distance`` inches."""
+    points = [tuple(p) for p in _path_until(result, distance)]
+    points.append(point_along(result, distance)[0])
+    point = shapely.Point(enemy.geo.x, enemy.geo.y)
+    if len(points) == 1 or all(p == points[0] for p in points):
+        return float(shapely.distance(point, shapely.Point(points[0])))
+    return float(shapely.distance(point, shapely.LineString(points)))

@@ -114,8 +114,9 @@ class MGVRules(Ruleset[State]):
                 state.setup.sides, "split your missile dice among surface, core and heart (5.2)"
             )
         if step == "place":
-            target = state.bases[state.fire.groups[0].target]
-            return Decision.choose(target.side, f"place the hits on {target.id} (5.2)")
+            return Decision.choose(
+                state.bases[state.fire.groups[0].target].side, fire.placing_prompt(state)
+            )
         return None
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
@@ -210,6 +211,13 @@ class MGVRules(Ruleset[State]):
         elif state.step == "end_phase":
             fire.sudden_death(state, res)
             _next_phase(state, res)
+
+    @staticmethod
+    def usage() -> Mapping[str, str]:
+        """The text form of each action, for ``help`` at the prompt."""
+        from warbench.rulesets.mgv.actions import USAGE
+
+        return USAGE
 
     # -- reading -------------------------------------------------------------------------
     def view(self, state: State, side: str | None) -> dict[str, Any]:
