@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Final
 
-from warbench.errors import ActionSyntaxError, excerpt
+from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
 from warbench.geometry.table.core import Point, Table, normalize_angle
 
 FAR_OFF: Final = 1000.0
@@ -88,3 +89,29 @@ def parse_point(table: Table, word: str, text: str) -> Point:
     ):
         raise ActionSyntaxError(text, f"'{excerpt(word)}' is far off the table; no move reaches it")
     return point
+
+
+def canonical_move(
+    action: object, path: Sequence[Sequence[float]], facing: float | None, max_points: int
+) -> tuple[tuple[Point, ...], float | None]:
+    """The path and facing of a table move in canonical form, or IllegalAction.
+
+    What the parser refuses, a move made in code may not be either: its text
+    could not be read back from a record.
+    """
+    points = tuple((as_coordinate(x), as_coordinate(y)) for x, y in path)
+    if facing is not None:
+        facing = as_facing(facing)
+    if not points and facing is None:
+        raise IllegalAction(action, "give the points to move to, a facing, or both")
+    if len(points) > max_points:
+        raise IllegalAction(action, f"a move has at most {max_points} points")
+    return points, facing
+
+
+def move_words(path: Sequence[Point], facing: float | None) -> list[str]:
+    """The words of a move after its piece: ``10.5,4 12,8 face 90``."""
+    words = [f"{num(x)},{num(y)}" for x, y in path]
+    if facing is not None:
+        words += ["face", num(facing)]
+    return words

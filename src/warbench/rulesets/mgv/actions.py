@@ -36,7 +36,7 @@ from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
-from warbench.geometry.table.text import as_coordinate, as_facing, num
+from warbench.geometry.table.text import as_coordinate, canonical_move, move_words, num
 
 MAX_POINTS = 32
 """More legs than any 8-inch move needs; a longer path is refused as a typing accident."""
@@ -141,19 +141,12 @@ class Move(Action):
 
     def __post_init__(self) -> None:
         check_words(self)
-        path = tuple((as_coordinate(x), as_coordinate(y)) for x, y in self.path)
+        path, facing = canonical_move(self, self.path, self.facing, MAX_POINTS)
         object.__setattr__(self, "path", path)
-        if self.facing is not None:
-            object.__setattr__(self, "facing", as_facing(self.facing))
-        if not path and self.facing is None:
-            raise IllegalAction(self, "give the points to move to, a facing, or both")
-        if len(path) > MAX_POINTS:
-            raise IllegalAction(self, f"a move has at most {MAX_POINTS} points")
+        object.__setattr__(self, "facing", facing)
 
     def __str__(self) -> str:
-        words = ["move", self.base, *(f"{num(x)},{num(y)}" for x, y in self.path)]
-        if self.facing is not None:
-            words += ["face", num(self.facing)]
+        words = ["move", self.base, *move_words(self.path, self.facing)]
         if self.beacon is not None:
             words += ["beacon", self.beacon]
         return " ".join(words)

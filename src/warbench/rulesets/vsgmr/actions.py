@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from warbench.core.actions import END as END  # the shared ones, re-exported
 from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
-from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
-from warbench.geometry.table.text import as_coordinate, as_facing, num
+from warbench.geometry.table.text import canonical_move, move_words
 
 MAX_POINTS = 64
 """More legs than any sensible move; a longer path is refused as a typing accident."""
@@ -55,22 +54,12 @@ class Move(Action):
 
     def __post_init__(self) -> None:
         check_words(self)
-        path = tuple((as_coordinate(x), as_coordinate(y)) for x, y in self.path)
+        path, facing = canonical_move(self, self.path, self.facing, MAX_POINTS)
         object.__setattr__(self, "path", path)
-        if self.facing is not None:
-            object.__setattr__(self, "facing", as_facing(self.facing))
-        # What the parser refuses, a move made in code may not be either: its
-        # text could not be read back from a record.
-        if not path and self.facing is None:
-            raise IllegalAction(self, "give the points to move to, a facing, or both")
-        if len(path) > MAX_POINTS:
-            raise IllegalAction(self, f"a move has at most {MAX_POINTS} points")
+        object.__setattr__(self, "facing", facing)
 
     def __str__(self) -> str:
-        words = ["move", self.figure, *(f"{num(x)},{num(y)}" for x, y in self.path)]
-        if self.facing is not None:
-            words += ["face", num(self.facing)]
-        return " ".join(words)
+        return " ".join(["move", self.figure, *move_words(self.path, self.facing)])
 
 
 @dataclass(frozen=True, slots=True)
