@@ -20,7 +20,21 @@ What is read (every other key of a view is ignored):
   height), ``view["features"]`` (id, kind, shape polygon / polyline / circle,
   points, radius, optional label, blocks_los, destroyed) and ``view["figures"]``
   (id, side, kind, x, y, facing in degrees counter-clockwise from east, base
-  round with diameter or rect with width and depth, status flags, label).
+  round with diameter or rect with width and depth, status flags, label). A
+  figure may also carry:
+
+  - ``log``: a hull diagram, ``{"rings": [ring, ...]}``, outermost ring first
+    (at most 6 rings of at most 48 circles), each ring a list of circles:
+    ``""`` unmarked, or one letter or digit, the mark (``"S"``). Circle i of a
+    ring of n sits at ``(i - 1) * 360 / n`` degrees counter-clockwise from the
+    figure's front; a ring of one circle, allowed innermost only, sits at the
+    centre. Drawn beside the base as rings of dots turned with the figure (a
+    tick marks the front, so the side facing away shows), the marked ones filled
+    in a colour per mark; the legend explains the marks.
+  - ``markers``: pegs beside the base, in order, each a colour name (white,
+    yellow, red, black, blue, green, orange, purple: ``palette.MARKER_COLOURS``)
+    or ``{"colour": name, "label": text}``. The legend gives each colour its
+    label; a status flag equal to a marker's label is drawn as the peg only.
 - Both: ``sides`` (the order gives the colours), optional ``titles`` (side ->
   name for the legend), ``turn``, ``turn_limit``, ``phase_title`` or ``phase``.
 
@@ -52,7 +66,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from warbench.errors import WarbenchError
+from warbench.errors import WarbenchError, excerpt
 from warbench.geometry.hexgrid import Hex, Layout
 from warbench.render import palette
 
@@ -80,6 +94,11 @@ TABLE_PX = 760.0
 """The longer side of a table is drawn about this long..."""
 TABLE_SCALE_LIMITS = (6.0, 28.0)
 """...within these pixels per inch."""
+LOG_RADIUS = 23.0
+"""Radius of the hull diagram drawn beside a figure that has a ``log``."""
+LOG_MAX_RINGS, LOG_MAX_CIRCLES = 6, 48
+PEG_RADIUS = 4.5
+"""Radius of a marker peg (a status badge is 5)."""
 LEGEND_W = 270
 LEGEND_CHARS = 36
 """Characters per legend line at the legend's font size (a safe estimate)."""
@@ -99,6 +118,10 @@ DISRUPTED_COLOUR = "#d50000"
 DISRUPTED_RING = "#ffc400"
 """A disrupted (or marked) counter also gets an outline in this colour, seen on any side's."""
 SIGHT_CLEAR, SIGHT_BLOCKED = "#1b9e3a", "#d62828"
+LOG_MARK_COLOURS = ("#37474f", "#d50000", "#7b1fa2", "#ff8f00", "#1565c0", "#2e7d32")
+"""Fills of marked log circles, by the mark (A, G, M, S, Y and 0, 6 take the first; B, H,
+N, T, Z and 1, 7 the second...): a mark keeps its colour from picture to picture."""
+LOG_UNMARKED: Style = {"fill": "white", "stroke": "#7a7a7a", "stroke-width": 0.9}
 ARC_COLOUR = "#e0a800"
 FALLBACK_FILLS = ("#d7b5d8", "#c7d9a7", "#f2c9a0", "#b7c9e2", "#e3d3a3", "#c9c9c9")
 
@@ -295,6 +318,19 @@ def _hexagon(centre: Point, radius: float) -> list[Point]:
 
 
 # -- what both kinds of board share ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Peg:
+    """One marker of a figure: a colour of :data:`palette.MARKER_COLOURS`, an optional label."""
+
+    colour: str
+    label: str = ""
+
+    @property
+    def text(self) -> str:
+        """What the legend says of it."""
+        return self.label or f"{self.colour} marker"
+
+
 @dataclass(slots=True)
 class _Styles:
     """Colours and marks picked for one picture: what the legend explains."""
@@ -304,6 +340,11 @@ class _Styles:
     """Flags drawn like ``disrupted``: a red badge, and an outline on counters."""
     status_letters: dict[str, str] = field(default_factory=dict)
     status_colours: dict[str, str] = field(default_factory=dict)
+    pegs: dict[_Peg, None] = field(default_factory=dict)
+    """The markers drawn, in order of first use (an ordered set)."""
+    log_marks: set[str] = field(default_factory=set)
+    """The marks of the logs drawn (empty: no log drawn)."""
+    logs: bool = False
 
     def side_colour(self, side: object) -> str:
         return self.sides.get(str(side), "#555555")
@@ -492,6 +533,9 @@ class _Board:
     styles: _Styles
     range_px: float
     """Pixels per unit of an arc's range (an inch, or a hex)."""
+    above: ET.Element | None = None
+    """What is drawn over the overlays too, if anything (markers, which sight lines
+    ending at a base would hide)."""
 
     def draw(self, parent: ET.Element, under_pieces: Callable[[ET.Element], None]) -> None:
         """Draw the board; call ``under_pieces`` where overlays go under the pieces."""
@@ -846,10 +890,21 @@ class _TableBoard(_Board):
         self.features = [dict(f) for f in view.get("features", ()) or ()]
         self.figures = [dict(f) for f in view.get("figures", ()) or ()]
         self.styles = _Styles(_side_colours(view, self.figures), _prominent(view))
-        for figure in self.figures:
-            if _on_table(figure):  # figures off the table are not drawn, so not explained
-                for status in figure.get("status", ()) or ():
-                    self.styles.add_status(str(status))
+        self.logs: dict[int, list[list[str]]] = {}
+        self.pegs: dict[int, list[_Peg]] = {}
+        for index, figure in enumerate(self.figures):
+            where = f"figures[{index}] ({figure.get('id', '?')})"
+            rings, pegs = _log_rings(figure, where), _markers(figure, where)
+            if not _on_table(figure):  # figures off the table are not drawn, so not explained
+                continue
+            if rings is not None:
+                self.logs[index] = rings
+                self.styles.logs = True
+                self.styles.log_marks.update(mark for ring in rings for mark in ring if mark)
+            self.pegs[index] = pegs
+            self.styles.pegs.update(dict.fromkeys(pegs))
+            for status in _shown_statuses(figure, pegs):
+                self.styles.add_status(status)
         self.titles = dict(view.get("titles", {}) or {})
         kinds = list(dict.fromkeys(str(f.get("kind", "terrain")) for f in self.features))
         spare = iter(FALLBACK_FILLS * (1 + len(kinds)))
@@ -895,9 +950,13 @@ class _TableBoard(_Board):
         for index, feature in enumerate(self.features):
             self._label_feature(labels, index, feature)
         under_pieces(board)
+        if any(self.pegs.values()):
+            self.above = ET.Element("g", {"class": "markers"})
         figures = _add(board, "g", class_="figures")
         for index, figure in enumerate(self.figures):
             self._draw_figure(figures, index, figure)
+        if self.logs:
+            self._draw_logs(_add(board, "g", class_="logs"))
 
     def _draw_grid(self, group: ET.Element) -> None:
         """A line every inch, stronger every 6 inches, numbered along the bottom and left."""
@@ -972,9 +1031,16 @@ class _TableBoard(_Board):
             _line(group, (min(xs), max(ys)), (max(xs), min(ys)), cross)
 
     def _label_feature(self, parent: ET.Element, index: int, feature: Mapping[str, Any]) -> None:
+        placed = self._feature_label(index, feature)
+        if placed is not None:
+            style = {"fill": "#333", "font-style": "italic", **CENTRED}
+            _halo_text(parent, placed[0], placed[1], 10, style)
+
+    def _feature_label(self, index: int, feature: Mapping[str, Any]) -> tuple[Point, str] | None:
+        """Where a feature's label is written (its baseline's middle) and its text."""
         label = feature.get("label")
         if not isinstance(label, str) or not label:
-            return
+            return None
         points = self._feature_points(index, feature)
         if feature.get("shape") == "polyline":
             a, b = points[(len(points) - 1) // 2], points[(len(points) - 1) // 2 + 1]
@@ -986,8 +1052,7 @@ class _TableBoard(_Board):
                 sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
             )
         text = label + (" (destroyed)" if feature.get("destroyed") else "")
-        style = {"fill": "#333", "font-style": "italic", **CENTRED}
-        _halo_text(parent, (x, y + 4), text, 10, style)
+        return (x, y + 4), text
 
     def _draw_figure(self, parent: ET.Element, index: int, figure: Mapping[str, Any]) -> None:
         """A base in the side's colour, a facing tick, the label above and status badges."""
@@ -1030,8 +1095,111 @@ class _TableBoard(_Board):
         label = str(figure.get("label") or figure.get("id", "?"))
         style = {"fill": "#111", **BOLD, **CENTRED}
         _halo_text(group, (cx, cy - radius - 4), label, 10, style)
-        statuses = [str(s) for s in figure.get("status", ()) or ()]
-        _badges(group, self.styles, statuses, (cx + radius + 5, cy + radius * 0.3), 5)
+        pegs = self.pegs.get(index, [])
+        row = _row_start(centre, radius, (dx, dy), len(pegs))
+        if pegs and self.above is not None:
+            mine = _add(self.above, "g", class_="markers", data_figure=str(figure.get("id")))
+            _draw_pegs(mine, pegs, row, PEG_RADIUS)
+        after = (row[0] + len(pegs) * (2 * PEG_RADIUS + 2), row[1])
+        _badges(group, self.styles, _shown_statuses(figure, pegs), after, 5)
+
+    def _extent(self, figure: Mapping[str, Any]) -> tuple[Point, float, float]:
+        """A drawn figure's centre and radius in pixels, and its facing."""
+        base = figure.get("base") or {}
+        if base.get("shape") == "rect":
+            radius = max(float(base["width"]), float(base["depth"])) * self.scale / 2
+        else:
+            radius = float(base.get("diameter", 1.0)) * self.scale / 2
+        facing = float(figure.get("facing", 90.0))
+        return self.px(float(figure["x"]), float(figure["y"])), radius, facing
+
+    def _taken(self) -> list[Box]:
+        """What a hull diagram should not cover: feature labels; bases, facing ticks,
+        labels, pegs and badges of figures."""
+        boxes: list[Box] = []
+        for index, feature in enumerate(self.features):
+            placed = self._feature_label(index, feature)
+            if placed is not None:
+                (x, y), text = placed
+                boxes.append(_box((x, y - 3.5), 3 * len(text), 6))
+        for index, figure in enumerate(self.figures):
+            if not _on_table(figure):
+                continue
+            (cx, cy), radius, facing = self._extent(figure)
+            boxes.append(_box((cx, cy), radius))
+            dx, dy = _direction(facing)
+            reach = radius + max(4.0, 0.5 * radius)
+            boxes.append(_box((cx + dx * reach, cy + dy * reach), 3))
+            label = str(figure.get("label") or figure.get("id", "?"))
+            boxes.append(_box((cx, cy - radius - 8), 3.3 * len(label) + 2, 6))
+            pegs = self.pegs.get(index, [])
+            things = len(pegs) * (2 * PEG_RADIUS + 2) + len(_shown_statuses(figure, pegs)) * 11
+            if things:
+                x, y = _row_start((cx, cy), radius, (dx, dy), len(pegs))
+                boxes.append((x - 6, y - 6, x + things, y + 6))
+        return boxes
+
+    def _log_place(
+        self, centre: Point, radius: float, facing: float, taken: Sequence[Box]
+    ) -> Point:
+        """Where a figure's hull diagram goes: near the base, clear of the other drawings.
+
+        Tried in 16 directions round the base, close first, starting behind it and
+        turning either way; the first clear place not in front of the base (where
+        its arcs and sight lines go) wins, else the least crowded one.
+        """
+        table: Box = (
+            self.left,
+            self.top,
+            self.left + self.table_w * self.scale,
+            self.top + self.table_h * self.scale,
+        )
+        picture: Box = (0.0, 0.0, self.width, self.height - self.AXIS)
+        size = LOG_RADIUS + 3  # with the front tick
+        box_area = (2 * 0.886 * size) ** 2
+        tick = max(4.0, 0.5 * radius) + 2
+        bx, by = _direction(facing + 180)
+        behind = math.degrees(math.atan2(by, bx))
+        best: tuple[float, Point] | None = None
+        for tier, gap in enumerate((5.0, 16.0, 30.0)):
+            for step in range(16):
+                turn = (step + 1) // 2 * (1 if step % 2 else -1) * 22.5
+                angle = math.radians(behind + turn)
+                ahead = abs(turn) > 130
+                # In front, past the facing tick.
+                distance = radius + gap + LOG_RADIUS + (tick if ahead else 0.0)
+                spot = (
+                    centre[0] + math.cos(angle) * distance,
+                    centre[1] + math.sin(angle) * distance,
+                )
+                # The square of the disc's area stands for it; it may reach a little way
+                # over the table's edge, not off the picture.
+                box = _box(spot, 0.886 * size)
+                crowd = sum(_overlap(box, other) for other in taken)
+                outside = box_area - _overlap(box, table)
+                off = box_area - _overlap(box, picture)
+                score = crowd + outside + 10 * off + tier * 60 + abs(turn) * 0.05 + 250 * ahead
+                if best is None or score < best[0]:
+                    best = (score, spot)
+                if crowd == 0 and outside < 0.1 * box_area and off == 0 and not ahead:
+                    return spot
+        assert best is not None
+        return best[1]
+
+    def _draw_logs(self, parent: ET.Element) -> None:
+        """Each figure's hull diagram beside its base, joined to it by a short line."""
+        taken = self._taken()
+        for index, rings in self.logs.items():
+            figure = self.figures[index]
+            centre, radius, facing = self._extent(figure)
+            spot = self._log_place(centre, radius, facing, taken)
+            taken.append(_box(spot, LOG_RADIUS + 3))
+            colour = self.styles.side_colour(figure.get("side"))
+            link = _shorten(centre, spot, radius, LOG_RADIUS)
+            if link is not None:
+                style = {"stroke": colour, "stroke-width": 1.6, **ROUND}
+                _line(parent, *link, style, class_="log-link", data_figure=str(figure.get("id")))
+            _draw_log(parent, spot, facing, rings, colour, data_figure=str(figure.get("id")))
 
     # -- legend -----------------------------------------------------------------------------
     def legend(self, legend: _Legend) -> None:
@@ -1074,7 +1242,38 @@ class _TableBoard(_Board):
         if sides:
             sides.append((None, "The tick on a base points where the figure faces."))
         legend.section("Sides", sides)
-        legend.section("Markers", _status_entries(self.styles))
+        legend.section("Markers", _peg_entries(self.styles) + _status_entries(self.styles))
+        legend.section("Logs", _log_entries(self.styles))
+
+
+def _peg_entries(styles: _Styles) -> list[Entry]:
+    def peg(marker: _Peg) -> Swatch:
+        return lambda g, x, y: _draw_pegs(g, [marker], (x + 13, y + 8), 6)
+
+    return [(peg(marker), marker.text) for marker in styles.pegs]
+
+
+def _log_entries(styles: _Styles) -> list[Entry]:
+    if not styles.logs:
+        return []
+
+    def diagram(g: ET.Element, x: float, y: float) -> None:
+        rings = [["S", "S", "", "", "", "", "", ""], ["", "", ""], [""]]
+        _draw_log(g, (x + 12, y + 8), 90.0, rings, "#555555", radius=9.5)
+
+    def dot(mark: str) -> Swatch:
+        fill = _mark_colour(mark)
+        style = {"fill": fill, "stroke": _darker(fill, 0.5), "stroke-width": 0.8}
+        return lambda g, x, y: _circle(g, (x + 13, y + 8), 5, style)
+
+    about = (
+        "log beside a figure, joined to its base: rings of circles, the outermost "
+        "first, turned with the figure (the tick is its front)"
+    )
+    entries: list[Entry] = [(diagram, about)]
+    entries.append((lambda g, x, y: _circle(g, (x + 13, y + 8), 5, LOG_UNMARKED), "unmarked"))
+    entries.extend((dot(mark), f"marked {mark}") for mark in sorted(styles.log_marks))
+    return entries
 
 
 def _on_table(figure: Mapping[str, Any]) -> bool:
@@ -1093,12 +1292,215 @@ def _base_radius(figure: Mapping[str, Any]) -> float:
     return max(sizes) / 2 if sizes else 0.5
 
 
+# -- logs and markers of table figures ------------------------------------------------------------
+Box = tuple[float, float, float, float]
+"""A rectangle of the picture: left, top, right, bottom."""
+
+
+def _is_list(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
+def _log_rings(figure: Mapping[str, Any], where: str) -> list[list[str]] | None:
+    """A figure's ``log`` as rings of marks, outermost first (None if it has none)."""
+    raw = figure.get("log")
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or "rings" not in raw:
+        raise RenderError(
+            f'{where}.log: expected {{"rings": [["", "S", ...], ...]}}, got {excerpt(repr(raw))}'
+        )
+    rings = raw["rings"]
+    if not _is_list(rings) or not 1 <= len(rings) <= LOG_MAX_RINGS:
+        raise RenderError(
+            f"{where}.log.rings: expected a list of 1 to {LOG_MAX_RINGS} rings, "
+            f"got {excerpt(repr(rings))}"
+        )
+    out: list[list[str]] = []
+    for k, ring in enumerate(rings):
+        here = f"{where}.log.rings[{k}]"
+        if not _is_list(ring) or not 1 <= len(ring) <= LOG_MAX_CIRCLES:
+            raise RenderError(
+                f"{here}: expected a list of 1 to {LOG_MAX_CIRCLES} circles, "
+                f"got {excerpt(repr(ring))}"
+            )
+        if len(ring) == 1 and k < len(rings) - 1:
+            raise RenderError(
+                f"{here}: only the innermost ring may be a single circle (it sits at the centre)"
+            )
+        for i, mark in enumerate(ring):
+            letter = isinstance(mark, str) and len(mark) == 1 and mark.isascii() and mark.isalnum()
+            if mark != "" and not letter:
+                raise RenderError(
+                    f"{here}[{i}]: expected '' (unmarked) or one letter or digit (the mark), "
+                    f"got {excerpt(repr(mark))}"
+                )
+        out.append(list(ring))
+    return out
+
+
+def _markers(figure: Mapping[str, Any], where: str) -> list[_Peg]:
+    """A figure's ``markers`` (none if it has none)."""
+    raw = figure.get("markers")
+    if raw is None:
+        return []
+    if not _is_list(raw):
+        raise RenderError(
+            f"{where}.markers: expected a list of colour names or "
+            f'{{"colour": name, "label": text}}, got {excerpt(repr(raw))}'
+        )
+    pegs = []
+    for i, marker in enumerate(raw):
+        here = f"{where}.markers[{i}]"
+        label, colour = "", marker
+        if isinstance(marker, Mapping):
+            colour, text = marker.get("colour"), marker.get("label", "")
+            if not isinstance(text, str):
+                raise RenderError(f"{here}.label: expected text, got {excerpt(repr(text))}")
+            label = text
+        if not isinstance(colour, str) or colour not in palette.MARKER_COLOURS:
+            names = ", ".join(palette.MARKER_COLOURS)
+            raise RenderError(
+                f"{here}: expected a marker colour ({names}) or "
+                f'{{"colour": name, "label": text}}, got {excerpt(repr(marker))}'
+            )
+        pegs.append(_Peg(colour, label))
+    return pegs
+
+
+def _shown_statuses(figure: Mapping[str, Any], pegs: Sequence[_Peg]) -> list[str]:
+    """A figure's status flags, less those its markers stand for (drawn as pegs)."""
+    labels = {peg.label for peg in pegs}
+    return [str(s) for s in figure.get("status", ()) or () if str(s) not in labels]
+
+
+def _row_start(centre: Point, radius: float, facing: Point, pegs: int) -> Point:
+    """Where the row of a figure's pegs and status badges starts (it runs to the right).
+
+    Right of the base, a little low; with pegs (black ones look like the facing
+    tick), the first of that place, lower right, below and upper right where no
+    peg touches the tick.
+    """
+    (cx, cy), (dx, dy) = centre, facing
+    usual = (cx + radius + 5, cy + radius * 0.3)
+    if not pegs:
+        return usual
+    edge = (cx + dx * radius, cy + dy * radius)
+    reach = radius + max(4.0, 0.5 * radius)
+    tip = (cx + dx * reach, cy + dy * reach)
+    out = radius + PEG_RADIUS + 2
+    spots = [usual] + [
+        (cx + math.cos(math.radians(a)) * out, cy + math.sin(math.radians(a)) * out)
+        for a in (40, 90, -40)
+    ]
+    for x, y in spots:
+        centres = [(x + i * (2 * PEG_RADIUS + 2), y) for i in range(pegs)]
+        if all(_gap(p, edge, tip) >= PEG_RADIUS + 2 for p in centres):
+            return x, y
+    return usual
+
+
+def _gap(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
+    t = max(0.0, min(1.0, t))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _mark_colour(mark: str) -> str:
+    """The fill of a log circle marked ``mark`` (a letter or a digit)."""
+    index = int(mark) if mark.isdigit() else ord(mark.upper()) - ord("A")
+    return LOG_MARK_COLOURS[index % len(LOG_MARK_COLOURS)]
+
+
+def _draw_pegs(parent: ET.Element, pegs: Sequence[_Peg], at: Point, r: float) -> None:
+    """A row of marker pegs, the first centred at ``at``."""
+    for i, peg in enumerate(pegs):
+        colour = palette.MARKER_COLOURS[peg.colour]
+        group = _add(parent, "g", class_="marker", data_colour=peg.colour, data_label=peg.label)
+        centre = (at[0] + i * (2 * r + 2), at[1])
+        _circle(
+            group, centre, r, {"fill": colour.fill, "stroke": colour.outline, "stroke-width": 1.3}
+        )
+
+
+def _log_geometry(rings: Sequence[Sequence[str]], reach: float) -> tuple[list[float], float]:
+    """The radius of each ring (0 for a centre circle) and of every dot, within ``reach``."""
+    centre = len(rings[-1]) == 1
+    around = len(rings) - (1 if centre else 0)
+    # Bands of equal width, one per ring round the centre; the innermost ring keeps
+    # clear of a centre circle, or (without one) its circles clear of each other.
+    width = reach / (around + (0.7 if centre else 0.2)) if around else reach
+    radii = [reach - width * (k + 0.5) for k in range(around)] + ([0.0] if centre else [])
+    dot = 0.45 * width
+    for rho, ring in zip(radii, rings, strict=True):
+        if rho > 0 and len(ring) > 1:
+            dot = min(dot, 0.45 * 2 * rho * math.sin(math.pi / len(ring)))
+    return radii, dot
+
+
+def _draw_log(
+    parent: ET.Element,
+    centre: Point,
+    facing: float,
+    rings: Sequence[Sequence[str]],
+    colour: str,
+    radius: float = LOG_RADIUS,
+    **kw: object,
+) -> None:
+    """A hull diagram: rings of dots turned with ``facing`` (a tick at the front), marks filled."""
+    cx, cy = centre
+    group = _add(parent, "g", class_="log", data_facing=facing, **kw)
+    back = {"fill": "white", "fill-opacity": 0.94, "stroke": colour, "stroke-width": 1.6}
+    _circle(group, centre, radius, back, class_="log-back")
+    radii, dot = _log_geometry(rings, radius - 2.5)
+    for k, (rho, ring) in enumerate(zip(radii, rings, strict=True)):
+        for i, mark in enumerate(ring):
+            dx, dy = _direction(facing + i * 360 / len(ring))
+            style: Style = LOG_UNMARKED
+            if mark:
+                fill = _mark_colour(mark)
+                style = {"fill": fill, "stroke": _darker(fill, 0.5), "stroke-width": 0.8}
+            _circle(
+                group,
+                (cx + dx * rho, cy + dy * rho),
+                dot,
+                style,
+                class_="log-circle marked" if mark else "log-circle",
+                data_ring=k + 1,
+                data_circle=i + 1,
+                data_mark=mark or None,
+            )
+    dx, dy = _direction(facing)
+    front = {"stroke": "#111", "stroke-width": 2.2, **ROUND}
+    tick = max(3.0, radius * 0.25)
+    edge = (cx + dx * radius, cy + dy * radius)
+    _line(group, edge, (edge[0] + dx * tick, edge[1] + dy * tick), front, class_="log-front")
+
+
+def _overlap(a: Box, b: Box) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _box(centre: Point, half_w: float, half_h: float | None = None) -> Box:
+    half_h = half_w if half_h is None else half_h
+    return centre[0] - half_w, centre[1] - half_h, centre[0] + half_w, centre[1] + half_h
+
+
 # -- overlays -------------------------------------------------------------------------------------
 def _draw_overlays(
     under: ET.Element, over: ET.Element, board: _Board, marks: Sequence[Mapping[str, Any]]
 ) -> None:
-    """Arcs and paths under the pieces (a piece marks a path's end), sight lines over them."""
-    for index, mark in enumerate(marks):
+    """Arcs and paths under the pieces (a piece marks a path's end), sight lines over them.
+
+    A sight line or arc repeating an earlier one but for its label (two weapons of
+    one figure at one target) is drawn once, with both labels.
+    """
+    for index, mark in _merge_repeats(marks):
         kind = mark.get("kind")
         where = f"annotations[{index}] ({kind})"
         if kind == "path":
@@ -1109,6 +1511,31 @@ def _draw_overlays(
             _draw_arc(under, board, mark, where)
         else:
             raise RenderError(f"{where}: unknown kind {kind!r} (path, sight or arc)")
+
+
+def _merge_repeats(marks: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mapping[str, Any]]]:
+    """The marks with their indexes, repeated sight lines and arcs merged into the first."""
+    out: list[tuple[int, Mapping[str, Any]]] = []
+    first: dict[str, int] = {}
+    labels: dict[int, list[str]] = {}
+    for index, mark in enumerate(marks):
+        label = mark.get("label")
+        if mark.get("kind") in ("sight", "arc"):
+            key = repr(sorted((str(k), repr(v)) for k, v in mark.items() if k != "label"))
+            if key in first:
+                if isinstance(label, str) and label:
+                    labels[first[key]].append(label)
+                continue
+            first[key] = len(out)
+        out.append((index, mark))
+        labels[len(out) - 1] = [label] if isinstance(label, str) and label else []
+    return [
+        (
+            index,
+            {**mark, "label": ", ".join(dict.fromkeys(labels[i]))} if len(labels[i]) > 1 else mark,
+        )
+        for i, (index, mark) in enumerate(out)
+    ]
 
 
 def _draw_path(parent: ET.Element, board: _Board, mark: Mapping[str, Any], where: str) -> None:
@@ -1263,6 +1690,8 @@ def render_svg(
         ),
     )
     picture.append(on_top)
+    if board.above is not None:
+        picture.append(board.above)
     if key.sections:
         key.draw(picture, board.width + 8, 0)
     ET.indent(root, space=" ")

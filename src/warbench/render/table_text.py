@@ -6,9 +6,11 @@ inches, origin bottom-left, y up), ``features`` and ``figures``. Each character
 cell covers a patch of the table (a character is about twice as tall as wide,
 so a cell covers twice as many inches down as across). A cell shows the letter
 of the terrain at its centre on that terrain's colour; a figure is an arrow
-pointing where it faces, followed by its id in its side's colour. The legend
-lists the terrain letters and every figure with its exact position, facing and
-status, since the map itself is coarse.
+pointing where it faces, followed by its id in its side's colour and a letter
+per marker it carries (``markers``: W white, Y yellow, R red, K black...; see
+:data:`.palette.MARKER_COLOURS`). The legend lists the terrain letters and
+every figure with its exact position, facing, status and markers, since the map
+itself is coarse.
 
 >>> import io
 >>> from rich.console import Console
@@ -42,6 +44,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from warbench.render.palette import MARKER_COLOURS
 from warbench.render.text import side_styles
 
 __all__ = ["render_table", "table_map_width"]
@@ -203,6 +206,21 @@ def _on_table(figure: Mapping[str, Any]) -> bool:
     return isinstance(figure.get("x"), int | float) and isinstance(figure.get("y"), int | float)
 
 
+def _markers(figure: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``(colour, label)`` of each marker of a figure (colours the palette lacks are skipped)."""
+    raw = figure.get("markers")
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        return []
+    out = []
+    for marker in raw:
+        colour, label = marker, ""
+        if isinstance(marker, Mapping):
+            colour, label = marker.get("colour"), marker.get("label", "")
+        if isinstance(colour, str) and colour in MARKER_COLOURS:
+            out.append((colour, label if isinstance(label, str) else ""))
+    return out
+
+
 def _draw(
     grid: _Grid,
     features: Sequence[Mapping[str, Any]],
@@ -239,9 +257,12 @@ def _draw(
         taken.add((column, row))
         chars[row][column] = _arrow(figure.get("facing"))
         cell_style[row][column] = style
-        placed.append((column, row, str(figure.get("label") or figure.get("id", "?")), style))
-    for column, row, label, style in placed:
-        for i, char in enumerate(label, start=1):
+        label = str(figure.get("label") or figure.get("id", "?"))
+        text = [(char, style) for char in label]
+        text += [(MARKER_COLOURS[c].letter, MARKER_COLOURS[c].style) for c, _ in _markers(figure)]
+        placed.append((column, row, text))
+    for column, row, text in placed:
+        for i, (char, style) in enumerate(text, start=1):
             if column + i >= grid.columns or (column + i, row) in taken:
                 break
             chars[row][column + i] = char
@@ -323,6 +344,13 @@ def _legend(
             )
         legend.append("\n")
     legend.append(f"figures: arrow = facing, {CROWDED} = several in one cell", style="bold")
+    pegs = dict.fromkeys(c for f in figures if _on_table(f) for c, _ in _markers(f))
+    if pegs:
+        legend.append(", after an id: ", style="bold")
+        for i, colour in enumerate(pegs):
+            legend.append(", " if i else "")
+            legend.append(MARKER_COLOURS[colour].letter, style=MARKER_COLOURS[colour].style)
+            legend.append(f" {colour} marker")
     for side, style in styles.items():
         mine = [f for f in figures if str(f.get("side")) == side]
         legend.append(f"\n{side}: ", style=style)
@@ -335,6 +363,9 @@ def _legend(
             if isinstance(figure.get("facing"), int | float):
                 text += f" facing {float(figure['facing']):g}°"
             statuses = [str(s) for s in figure.get("status", ()) or ()]
+            for colour, label in _markers(figure):
+                if (label or f"{colour} marker") not in statuses:
+                    statuses.append(label or f"{colour} marker")
             if statuses:
                 text += f" [{', '.join(statuses)}]"
             shown.append(text)

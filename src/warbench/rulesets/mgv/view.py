@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from warbench.geometry.table import table_view
-from warbench.rulesets.mgv.hitlog import describe
+from warbench.rulesets.mgv.hitlog import LAYERS, describe
 from warbench.rulesets.mgv.space import facing_word, whole_inches
 from warbench.rulesets.mgv.state import PHASES, Base, State
 
@@ -35,6 +35,30 @@ def status(state: State, base: Base) -> list[str]:
     return flags
 
 
+MARKERS = (("immobile (black)", "black"), ("beacon (white)", "white"), ("fired (yellow)", "yellow"))
+"""Status words drawn as the text's marker pegs (1.2), with the peg's colour."""
+RANGED_TARGET = "ranged fire target (red)"
+
+
+def figure_extras(state: State, base: Base) -> dict[str, Any]:
+    """The generic picture keys of a base's figure (see :mod:`warbench.render.svg`).
+
+    ``log``: the hull's surface, core and heart circles as rings (ring order is
+    :class:`HullLayout`'s: circle i at (i - 1) * 360 / n from the front, a lone
+    heart at the centre), each "" or its mark (S, P, B). ``markers``: the 1.2
+    pegs: black immobile, white beacon, yellow fired, red on the target of a
+    ranged (photon) attack declared in the fire phase under way.
+    """
+    layout = base.layout
+    rings = [[base.log.kind(cid) or "" for cid in layout.ids(layer)] for layer in LAYERS]
+    flags = status(state, base)
+    markers = [{"colour": c, "label": word} for word, c in MARKERS if word in flags]
+    attacks = state.fire.attacks if state.kind == "fire" else []
+    if any(a.weapon == "photon" and a.target == base.id for a in attacks):
+        markers.append({"colour": "red", "label": RANGED_TARGET})
+    return {"log": {"rings": rings}, "markers": markers}
+
+
 def coarse(state: State) -> bool:
     """Positions to the whole inch only: a photon range guess is being asked (5.3)."""
     return state.step == "range"
@@ -49,6 +73,8 @@ def view(state: State, side: str | None) -> dict[str, Any]:
         [b.geo for b in active],
         status={b.id: status(state, b) for b in active},
     )
+    for fig, b in zip(data["figures"], active, strict=True):
+        fig.update(figure_extras(state, b))
     rough = coarse(state)
     if rough:
         for fig in data["figures"]:
