@@ -168,6 +168,8 @@ def point_along(result: MoveResult, distance: float) -> tuple[Point, float]:
         if distance <= travelled + leg.length + JOIN:
             return leg.point_at(max(0.0, distance - travelled)), leg.facing
         travelled += leg.length
+    if not legs:  # a turn on the spot
+        return result.start.at, result.end.facing
     last = legs[-1]
     return last.end, last.facing
 
