@@ -356,6 +356,13 @@ def test_4_0_beacons_mark_an_enemy_within_5_inches_at_any_time_during_the_move(m
     assert "beacon (white)" in mgv.status(game, "R1")
 
 
+def test_4_0_beacons_a_base_turning_on_the_spot_marks_from_where_it_stands(mgv):
+    """A move of no legs (a turn) is still "during its movement": R1 is 4.2" away."""
+    game = mgv.start(_beacon_table(mgv, enemy_at=(7, 15)))
+    game.apply("move B1 face 90 beacon R1", "blue")
+    assert mgv.the(game, "R1").beacon_turn == 1
+
+
 def test_4_0_beacons_refused_when_the_enemy_is_never_within_5_inches(mgv):
     game = mgv.start(_beacon_table(mgv, enemy_at=(14, 16)))
     reason = mgv.refused(game, "move B1 10,12 beacon R1")
