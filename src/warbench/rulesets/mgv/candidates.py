@@ -87,11 +87,19 @@ def _arm(state: State, side: str) -> list[Action]:
 
 
 def _moves(state: State, side: str) -> list[Action]:
-    out: list[Action] = []
+    """Moves of the first base still to move, and staying put (a turn of nothing).
+
+    One base at a time, in the scenario's order: a person may move them in any
+    order, but listing every base's moves again after each move would plan
+    most of them twice (a move changes what its neighbours can do).
+    """
+    movable = movement.movable(state, side)
+    if not movable:
+        return []
+    base = movable[0]
     enemies = state.active(state.other(side))
-    for base in movement.movable(state, side):
-        out.extend(_base_moves(state, side, base, enemies))
-    return out
+    stay = Move(base.id, (), base.geo.facing)
+    return [*_base_moves(state, side, base, enemies), stay]
 
 
 def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> list[Action]:
@@ -99,10 +107,10 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
     turning = rules().turning
     geo = base.geo
     tried: list[tuple[float, float]] = []
-    for turn in TURNS:
+    near = any(math.dist(geo.at, e.geo.at) <= speed + ENGAGE for e in enemies)
+    for turn in TURNS if near else TURNS[:3]:
         cost = turning.cost(turn) or 0.0
         tried.append((geo.facing + turn, speed - cost))
-    tried.append((geo.facing, speed / 2.0))
     for enemy in sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:1]:
         direction = float(round(heading(geo.at, enemy.geo.at)))
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
@@ -138,6 +146,9 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
     return out
 
 
+ENGAGE = 12.0
+"""Inches: a base with no enemy within its move and this much more is still closing in,
+and is offered fewer ways to turn (straight on, 45 degrees either way, toward the enemy)."""
 GRID = 0.25
 """Candidate moves end on quarter-inch points (what a person would type)."""
 
@@ -156,6 +167,8 @@ def _on_grid(
         to = (float(x), float(y))
         if to in seen or to == base.geo.at:
             return None
+        if math.dist(base.geo.at, to) > length + 1e-9:
+            continue  # rounding to the grid overshot the allowance: no need to plan it
         move = Move(base.id, (to,))
         try:
             movement.plan(state, side, move)

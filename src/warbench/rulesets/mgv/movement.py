@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import shapely
@@ -52,6 +52,10 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     """
     if action.base not in state.bases:
         return _plan(state, side, action)  # refused: no such base (nothing to remember)
+    if action.beacon is not None:  # the same move, planned once, then the beacon's check
+        base, planned = plan(state, side, replace(action, beacon=None))
+        _check_beacon(state, base, action, planned)
+        return base, planned
     key = (side, action, state.phase_no)
     mine = state.plans.setdefault(action.base, {})
     found = mine.get(key)
