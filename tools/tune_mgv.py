@@ -1,6 +1,6 @@
 """Check MGV's combat stand-ins (``data/combat.toml``) against the design intent of 1.5.
 
-Run ``.venv/bin/python tools/tune_mgv.py`` (about 35 s on two free cores;
+Run ``.venv/bin/python tools/tune_mgv.py`` (35-50 s on two cores;
 ``--help`` for the knobs: trials, games, seed, worker processes). It prints:
 
 1. **One attack**: for each weapon, a light, a medium and a heavy target
