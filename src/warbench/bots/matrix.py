@@ -47,18 +47,23 @@ def solve_zero_sum(payoff: Sequence[Sequence[float]]) -> MatrixSolution:
     Raises ValueError for an empty, ragged, too large or non-finite matrix.
     """
     matrix = _matrix(payoff)
-    value, row = _maximin(matrix)
-    minus_value, column = _maximin(-matrix.T)
-    if not math.isclose(value, -minus_value, rel_tol=1e-6, abs_tol=1e-6):  # pragma: no cover
-        raise ValueError(f"the two linear programs disagree ({value} vs {-minus_value})")
+    value, row, column = _maximin(matrix)
+    if column is None:  # pragma: no cover - HiGHS reports the duals
+        minus_value, column, _ = _maximin(-matrix.T)
+        if not math.isclose(value, -minus_value, rel_tol=1e-6, abs_tol=1e-6):
+            raise ValueError(f"the two linear programs disagree ({value} vs {-minus_value})")
     return MatrixSolution(value, row, column)
 
 
-def _maximin(matrix: np.ndarray) -> tuple[float, tuple[float, ...]]:
-    """The row player's best guarantee and a strategy reaching it.
+def _maximin(
+    matrix: np.ndarray,
+) -> tuple[float, tuple[float, ...], tuple[float, ...] | None]:
+    """The row player's best guarantee, a strategy reaching it, and the column player's.
 
     Variables: the strategy x (m of them, at least 0) and the value v (free);
     maximise v such that every column j pays at least v: v - x . A[:, j] <= 0.
+    The duals of those constraints, normalised, are an optimal strategy of the
+    column player (LP duality), so one program solves the game.
     """
     rows, columns = matrix.shape
     cost = np.zeros(rows + 1)
@@ -78,7 +83,13 @@ def _maximin(matrix: np.ndarray) -> tuple[float, tuple[float, ...]]:
         raise ValueError(f"the matrix game could not be solved: {result.message}")
     strategy = np.clip(result.x[:rows], 0.0, None)
     strategy = strategy / strategy.sum()
-    return float(result.x[-1]), tuple(float(p) for p in strategy)
+    duals = getattr(getattr(result, "ineqlin", None), "marginals", None)
+    column = None
+    if duals is not None:
+        weights = np.clip(-np.asarray(duals, dtype=float), 0.0, None)
+        if weights.sum() > 1e-9:
+            column = tuple(float(p) for p in weights / weights.sum())
+    return float(result.x[-1]), tuple(float(p) for p in strategy), column
 
 
 def _matrix(payoff: Sequence[Sequence[float]]) -> np.ndarray:

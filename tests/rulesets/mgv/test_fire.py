@@ -491,10 +491,11 @@ def test_5_2_applying_damage_mark_auto_places_by_the_default(mgv):
 
 
 def test_5_2_applying_damage_a_group_with_one_legal_placement_is_placed_for_the_owner(mgv):
-    """Every surface circle but s1 (dead ahead) is marked: one kinetic hit can go only
-    there (a core hit needs 2 surface hits above it in its group: the taper)."""
+    """Every surface circle but s1 (dead ahead) is marked, and the core circle facing
+    the attacker too: one kinetic hit can go only on s1 (the other core circles are
+    on the far side, and a heart hit would need two core circles above it)."""
     game = _start(mgv, _pair(mgv), kind="fire", dice=[1, 2])
-    mgv.damage(game, "R1", {f"s{i}": "S" for i in range(2, 9)})
+    mgv.damage(game, "R1", {**{f"s{i}": "S" for i in range(2, 9)}, "c1": "P"})
     assert mgv.the(game, "R1").defence == 1
     game.apply("fire B1>R1", "blue")
     assert _attack(mgv, game).data["hits"] == 1

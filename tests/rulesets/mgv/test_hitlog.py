@@ -1,6 +1,6 @@
 """MGV hull layout, hit log and the placement of hits ("5.2 Applying Damage").
 
-One test or more per placement rule 1-7 of ``docs/rules/mgv-design.md``, the hit
+One test or more per placement rule 1-7 of ``docs/rules/mgv.md``, the hit
 kinds and their effects (4.0, 5.2), the text forms, and properties: the default
 placement is legal and maximal, ``placeable`` agrees with a brute-force search,
 ``placements`` lists only legal maximal placements, adjacency is sector overlap.
@@ -154,19 +154,21 @@ def test_outside_in_fills_the_surface_before_the_core() -> None:
 
 
 def test_taper_x_plus_one() -> None:
-    """Rule 5: X hits on a layer need X+1 on the layer above, in the same group."""
-    log = surface_marks(5, 6, 7, 8, 9, 10).with_marks({"c2": "P"})
-    assert check(K817, log, kinetic(4), "s1 s2 c1 c5") == (
-        "the taper needs at least 3 surface hits above 2 core hits"
+    """Rule 5: X hits on a layer need X+1 on the layer above, counting the group's own
+    hits and the circles already marked on the side facing the attacker (ruling 3)."""
+    log = surface_marks(5, 6, 7, 8, 9, 10).with_marks({"c2": "P"})  # near side: s10, c2
+    assert check(K817, log, kinetic(3), "s1 c1 c5") == (
+        "the taper needs at least 3 surface hits above 2 core hits (this group's and "
+        "those already marked on the side facing the attacker)"
     )
-    assert check(K817, log, kinetic(4), "s1 s2 s3 c1") is None
-    assert check(K817, log, kinetic(4), "s1 s2 c1 h1") == (
-        "the taper needs at least 2 core hits above 1 heart hit"
-    )
+    assert check(K817, log, kinetic(4), "s1 s2 c1 c5") is None  # 2 + s10 above 2 core
+    assert check(K817, log, kinetic(4), "s1 s2 c1 h1") is None  # c1 + c2 above 1 heart
     assert check(K817, log, kinetic(6), "s1 s2 s3 c1 c5 h1") is None  # 3, 2, 1
-    # the log's marks (six surface, one core) do not count toward the taper
-    assert check(K817, log, kinetic(2), "s1 c1") == (
-        "the taper needs at least 2 surface hits above 1 core hit"
+    # marks on the far side do not count: nothing there faces the attacker
+    far = surface_marks(5, 6, 7, 8, 9)
+    assert check(K817, far, kinetic(2), "s1 c1") == (
+        "the taper needs at least 2 surface hits above 1 core hit (this group's and "
+        "those already marked on the side facing the attacker)"
     )
 
 
@@ -217,16 +219,22 @@ def test_hits_without_a_circle_are_lost() -> None:
     assert placeable(K817, HitLog(), missile(0, 3, 2)) == 0
     assert default_placement(K817, HitLog(), missile(0, 3, 2)) == ()
     assert check(K817, HitLog(), missile(0, 3, 2), "") is None
-    # near side gone but for s4 and s10: two surface hits, one core (taper), rest lost
+    # a J90's whole near side marked: seven surface circles still unmarked, so
+    # outside-in keeps direct hits out of the core, and the surface facing the
+    # attacker is full: every hit is lost
+    j90 = HullLayout.of(14, 6, 2)
+    near = HitLog().with_marks({f"s{i}": "S" for i in (1, 2, 3, 4, 12, 13, 14)})
+    assert placeable(j90, near, kinetic(4)) == 0
+    # the K817's near side gone but for s4 and s10: through the holes into the core
     log = surface_marks(11, 12, 1, 2, 3)
-    assert placeable(K817, log, kinetic(5)) == 3
-    assert check(K817, log, kinetic(5), "s4 s10 c1") is None
+    assert placeable(K817, log, kinetic(5)) == 5
+    assert check(K817, log, kinetic(5), "s4 s10 c1 c2 c5") is None
 
 
 def test_fewer_than_maximal_refused() -> None:
     """Rule 7: a placement must place as many hits as the rules allow."""
     log = surface_marks(11, 12, 1, 2, 3)
-    assert check(K817, log, kinetic(5), "s4 s10") == "3 hits could be placed but only 2 were"
+    assert check(K817, log, kinetic(5), "s4 s10") == "5 hits could be placed but only 2 were"
     assert check(K817, HitLog(), kinetic(1), "") == "1 hit could be placed but none were"
 
 

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules
 
 TURNS = (0.0, 45.0, -45.0, 90.0, -90.0)
+NEAR_TURNS = 5
+"""Turns tried within reach of the enemy (all of TURNS); farther off, the first three."""
+FAR_TURNS = 3
 """Turns tried before a full straight leg (costing 0, 1/2 or 1 inch, 4.0); a reversal
 is reached through the moves toward enemies (each plan costs about half a millisecond,
 and a bot lists these for every base at every move)."""
@@ -108,7 +111,7 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
     geo = base.geo
     tried: list[tuple[float, float]] = []
     near = any(math.dist(geo.at, e.geo.at) <= speed + ENGAGE for e in enemies)
-    for turn in TURNS if near else TURNS[:3]:
+    for turn in TURNS[: NEAR_TURNS if near else FAR_TURNS]:
         cost = turning.cost(turn) or 0.0
         tried.append((geo.facing + turn, speed - cost))
     for enemy in sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:1]:
@@ -146,7 +149,7 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> lis
     return out
 
 
-ENGAGE = 12.0
+ENGAGE = 6.0
 """Inches: a base with no enemy within its move and this much more is still closing in,
 and is offered fewer ways to turn (straight on, 45 degrees either way, toward the enemy)."""
 GRID = 0.25

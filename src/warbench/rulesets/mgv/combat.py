@@ -521,7 +521,7 @@ def missile_payoffs(
     return out
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _cached_game(att_dice: int, def_dice: int, value: Callable[[Split], float]) -> MatrixSolution:
     return solve_zero_sum(missile_payoffs(att_dice, def_dice, value))
 

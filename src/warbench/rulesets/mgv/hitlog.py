@@ -4,7 +4,7 @@ Pure bookkeeping: no game state, no dice, no data files. The hull counts, the
 speed track, the cost of a P hit and the defence step come in as arguments
 (they live in ``data/vehicles.toml``); the only numbers here are the text's own
 placement limits (six unmarked surface circles, the far side beyond 90 degrees).
-``docs/rules/mgv-design.md`` ("Hull, hit log and hit kinds", "Placement rules")
+``docs/rules/mgv.md`` ("5.2 Applying Damage", "The placement rules, numbered")
 fixes the readings this module implements; the rule numbers 1-7 below are its.
 
 A *layout* places a hull's circles: surface ``s1..``, core ``c1..``, heart
@@ -562,18 +562,35 @@ def _violation(
     for cid in heart:  # rule 2 (and 6)
         if not marked_c.intersection(layout.circle(cid).adjoins):
             return f"{cid} does not adjoin a marked core circle"
-    if direct:  # rule 5
-        if core and len(surface) < len(core) + 1:
+    if direct:  # rule 5, counting the marks already on the attacker's side
+        near_s, near_c = _near_marks(layout, log, group)
+        if core and len(surface) + near_s < len(core) + 1:
             return (
                 f"the taper needs at least {_plural(len(core) + 1, 'surface hit')} above "
-                f"{_plural(len(core), 'core hit')}"
+                f"{_plural(len(core), 'core hit')} (this group's and those already marked "
+                "on the side facing the attacker)"
             )
-        if heart and len(core) < len(heart) + 1:
+        if heart and len(core) + near_c < len(heart) + 1:
             return (
                 f"the taper needs at least {_plural(len(heart) + 1, 'core hit')} above "
-                f"{_plural(len(heart), 'heart hit')}"
+                f"{_plural(len(heart), 'heart hit')} (this group's and those already marked "
+                "on the side facing the attacker)"
             )
     return None
+
+
+def _near_marks(layout: HullLayout, log: HitLog, group: HitGroup) -> tuple[int, int]:
+    """Surface and core circles already marked on the side facing the attacker.
+
+    Rule 5 reading: a group's damage tapers inward counting the holes already
+    there where it strikes (docs/rules/mgv.md, ruling 3), so direct fire can
+    reach the core through earlier damage instead of being lost on it.
+    """
+    near = [c for c, _ in log.marks if not layout.far_side(c, group.bearing)]
+    return (
+        sum(1 for c in near if c[0] == "s"),
+        sum(1 for c in near if c[0] == "c"),
+    )
 
 
 @dataclass(frozen=True)
@@ -713,20 +730,24 @@ def _analyse(layout: HullLayout, log: HitLog, group: HitGroup) -> _Analysis:
 
     if direct:
         n = group.hits
+        near_s, near_c = _near_marks(layout, log, group)
         found: list[tuple[_Plan, int]] = []  # plan with the most surface marks, the fewest
-        for kc in range(0, max(0, min(len(cand_c), (n - 1) // 2)) + 1):  # rule 5: s >= c + 1
+        for kc in range(0, min(len(cand_c), n) + 1):  # rule 5 bounds the surface marks below
             for core in itertools.combinations(cand_c, kc):
                 needs = _needs_for_core(layout, core, marked_s, marked_c, candidates, False)
                 if needs is None:
                     continue
                 reach = marked_c | set(core)
-                for kh in range(0, max(0, min(len(cand_h), kc - 1)) + 1):  # rule 5: c >= h + 1
+                top = min(len(cand_h), n - kc, kc + near_c - 1)  # rule 5: c >= h + 1
+                for kh in range(0, max(0, top) + 1):
                     for heart in itertools.combinations(cand_h, kh):
                         if not all(reach.intersection(layout.circle(h).adjoins) for h in heart):
                             continue
                         lo = _min_cover(needs)
+                        if kc or kh:
+                            lo = max(lo, unmarked_s - OUTSIDE_IN)  # rule 4
                         if kc:
-                            lo = max(lo, kc + 1, unmarked_s - OUTSIDE_IN)  # rules 4, 5
+                            lo = max(lo, kc + 1 - near_s)  # rule 5: s >= c + 1
                         hi = min(n - kc - kh, len(cand_s))
                         if lo <= hi:
                             found.append((_Plan(core, heart, needs, hi), lo))
