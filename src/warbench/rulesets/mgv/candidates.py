@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules
 
 TURNS = (0.0, 45.0, -45.0, 90.0, -90.0)
-NEAR_TURNS = 5
+NEAR_TURNS = 3
 """Turns tried within reach of the enemy (all of TURNS); farther off, the first three."""
 FAR_TURNS = 3
 """Turns tried before a full straight leg (costing 0, 1/2 or 1 inch, 4.0); a reversal
@@ -175,8 +175,12 @@ def _on_grid(
         move = Move(base.id, (to,))
         try:
             movement.plan(state, side, move)
-        except IllegalAction:
+        except movement.MoveRefused as refused:
+            if refused.kind != "allowance":
+                return None  # blocked: a shorter move the same way is not worth planning
             continue
+        except IllegalAction:
+            return None
         seen.add(to)
         return move
     return None

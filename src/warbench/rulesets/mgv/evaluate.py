@@ -13,7 +13,6 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -44,35 +43,49 @@ WEIGHT = {"S": 1.0, "P": 2.0, "B": 4.0}
 """Worth of a hit by the layer it reaches: deeper hits slow and kill (4.0, 1.6)."""
 
 
-def _mean(dist: dict[int, Fraction]) -> float:
-    return float(sum(k * p for k, p in dist.items()))
-
-
 def expected_hits(state: State, attack: Attack) -> float:
-    """Expected circles an attack marks (ranging error taken as the model's typical one)."""
+    """Expected circles an attack marks: its hits the target's log can take (5.2).
+
+    Kinetic and photon hits are counted through the placement rules (hits
+    facing a side whose surface is full are lost); photon at the model's
+    typical ranging error; missile through the split game (see below).
+    """
     shooter = state.bases[attack.shooters[0]]
     target = state.bases[attack.target]
     value = shooter.mounts[attack.slot].attack
+    if attack.weapon == "missile":
+        own, theirs = fire.missile_dice(state, attack)
+        # Scoring a declaration uses the game of raw hits (cached by dice counts alone)
+        # scaled by the share of hits this target's log can take; the bot's actual
+        # split (sealed_strategy) solves the exact game against the log.
+        raw = combat.missile_game(own, theirs).value
+        payoff = _Payoff.of(state, attack)
+        spread = max(1, round(raw))
+        share = payoff((spread, 0, 0)) / spread if spread else 0.0
+        return raw * share
+    distance = space.range_to(shooter, target)
     if attack.weapon == "kinetic":
         mods = fire.modifiers(state, attack)
-        dist = combat.kinetic_distribution(
-            value, target.defence, mods.total(), space.range_to(shooter, target)
-        )
-        return _mean(dist)
-    if attack.weapon == "photon":
-        distance = space.range_to(shooter, target)
+        dist = combat.kinetic_distribution(value, target.defence, mods.total(), distance)
+    else:
         error = distance * combat.estimate_sigma(distance) * 0.8
         mods = fire.modifiers(state, attack, error)
-        return _mean(combat.photon_distribution(value, error, mods.total(ranging=False)))
-    own, theirs = fire.missile_dice(state, attack)
-    # Scoring a declaration uses the game of raw hits (cached by dice counts alone)
-    # scaled by the share of hits this target's log can take; the bot's actual
-    # split (sealed_strategy) solves the exact game against the log.
-    raw = combat.missile_game(own, theirs).value
-    payoff = _Payoff.of(state, attack)
-    spread = max(1, round(raw))
-    share = payoff((spread, 0, 0)) / spread if spread else 0.0
-    return raw * share
+        dist = combat.photon_distribution(value, error, mods.total(ranging=False))
+    bearing = round(space.attacker_bearing(target, shooter))
+    rear = space.from_rear(target, shooter)
+    return sum(
+        float(p) * _placed(target.layout, target.log, attack.weapon, hits, bearing, rear)
+        for hits, p in dist.items()
+        if hits
+    )
+
+
+@lru_cache(maxsize=65536)
+def _placed(
+    layout: HullLayout, log: HitLog, weapon: str, hits: int, bearing: float, rear: bool
+) -> int:
+    group = HitGroup.direct(weapon, hits, bearing=bearing, rear=rear)  # type: ignore[arg-type]
+    return placeable(layout, log, group)
 
 
 @dataclass(frozen=True)

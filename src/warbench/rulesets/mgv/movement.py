@@ -66,9 +66,17 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
             found = exc
         mine[key] = found
     if isinstance(found, IllegalAction):
-        raise IllegalAction(action, found.reason)
+        raise MoveRefused(action, found.reason, getattr(found, "kind", ""))
     result: tuple[Base, MoveResult] = found
     return result
+
+
+class MoveRefused(IllegalAction):
+    """A refused move, with the geometry's kind of problem ("allowance", "figure", ...)."""
+
+    def __init__(self, action: object, reason: str, kind: str = "") -> None:
+        super().__init__(action, reason)
+        self.kind = kind
 
 
 def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
@@ -91,7 +99,7 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         final_facing=action.facing,
     )
     if result.problem is not None:
-        raise IllegalAction(action, result.problem.reason)
+        raise MoveRefused(action, result.problem.reason, result.problem.kind)
     if result.off_table and (edge is None or not _off_by(state, result.end, edge)):
         where = f" except by the {edge} edge" if edge else ""
         raise IllegalAction(action, f"{base.id} may not leave the table{where}")
