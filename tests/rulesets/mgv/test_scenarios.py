@@ -45,7 +45,7 @@ def test_built_in_missions_clear_gauntlet_and_strike():
     )
     assert gauntlet.options.core_rule == "b"
     assert (strike.victory.kind, strike.victory.target) == ("strike", "R1")
-    assert strike.placement("R1").model_key == "J90"
+    assert strike.placement("R1").model_key == "L63"  # the command vehicle to destroy
 
 
 def test_built_in_scenarios_use_every_row_of_the_terrain_chart_between_them():

@@ -205,6 +205,11 @@ def _position(state: State, side: str, action: Move) -> float:
     except IllegalAction:
         return -1e9
     gain = _place_worth(state, side, result.end) - _place_worth(state, side, base.geo)
+    free = 1.0
+    for crossing in movement.crossings(state, result):  # 1.4: each crossing may trap it
+        numbers = state.setup.kinds[crossing.feature].trap
+        free *= 1.0 - sum(_TWO_DICE[n] for n in numbers)
+    gain -= (1.0 - free) * TRAPPED
     victory = state.setup.victory
     if victory.kind == "gauntlet" and victory.side == side and victory.edge:
         progress = {
@@ -217,6 +222,11 @@ def _position(state: State, side: str, action: Move) -> float:
     if action.beacon is not None:
         gain += 0.5
     return gain
+
+
+TRAPPED = 6.0
+"""What the greedy bot reckons being trapped for good costs (1.4: immobile)."""
+_TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
 
 
 def _place_worth(state: State, side: str, at: Figure) -> float:
