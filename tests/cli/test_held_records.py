@@ -258,11 +258,13 @@ def mgv_record(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str
     screens are public, and blue's missile split is sealed (red's still to come)."""
     game = Game.start("mgv/clear", seed=0)
     game.apply(
-        "arm B1=photon B1.secondary=photon B2=missile B2.secondary=missile "
-        "B3=missile B3.secondary=missile B4=photon",
+        "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic",
         "blue",
     )
-    game.apply("arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic", "red")
+    game.apply(
+        "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic R4.secondary=kinetic",
+        "red",
+    )
     game.apply("phase fire", "blue")
     decision = game.decision
     assert decision is not None and decision.hold, "mgv/clear seed 0: blue fires first"

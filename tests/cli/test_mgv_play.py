@@ -30,17 +30,14 @@ from warbench.core.saves import sealed_path
 
 SEED = "0"
 """mgv/clear with seed 0: blue wins the X roll and may fire first."""
-BLUE_ARM = (
-    "arm B1=photon B1.secondary=photon B2=missile B2.secondary=missile "
-    "B3=missile B3.secondary=missile B4=photon"
-)
-RED_ARM = "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic"
+BLUE_ARM = "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic"
+RED_ARM = "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic R4.secondary=kinetic"
 GUESS = "29.75"
 """blue's guess for B1 (a quarter-inch step): written nowhere shared before the dice."""
 DECLARE = "fire B1>R1 B2>R1 B3>R4"
 """B1's photon at R1, B2's and B3's missiles: missile attacks 2 and 3, so a split round."""
 SPLIT = "split 2=6/0/0 3=6/0/0"
-BLOCK = "block 2=5/5/0 3=1/1/0"
+BLOCK = "block 2=5/5/0 3=3/3/0"
 DISTANCE = re.compile(r"\d+(?:\.\d+)?\s*(?:in\b|inch|\"|'')")
 """A length in the text: what the prompt must never show while a range guess is asked."""
 POSITION = re.compile(r"\bat (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
