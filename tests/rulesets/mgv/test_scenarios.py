@@ -160,7 +160,8 @@ def test_scenario_a_base_may_touch_impassable_terrain_and_stand_in_passable(mgv)
 
 def test_scenario_bases_may_not_overlap_but_may_touch(mgv):
     error = _refused(_raw(mgv, mgv.base("red", "R2", "L35", (4.9, 12), 180)))
-    assert (error.path, error.problem) == ("bases.red[1].at", "the base overlaps base 'B1'")
+    assert error.path == "bases.red[1].at"
+    assert error.problem.startswith("the base overlaps base 'B1'")
     scenario_from_dict(_raw(mgv, mgv.base("red", "R2", "L35", (5, 12), 180)), "ok.toml", "ok")
 
 

@@ -71,7 +71,7 @@ def test_unknown_profile_is_named(vs):
 def test_a_figure_off_the_table_is_refused(vs):
     raw = _raw()
     raw["figures"]["red"][0]["at"] = [35.8, 2]
-    assert "figures.red[0].at: the base at (35.8, 2.0) is not wholly on the table" in _error(raw)
+    assert "figures.red[0].at: the base at (35.8, 2) is not wholly on the table" in _error(raw)
 
 
 def test_a_figure_inside_a_building_is_refused(vs):

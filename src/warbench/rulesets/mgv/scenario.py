@@ -23,24 +23,19 @@ from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.table import (
     Feature,
     Figure,
-    Point,
     RoundBase,
     Table,
     TableGeometryError,
     TableSpec,
     Terrain,
-    heading,
-    overlapping,
 )
 from warbench.geometry.table.serial import (
     MAX_FEATURE_POINTS,
     MAX_FEATURES,
     MAX_FIGURES,
-    TABLE_MARGIN,
     Distance,
     FacingSpec,
     PointSpec,
-    off_table_by,
 )
 from warbench.rulesets.mgv.data import (
     SLOTS,
@@ -54,6 +49,7 @@ from warbench.scenario.errors import from_validation, listing
 from warbench.scenario.model import Scenario
 from warbench.scenario.schema import Description, Key, Label, ScenarioModel, Title
 from warbench.scenario.sides import check_sides
+from warbench.scenario.table import Ids, Placed, check_points, toward_centre
 
 Edge = Literal["north", "south", "east", "west"]
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
@@ -190,15 +186,6 @@ class Setup:
         raise KeyError(base_id)
 
 
-def _shown(point: Point) -> str:
-    return f"({point[0]:g}, {point[1]:g})"
-
-
-def _toward_centre(table: Table, at: Point) -> float:
-    centre = (table.width / 2.0, table.height / 2.0)
-    return round(heading(at, centre), 1) if at != centre else 0.0
-
-
 def _feature(file: str, path: str, ft: FeatureSpec, kind: TerrainKind) -> Feature:
     try:
         return Feature(
@@ -233,15 +220,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     check_sides(file, names, spec.bases, key="bases", piece="base")
     chart = terrain_chart().kinds
     models = vehicles().models
-    ids: dict[str, str] = {}
-
-    def claim(ident: str, path: str) -> None:
-        low = ident.lower()
-        if low in RESERVED:
-            raise ScenarioError(file, path, f"'{ident}' is a word of the action language")
-        if low in ids:
-            raise ScenarioError(file, path, f"duplicate id '{ident}' (also {ids[low]})")
-        ids[low] = path
+    claim = Ids(file, RESERVED).claim
 
     features: list[Feature] = []
     kinds: dict[str, TerrainKind] = {}
@@ -255,18 +234,13 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 f"{path}.kind",
                 f"unknown terrain '{excerpt(ft.kind)}'; known: {listing(chart)}",
             )
-        for k, point in enumerate(ft.points):
-            if off_table_by(table, point) > TABLE_MARGIN:
-                raise ScenarioError(
-                    file,
-                    f"{path}.points[{k}]",
-                    f"{_shown(point)} is more than {TABLE_MARGIN:g} inches off the table",
-                )
+        check_points(file, path, table, ft.points)
         features.append(_feature(file, path, ft, kind))
         kinds[ft.id] = kind
     terrain = Terrain(features)
 
     placements: list[Placement] = []
+    placed = Placed(file, table, terrain, piece="base")
     wings: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     for side in names:
         for i, bs in enumerate(spec.bases[side]):
@@ -290,27 +264,13 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                     )
                 weapons[slot] = chosen
             at = (float(bs.at[0]), float(bs.at[1]))
-            facing = bs.facing if bs.facing is not None else _toward_centre(table, at)
+            facing = bs.facing if bs.facing is not None else toward_centre(table, at)
             if not math.isfinite(facing):
                 raise ScenarioError(file, f"{path}.facing", "must be a number")
             figure = Figure(
                 bs.id, at[0], at[1], facing, RoundBase(model.radius * 2.0), side, bs.model
             )
-            if not table.contains_bounds(figure.bounds):
-                raise ScenarioError(
-                    file, f"{path}.at", f"the base at {_shown(at)} is not wholly on the table"
-                )
-            core, radius = figure.solid
-            blocked = terrain.movement_obstacles(core, radius)
-            if blocked:
-                raise ScenarioError(
-                    file,
-                    f"{path}.at",
-                    f"the base at {_shown(at)} overlaps impassable '{blocked[0].id}'",
-                )
-            for other in placements:
-                if overlapping(figure, other.figure):
-                    raise ScenarioError(file, f"{path}.at", f"the base overlaps base '{other.id}'")
+            placed.add(figure, path)
             if bs.wing is not None:
                 wings.setdefault((side, bs.wing), []).append((bs.id, bs.model, path))
             placements.append(Placement(bs.id, side, bs.model, model, figure, bs.wing, weapons))

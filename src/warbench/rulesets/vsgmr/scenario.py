@@ -28,19 +28,15 @@ from warbench.geometry.table import (
     TableGeometryError,
     TableSpec,
     Terrain,
-    heading,
-    overlapping,
 )
 from warbench.geometry.table.serial import (
     MAX_FEATURE_POINTS,
     MAX_FEATURES,
     MAX_FIGURES,
-    TABLE_MARGIN,
     BaseSpec,
     Distance,
     FacingSpec,
     PointSpec,
-    off_table_by,
 )
 from warbench.rulesets.vsgmr.data import (
     Armour,
@@ -63,6 +59,7 @@ from warbench.scenario.schema import (
     Title,
 )
 from warbench.scenario.sides import check_sides
+from warbench.scenario.table import Ids, Placed, check_points, shown, toward_centre
 
 Edge = Literal["north", "south", "east", "west"]
 ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
@@ -332,42 +329,6 @@ def _same_abilities(p: Profile, distance: bool, auto: bool, armour: Armour) -> b
     return (p.distance, p.auto, p.armour) == (distance, auto, armour)
 
 
-class _Cells:
-    """Figures by the square cells their bases' bounds touch, so that checking a new
-    base for overlaps looks only at its neighbours (thousands of figures validate
-    in a blink instead of comparing every pair)."""
-
-    SIZE: Final = 4.0
-    """Inches of a cell's side."""
-
-    def __init__(self) -> None:
-        self.members: dict[tuple[int, int], list[int]] = {}
-
-    def cells(self, figure: Figure) -> list[tuple[int, int]]:
-        xmin, ymin, xmax, ymax = figure.bounds
-        pad = 0.01  # overlaps within rounding of touching still meet in a cell
-        columns = range(
-            math.floor((xmin - pad) / self.SIZE), math.floor((xmax + pad) / self.SIZE) + 1
-        )
-        rows = range(math.floor((ymin - pad) / self.SIZE), math.floor((ymax + pad) / self.SIZE) + 1)
-        return [(c, r) for c in columns for r in rows]
-
-    def add(self, cells: list[tuple[int, int]], n: int) -> None:
-        for cell in cells:
-            self.members.setdefault(cell, []).append(n)
-
-
-def _shown(point: Point) -> str:
-    """A point as a person wrote it: ``(18, 2.5)``."""
-    return f"({point[0]:g}, {point[1]:g})"
-
-
-def _edge_facing(table: Table, at: Point) -> float:
-    """Set-up facing when none is given: toward the middle of the table (II)."""
-    centre = (table.width / 2.0, table.height / 2.0)
-    return round(heading(at, centre), 1) if at != centre else 0.0
-
-
 def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
     """Validate a VSGMR scenario and build its set-up; ScenarioError on any problem."""
     try:
@@ -384,15 +345,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     names = [side.name for side in spec.sides]
     check_sides(file, names, spec.figures, key="figures", piece="figure")
 
-    ids: dict[str, str] = {}
-
-    def claim(ident: str, path: str) -> None:
-        low = ident.lower()
-        if low in RESERVED:
-            raise ScenarioError(file, path, f"'{ident}' is a word of the action language")
-        if low in ids:
-            raise ScenarioError(file, path, f"duplicate id '{ident}' (also {ids[low]})")
-        ids[low] = path
+    claim = Ids(file, RESERVED).claim
 
     # Terrain.
     features: list[Feature] = []
@@ -401,13 +354,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     for i, ft in enumerate(spec.features):
         path = f"features[{i}]"
         claim(ft.id, f"{path}.id")
-        for k, point in enumerate(ft.points):
-            if off_table_by(table, point) > TABLE_MARGIN:
-                raise ScenarioError(
-                    file,
-                    f"{path}.points[{k}]",
-                    f"{_shown(point)} is more than {TABLE_MARGIN:g} inches off the table",
-                )
+        check_points(file, path, table, ft.points)
         try:
             feature = Feature(
                 ft.id,
@@ -491,36 +438,17 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             )
         mounted_by[fs.riding] = fid
 
-    on_table: list[tuple[Figure, str]] = []
-    grid = _Cells()
+    placed = Placed(file, table, terrain)
     for fid, (side, profile, fs, path) in by_id.items():
         if fs.riding is not None:
             continue
         assert fs.at is not None
         at = (float(fs.at[0]), float(fs.at[1]))
-        facing = fs.facing if fs.facing is not None else _edge_facing(table, at)
+        facing = fs.facing if fs.facing is not None else toward_centre(table, at)
         if not math.isfinite(facing):
             raise ScenarioError(file, f"{path}.facing", "must be a number")
         figure = Figure(fid, at[0], at[1], facing, profile.base, side, profile.kind)
-        if not table.contains_bounds(figure.bounds):
-            raise ScenarioError(file, f"{path}.at", f"the base at {at} is not wholly on the table")
-        core, radius = figure.solid
-        blocked = terrain.movement_obstacles(core, radius)
-        if blocked:
-            raise ScenarioError(
-                file,
-                f"{path}.at",
-                f"the base at {at} overlaps impassable '{blocked[0].id}'",
-            )
-        cells = grid.cells(figure)
-        for n in sorted({n for cell in cells for n in grid.members.get(cell, ())}):
-            other, other_path = on_table[n]
-            if overlapping(figure, other):
-                raise ScenarioError(
-                    file, f"{path}.at", f"the base overlaps figure '{other.id}' ({other_path})"
-                )
-        grid.add(cells, len(on_table))
-        on_table.append((figure, path))
+        placed.add(figure, path)
         placements.append(Placement(fid, side, profile, figure, None))
     mounts = {p.id: p for p in placements}
     for fid, (side, profile, fs, _path) in by_id.items():
@@ -551,7 +479,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         if ts.feature is not None and ts.feature not in {f.id for f in features}:
             raise ScenarioError(file, f"{path}.feature", f"no feature '{excerpt(ts.feature)}'")
         if ts.at is not None and not table.contains_point(ts.at):
-            raise ScenarioError(file, f"{path}.at", f"{_shown(ts.at)} is off the table")
+            raise ScenarioError(file, f"{path}.at", f"{shown(ts.at)} is off the table")
         if ts.effect == "remove_feature" and ts.target not in {f.id for f in features}:
             raise ScenarioError(file, f"{path}.target", "remove_feature needs a feature id")
         if ts.effect == "unlock_item" and ts.target not in item_ids:
