@@ -164,3 +164,19 @@ def bot_names() -> tuple[str, ...]:
 def percent(part: float, whole: float) -> str:
     """``part`` as a percentage of ``whole`` with one decimal (``-`` if whole is 0)."""
     return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def side_named(sides: Sequence[str], name: str | None, where: str = "this game") -> str | None:
+    """The side called ``name`` (any case) among ``sides``, or None when no name is given.
+
+    An unknown name is a clear error listing the sides (``--side`` of replay and render).
+    """
+    if name is None:
+        return None
+    by_lower = {side.lower(): side for side in sides}
+    side = by_lower.get(name.lower())
+    if side is None:
+        raise WarbenchError(
+            f"--side: no side '{excerpt(name)}' in {where}; sides: {', '.join(sides)}"
+        )
+    return side

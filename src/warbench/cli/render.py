@@ -18,7 +18,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from warbench.cli.common import err_console, natural_int, out_console, say
+from warbench.cli.common import err_console, natural_int, out_console, say, side_named
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         if args.at is not None:
             raise WarbenchError(f"--at needs a record; '{args.source}' is a scenario")
         game, events, notes = _from_scenario(args.source)
-    side = _side(game, args.side)
+    side = side_named(game.scenario.sides, args.side, "this scenario")
     notes.insert(
         0, f"view of {side}: what {side} may see" if side else "view: everyone (spectator)"
     )
@@ -176,17 +176,3 @@ def _from_record(source: str, at: int | None) -> tuple[Game, list[Any], list[str
         raise RecordError(f"{shown}: action {number} cannot be replayed: {exc}") from None
     what = f"{side}: a sealed choice, not yet revealed" if sealed else f"{side}: {text}"
     return game, list(events), [f"{head}: after action {number} of {total}, {what}", *notes]
-
-
-def _side(game: Game, name: str | None) -> str | None:
-    """The scenario's side called ``name`` (any case), or None for the spectator's view."""
-    if name is None:
-        return None
-    by_lower = {side.lower(): side for side in game.scenario.sides}
-    side = by_lower.get(name.lower())
-    if side is None:
-        raise WarbenchError(
-            f"--side: no side '{excerpt(name)}' in this scenario; "
-            f"sides: {', '.join(game.scenario.sides)}"
-        )
-    return side

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from warbench.cli.common import Reader, out_console, print_json, say
+from warbench.cli.common import Reader, out_console, print_json, say, side_named
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     record = read_record(args.record)
     source = excerpt(str(args.record), 200)
     known = known_entries(record, args.record, source)
-    shown = _side(replay_known(known, source, upto=0), args.side)
+    shown = side_named(replay_known(known, source, upto=0).scenario.sides, args.side)
     if args.json:
         summary = _summary(replay_known(known, source), known)
         print_json(summary)
@@ -234,20 +234,6 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
 
 def _exit(status: str) -> int:
     return {MATCHES: 0, MISMATCH: EXIT_MISMATCH}.get(status, EXIT_STOPPED)
-
-
-def _side(game: Game, name: str | None) -> str | None:
-    """The scenario's side called ``name`` (any case), or None."""
-    if name is None:
-        return None
-    by_lower = {side.lower(): side for side in game.scenario.sides}
-    side = by_lower.get(name.lower())
-    if side is None:
-        raise WarbenchError(
-            f"--side: no side '{excerpt(name)}' in this game; "
-            f"sides: {', '.join(game.scenario.sides)}"
-        )
-    return side
 
 
 def _summary(game: Game, known: Known) -> dict[str, Any]:
