@@ -248,8 +248,8 @@ def test_render_after_the_stop_says_why_not(
 
 
 # -- MGV: a held photon range guess in a fire phase ----------------------------------------
-GUESS = "29.75"
-"""blue's photon range guess for B1: in no shared output before the dice."""
+GUESS = "33.75"
+"""blue's photon range guess for B4: in no shared output before the dice."""
 
 
 @pytest.fixture(scope="module")
@@ -268,10 +268,10 @@ def mgv_record(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str
     game.apply("phase fire", "blue")
     decision = game.decision
     assert decision is not None and decision.hold, "mgv/clear seed 0: blue fires first"
-    game.apply(f"range B1={GUESS}", "blue")
-    game.apply("fire B1>R1 B2>R1 B3>R4", "blue")
+    game.apply(f"range B4={GUESS}", "blue")
+    game.apply("fire B4>R4 B2>R1 B3>R4", "blue")
     game.apply("screen none", "red")
-    game.apply("split 2=6/0/0 3=6/0/0", "blue")
+    game.apply("split 2=4/0/0 3=4/0/0", "blue")
     path = tmp_path_factory.mktemp("mgv") / "clear.json"
     save_game(game, path, {"players": {"blue": "human", "red": "human"}})
     data = json.loads(path.read_text("utf-8"))
@@ -295,11 +295,11 @@ def test_mgv_replay_with_and_without_the_firing_sides_file(
     status, out, err = run(capsys, "replay", str(path))
     no_traceback(out, err)
     assert status == 0, out
-    assert "   5. blue: fire B1>R1 B2>R1 B3>R4" in out
+    assert "   5. blue: fire B4>R4 B2>R1 B3>R4" in out
     assert "Digest matches" in out and GUESS not in out
 
     status, out, _ = run(capsys, "replay", str(path), "--side", "blue")
-    assert status == 0 and f"range B1={GUESS} (sealed" in out
+    assert status == 0 and f"range B4={GUESS} (sealed" in out
 
     shared = without_side_files(path, tmp_path / "friend")
     status, out, err = run(capsys, "replay", str(shared))

@@ -32,11 +32,11 @@ SEED = "0"
 """mgv/clear with seed 0: blue wins the X roll and may fire first."""
 BLUE_ARM = "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic"
 RED_ARM = "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic R4.secondary=kinetic"
-GUESS = "29.75"
-"""blue's guess for B1 (a quarter-inch step): written nowhere shared before the dice."""
-DECLARE = "fire B1>R1 B2>R1 B3>R4"
-"""B1's photon at R1, B2's and B3's missiles: missile attacks 2 and 3, so a split round."""
-SPLIT = "split 2=6/0/0 3=6/0/0"
+GUESS = "33.75"
+"""blue's guess for B4 (a quarter-inch step): written nowhere shared before the dice."""
+DECLARE = "fire B4>R4 B2>R1 B3>R4"
+"""B4's photon at R4, B2's and B3's missiles: missile attacks 2 and 3, so a split round."""
+SPLIT = "split 2=4/0/0 3=4/0/0"
 BLOCK = "block 2=5/5/0 3=3/3/0"
 DISTANCE = re.compile(r"\d+(?:\.\d+)?\s*(?:in\b|inch|\"|'')")
 """A length in the text: what the prompt must never show while a range guess is asked."""
@@ -114,8 +114,8 @@ def test_hot_seat_fire_phase_keeps_the_held_guess_secret_and_resumes_mid_fire(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     record = tmp_path / "clear.json"
-    blue = [BLUE_ARM, "phase fire", "odds", "odds fire B1>R1", "odds range B1=5", "map"]
-    blue += [f"range B1={GUESS}", DECLARE]
+    blue = [BLUE_ARM, "phase fire", "odds", "odds fire B4>R4", "odds range B4=5", "map"]
+    blue += [f"range B4={GUESS}", DECLARE]
     red = [RED_ARM, "undo", "list", "odds", "map", "screen none"]
     argv = ["play", "mgv/clear", "--seed", SEED, "--record", str(record)]
     keys = play(monkeypatch, capsys, argv, {"blue": blue, "red": red}, record)
@@ -128,11 +128,11 @@ def test_hot_seat_fire_phase_keeps_the_held_guess_secret_and_resumes_mid_fire(
     assert HELD_NOTE in asked and "until it is resolved at the dice" in HELD_NOTE
     whole_inches_only(asked)
     whole_inches_only(keys.after("map"))
-    for typed in ("odds", "odds fire B1>R1", "odds range B1=5"):
+    for typed in ("odds", "odds fire B4>R4", "odds range B4=5"):
         assert not DISTANCE.search(keys.after(typed)), keys.after(typed)
     assert "No legal action now involves dice." in keys.after("odds")
-    assert "range B1=5: no dice are rolled" in keys.after("odds range B1=5")
-    taken = keys.after(f"range B1={GUESS}")
+    assert "range B4=5: no dice are rolled" in keys.after("odds range B4=5")
+    taken = keys.after(f"range B4={GUESS}")
     assert "blue makes a sealed choice, held secret until it is resolved" in taken
     assert "declare the target of every mount" in taken
 
@@ -164,12 +164,12 @@ def test_hot_seat_fire_phase_keeps_the_held_guess_secret_and_resumes_mid_fire(
     assert "cannot undo: the last action was blue's" in keys.after("undo", "red")
     before_reveal, _, after = keys.text().partition("range guesses revealed")
     assert GUESS not in before_reveal.replace(SPLIT, "")
-    assert after.startswith(f": B1 {GUESS}in"), after[:80]
-    assert "missile dice revealed: attack 2: 6/0/0 against 5/5/0" in before_reveal
+    assert after.startswith(f": B4 {GUESS}in"), after[:80]
+    assert "missile dice revealed: attack 2: 4/0/0 against 5/5/0" in before_reveal
     assert not sealed_path(record, "blue").exists()
     assert json.loads(record.read_text("utf-8"))["actions"][3] == {
         "side": "blue",
-        "action": f"range B1={GUESS}",
+        "action": f"range B4={GUESS}",
     }
 
 
@@ -185,7 +185,7 @@ def test_resume_tells_who_holds_a_secret_and_of_which_kind(
         ("blue", BLUE_ARM),
         ("red", RED_ARM),
         ("blue", "phase fire"),
-        ("blue", f"range B1={GUESS}"),
+        ("blue", f"range B4={GUESS}"),
         ("blue", DECLARE),
         ("red", "screen none"),
         ("blue", SPLIT),
@@ -239,7 +239,7 @@ def test_a_person_firing_against_a_bot_resumes_before_the_splits(
     fixed_bots(monkeypatch)
     record = tmp_path / "clear.json"
     argv = ["play", "mgv/clear", "--seed", SEED, "--side", "red=greedy", "--record", str(record)]
-    lines = {"blue": [BLUE_ARM, "phase fire", f"range B1={GUESS}", DECLARE]}
+    lines = {"blue": [BLUE_ARM, "phase fire", f"range B4={GUESS}", DECLARE]}
     keys = play(monkeypatch, capsys, argv, lines, record)
     assert "split your missile dice" in keys.screens[-1][1]
     assert GUESS not in record.read_text("utf-8")
@@ -249,7 +249,7 @@ def test_a_person_firing_against_a_bot_resumes_before_the_splits(
     text = keys.text()
     assert "Sealed choices not yet revealed: blue (held until it is resolved)." in text
     assert "red makes a sealed choice" in text
-    assert f"blue's range guesses revealed: B1 {GUESS}in" in text
+    assert f"blue's range guesses revealed: B4 {GUESS}in" in text
 
 
 # -- through a terminal ---------------------------------------------------------------------
@@ -291,9 +291,9 @@ def test_mgv_against_a_bot_in_a_terminal_then_resume_mid_fire(tmp_path: Path) ->
     assert "it stays secret from the other side until it is resolved at the dice" in out
     whole_inches_only(out)
     whole_inches_only(command(child, "map"))
-    odds = command(child, "odds") + command(child, "odds fire B1>R1")
+    odds = command(child, "odds") + command(child, "odds fire B4>R4")
     assert not DISTANCE.search(odds), odds
-    out = command(child, f"range B1={GUESS}")
+    out = command(child, f"range B4={GUESS}")
     assert "blue makes a sealed choice, held secret until it is resolved" in out
     out = command(child, DECLARE)
     assert "split your missile dice" in out

@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -67,10 +68,22 @@ def expected_hits(state: State, attack: Attack) -> float:
     if attack.weapon == "kinetic":
         mods = fire.modifiers(state, attack)
         dist = combat.kinetic_distribution(value, target.defence, mods.total(), distance)
-    else:
-        error = distance * combat.estimate_sigma(distance) * 0.8
-        mods = fire.modifiers(state, attack, error)
-        dist = combat.photon_distribution(value, error, mods.total(ranging=False))
+    else:  # the bot's own guess is the estimate model's: fold it in, disasters too
+        mods = fire.modifiers(state, attack)
+        shot = _photon(value, round(distance * 4) / 4, mods.total(ranging=False))
+        feedback = combat.combat_data().photon.disaster.feedback_hits
+        dist = {h: Fraction(p) for h, p in shot.hits.items()}
+        penalty = shot.disaster * feedback * SELF_HARM
+        bearing = round(space.attacker_bearing(target, shooter))
+        rear = space.from_rear(target, shooter)
+        return (
+            sum(
+                float(p) * _placed(target.layout, target.log, "photon", hits, bearing, rear)
+                for hits, p in dist.items()
+                if hits
+            )
+            - penalty
+        )
     bearing = round(space.attacker_bearing(target, shooter))
     rear = space.from_rear(target, shooter)
     return sum(
@@ -78,6 +91,16 @@ def expected_hits(state: State, attack: Attack) -> float:
         for hits, p in dist.items()
         if hits
     )
+
+
+SELF_HARM = 1.5
+"""How much worse the greedy bot reckons a hit on itself than one on the enemy."""
+
+
+@lru_cache(maxsize=4096)
+def _photon(attack: int, distance: float, modifier: int) -> combat.PhotonAtRange:
+    """A photon shot at a range (to the quarter inch) with the estimate model's guess."""
+    return combat.photon_at_range(attack, distance, modifier)
 
 
 @lru_cache(maxsize=65536)
