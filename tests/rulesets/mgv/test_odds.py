@@ -105,6 +105,8 @@ def test_missile_equilibrium_refuses_too_many_dice() -> None:
         ("kinetic", "range=1/0"),
         ("kinetic", "attack=99"),
         ("kinetic", "defence=-1"),
+        ("kinetic", "defence=0"),  # 5.2 Applying Damage: never below 1
+        ("missile", "defence=0"),
         ("missile", "modifier=40"),
     ],
 )

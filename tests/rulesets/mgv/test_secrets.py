@@ -13,7 +13,7 @@ import re
 import pytest
 
 from warbench.core.actions import Action
-from warbench.errors import IllegalAction, UndoError
+from warbench.errors import ActionSyntaxError, IllegalAction, UndoError
 from warbench.rulesets.mgv import combat
 from warbench.rulesets.mgv.actions import FireOrder, Range
 
@@ -80,6 +80,18 @@ def test_5_3_written_guesses_can_never_be_taken_back(mgv):
     with pytest.raises(UndoError):
         game.undo("blue")
     assert game.view("blue")["my_held_choice"] == "range B1=15.5"
+
+
+def test_5_3_a_bare_range_is_refused_not_taken_as_no_guesses(mgv):
+    """Written guesses are final: a lone ``range`` (Enter pressed too soon) is refused,
+    so "no guesses" has to be said (``range none``)."""
+    game = _fire(mgv)
+    for bare in ("range", "range   "):
+        with pytest.raises(ActionSyntaxError, match="write it as: range BASE"):
+            game.parse(bare)
+    assert game.state.step == "range"
+    game.apply("range none", "blue")
+    assert game.state.step == "declare"
 
 
 def test_5_3_guesses_are_revealed_when_the_dice_are_rolled(mgv):

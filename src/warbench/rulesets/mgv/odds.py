@@ -110,8 +110,9 @@ def _by_hits(dist: Mapping[int, Fraction]) -> dict[str, Fraction]:
 
 def _rating(values: Mapping[str, Any], name: str) -> int:
     value: int = values[name]
-    if not 0 <= value <= MAX_RATING:
-        raise OddsError(f"{name} is a rating from 0 to {MAX_RATING}, got {value}")
+    low = 1 if name == "defence" else 0  # 5.2 Applying Damage: never below 1
+    if not low <= value <= MAX_RATING:
+        raise OddsError(f"{name} is a rating from {low} to {MAX_RATING}, got {value}")
     return value
 
 

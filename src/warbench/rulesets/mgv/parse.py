@@ -49,6 +49,13 @@ def _none(args: list[str]) -> bool:
     return len(args) == 1 and args[0].lower() == "none"
 
 
+def _given(args: list[str], verb: str, text: str) -> None:
+    """An order names its entries, or says ``none``: a bare verb is a slip of the
+    keyboard, and some orders (range guesses) can never be taken back."""
+    if not args:
+        raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
+
+
 def _count(word: str, text: str) -> int:
     if not (word.isascii() and word.isdigit()) or len(word) > 3:
         raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a number of dice")
@@ -77,6 +84,7 @@ def parse_action(state: State, text: str) -> Action:
             choices.append((base, slot, weapon))
         return Arm(tuple(choices))
     if verb == "range":
+        _given(args, verb, text)
         if _none(args):
             return Range(())
         guesses: list[tuple[str, str, float | None]] = []
@@ -88,6 +96,7 @@ def parse_action(state: State, text: str) -> Action:
                 guesses.append((base, slot, parse_number(right, text)))
         return Range(tuple(guesses))
     if verb == "fire":
+        _given(args, verb, text)
         if _none(args):
             return FireOrder(())
         attacks = []
@@ -106,6 +115,7 @@ def parse_action(state: State, text: str) -> Action:
             attacks.append((shooters, slot, match_id(right, state.bases, "base", text)))
         return FireOrder(tuple(attacks))
     if verb == "screen":
+        _given(args, verb, text)
         if _none(args):
             return ScreenOrder(())
         screens = []
@@ -114,6 +124,7 @@ def parse_action(state: State, text: str) -> Action:
             screens.append((base, slot, _count(right, text)))
         return ScreenOrder(tuple(screens))
     if verb in ("split", "block"):
+        _given(args, verb, text)
         if _none(args):
             return Split(verb, ())
         dice = []
