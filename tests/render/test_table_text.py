@@ -53,7 +53,14 @@ def test_the_legend_lists_figures_exactly(table_view: dict[str, Any]) -> None:
     text = "\n".join(draw(table_view, width=200))
     assert "A2 hero at 14,10 facing 45° [hero]" in text
     assert "B1 troop at 36,20 facing 180° [hero, pinned]" in text
-    assert "(off the table: B2)" in text
+    assert "off the table: B2" in text
+
+
+def test_no_legend_entry_is_broken_across_lines_at_80_columns(table_view: dict[str, Any]) -> None:
+    """One entry a line: a terrain letter or a figure never wraps mid-entry."""
+    lines = draw(table_view, width=80)
+    assert any(line.strip() == "A2 hero at 14,10 facing 45° [hero]" for line in lines)
+    assert max(len(line) for line in lines) <= 80
 
 
 def test_figures_in_one_cell_are_marked_crowded(table_view: dict[str, Any]) -> None:

@@ -326,7 +326,8 @@ def _legend(
     colours: Mapping[str, str],
     styles: Mapping[str, str],
 ) -> Text:
-    """Terrain letters, then each side's figures with position, facing and status."""
+    """Terrain letters, then each side's figures with position, facing and status,
+    one entry a line (so that no entry is broken across lines at 80 columns)."""
     legend = Text()
     if letters:
         legend.append("terrain: ", style="bold")
@@ -338,10 +339,9 @@ def _legend(
                     if str(f.get("kind", "terrain")) == kind and f.get("blocks_los")
                 }
             )
+            legend.append("\n  ")
             legend.append(f" {letter} ", style=f"grey85 on {colours[kind]}")
-            legend.append(
-                f" {kind}" + (f" (blocks sight: {'/'.join(sight)})" if sight else "") + "  "
-            )
+            legend.append(f" {kind}" + (f" (blocks sight: {'/'.join(sight)})" if sight else ""))
         legend.append("\n")
     legend.append(f"figures: arrow = facing, {CROWDED} = several in one cell", style="bold")
     pegs = dict.fromkeys(c for f in figures if _on_table(f) for c, _ in _markers(f))
@@ -353,7 +353,7 @@ def _legend(
             legend.append(f" {colour} marker")
     for side, style in styles.items():
         mine = [f for f in figures if str(f.get("side")) == side]
-        legend.append(f"\n{side}: ", style=style)
+        legend.append(f"\n{side}:", style=style)
         shown = []
         for figure in mine:
             if not _on_table(figure):
@@ -369,8 +369,8 @@ def _legend(
             if statuses:
                 text += f" [{', '.join(statuses)}]"
             shown.append(text)
-        legend.append("; ".join(shown) or "none on the table")
+        legend.append("".join(f"\n  {text}" for text in shown) or " none on the table")
         gone = [str(f.get("id")) for f in mine if not _on_table(f)]
         if gone:
-            legend.append(f"  (off the table: {' '.join(gone)})", style="dim")
+            legend.append(f"\n  off the table: {' '.join(gone)}", style="dim")
     return legend
