@@ -82,6 +82,9 @@ def test_resume_continues_with_the_same_players(
     assert main(["play", "--resume", str(record)]) == 0
     again = capsys.readouterr().out
     assert "Resumed after 2 actions." in again
+    assert "events (all are public):" in again  # where the game stood
+    moved = [line for line in first.splitlines() if "G1" in line and "0706" in line]
+    assert moved and moved[-1] in again
     assert "horde: random bot" in again
     status = [line for line in first.splitlines() if line.startswith("Turn ")][-1]
     assert status in again

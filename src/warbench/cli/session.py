@@ -57,6 +57,10 @@ Handler = Callable[[str, str], bool]
 """A prompt command: (side, the rest of the line) -> keep playing?"""
 
 
+RECENT_EVENTS = 12
+"""Events shown on resuming, so a player sees where the game stood."""
+
+
 class PlaySession:
     """One game in the terminal: whose turn, what to show, what to write.
 
@@ -136,6 +140,10 @@ class PlaySession:
         self._say(f"Record: {self.record_path} (rewritten after every action)")
         if resumed:
             self._say(f"Resumed after {len(game.actions)} actions.")
+            recent = game.events[-RECENT_EVENTS:]
+            if recent:
+                self._say(f"The last {len(recent)} events (all are public):")
+                self._print_events(recent)
             self._say_secrets()
         else:
             self._print_events(game.events)
