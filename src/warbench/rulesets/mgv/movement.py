@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 
 import shapely
 
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Figure, MoveResult, MoveRules, Point, overlapping
+from warbench.geometry.table import Figure, MoveResult, MoveRules, along, overlapping
+from warbench.geometry.table.along import Crossing
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import Base, State
@@ -130,60 +131,14 @@ def closest(result: MoveResult, enemy: Base) -> float:
     return float(shapely.distance(point, shapely.LineString(path)))
 
 
-@dataclass(frozen=True, slots=True)
-class Crossing:
-    """One crossing of a trap feature (1.4): where along the whole path it runs."""
-
-    feature: str
-    start: float
-    end: float
-
-    @property
-    def middle(self) -> float:
-        return (self.start + self.end) / 2.0
-
-
 def crossings(state: State, result: MoveResult) -> list[Crossing]:
-    """Every crossing of a trap feature along the move, in the order the base meets them.
-
-    A crossing is one stretch of the centre's track inside one feature, however
-    many legs it takes and whatever other features overlap it: one trap roll,
-    taken in its middle (1.4 chart key).
-    """
-    spans: dict[str, list[list[float]]] = {}
-    offset = 0.0
-    for leg in result.legs:
-        for piece in state.setup.terrain.track(leg.start, leg.end):
-            for feature in piece.features:
-                if not state.setup.kinds[feature].trap:
-                    continue
-                lo, hi = offset + piece.start, offset + piece.end
-                runs = spans.setdefault(feature, [])
-                if runs and lo - runs[-1][1] <= JOIN:
-                    runs[-1][1] = hi
-                else:
-                    runs.append([lo, hi])
-        offset += leg.length
-    found = [Crossing(f, lo, hi) for f, runs in spans.items() for lo, hi in runs if hi > lo]
-    return sorted(found, key=lambda c: (c.middle, c.feature))
+    """Every crossing of a trap feature along the move, in the order the base meets them:
+    one trap roll each, taken in its middle (1.4 chart key)."""
+    kinds = state.setup.kinds
+    return along.crossings(state.setup.terrain, result, lambda f: bool(kinds[f].trap))
 
 
-JOIN = 1e-6
-"""Inches: track pieces this close are one stretch (a leg ends where the next begins)."""
-
-
-def point_along(result: MoveResult, distance: float) -> tuple[Point, float]:
-    """The centre's place ``distance`` inches along the move, and the facing there."""
-    travelled = 0.0
-    legs = result.legs
-    for leg in legs:
-        if distance <= travelled + leg.length + JOIN:
-            return leg.point_at(max(0.0, distance - travelled)), leg.facing
-        travelled += leg.length
-    if not legs:  # a turn on the spot
-        return result.start.at, result.end.facing
-    last = legs[-1]
-    return last.end, last.facing
+point_along = along.point_along
 
 
 def _stop(state: State, base: Base, result: MoveResult, distance: float) -> tuple[Figure, float]:

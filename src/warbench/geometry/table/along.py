@@ -1,0 +1,82 @@
+"""Along a planned move: the stretches it runs inside features, and where it is at a distance.
+
+Rules that act *during* a move need these (MGV's trap roll in the middle of a
+crossing, 1.4; Invisible Enemy's trap rolls, 1.5): a *crossing* is one
+stretch of the centre's track inside one feature, however many legs it takes
+and whatever other features overlap it; distances run along the whole path,
+turns included at no length.
+
+>>> from warbench.geometry.table import Feature, Figure, Scene, Table
+>>> wet = Feature.polygon("wet", [(4, 0), (6, 0), (6, 10), (4, 10)])
+>>> scene = Scene(Table(20, 10), [wet], [Figure("a", 1.0, 5.0)])
+>>> move = scene.plan_move("a", [(5.0, 5.0), (9.0, 5.0)], allowance=20.0)
+>>> [(c.feature, c.start, c.end) for c in crossings(scene.terrain, move)]
+[('wet', 3.0, 5.0)]
+>>> point_along(move, 4.0)
+((5.0, 5.0), 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from warbench.geometry.table.core import Point
+from warbench.geometry.table.movement import MoveResult
+from warbench.geometry.table.terrain import Terrain
+
+JOIN: Final = 1e-6
+"""Inches: track pieces this close are one stretch (a leg ends where the next begins)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One stretch of a move inside one feature: from ``start`` to ``end`` inches along it."""
+
+    feature: str
+    start: float
+    end: float
+
+    @property
+    def middle(self) -> float:
+        return (self.start + self.end) / 2.0
+
+
+def crossings(
+    terrain: Terrain, result: MoveResult, counts: Callable[[str], bool] = lambda _: True
+) -> list[Crossing]:
+    """Every crossing of a feature ``counts`` accepts, in the order the base meets them."""
+    spans: dict[str, list[list[float]]] = {}
+    offset = 0.0
+    for leg in result.legs:
+        for piece in terrain.track(leg.start, leg.end):
+            for feature in piece.features:
+                if not counts(feature):
+                    continue
+                lo, hi = offset + piece.start, offset + piece.end
+                runs = spans.setdefault(feature, [])
+                if runs and lo - runs[-1][1] <= JOIN:
+                    runs[-1][1] = hi
+                else:
+                    runs.append([lo, hi])
+        offset += leg.length
+    found = [Crossing(f, lo, hi) for f, runs in spans.items() for lo, hi in runs if hi > lo]
+    return sorted(found, key=lambda c: (c.middle, c.feature))
+
+
+def point_along(result: MoveResult, distance: float) -> tuple[Point, float]:
+    """The centre's place ``distance`` inches along the move, and the facing there."""
+    travelled = 0.0
+    legs = result.legs
+    for leg in legs:
+        if distance <= travelled + leg.length + JOIN:
+            return leg.point_at(max(0.0, distance - travelled)), leg.facing
+        travelled += leg.length
+    if not legs:  # a turn on the spot
+        return result.start.at, result.end.facing
+    last = legs[-1]
+    return last.end, last.facing
+
+
+__all__ = ["JOIN", "Crossing", "crossings", "point_along"]
