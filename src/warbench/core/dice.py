@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from fractions import Fraction
+from functools import cache
 
 from warbench.errors import WarbenchError
 
@@ -72,3 +74,22 @@ class ScriptedDice(Dice):
                 raise ValueError(f"scripted roll {value} does not fit a d{sides}")
         self.rolled += n
         return tuple(taken)
+
+
+@cache
+def sum_distribution(dice: int) -> dict[int, Fraction]:
+    """Exact chances of each total of ``dice`` D6, lowest total first (0 dice: always 0).
+
+    What every ruleset's exact odds build on.
+
+    >>> sum_distribution(2)[7]
+    Fraction(1, 6)
+    """
+    counts = {0: 1}
+    for _ in range(dice):
+        step: dict[int, int] = {}
+        for total, ways in counts.items():
+            for face in range(1, 7):
+                step[total + face] = step.get(total + face, 0) + ways
+        counts = step
+    return {total: Fraction(ways, 6**dice) for total, ways in sorted(counts.items())}

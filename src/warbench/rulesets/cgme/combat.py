@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 
+from warbench.core.dice import sum_distribution
 from warbench.rulesets.cgme.data import RESULTS, Core, ResultName
 
 Modifiers = list[tuple[int, str]]
@@ -42,24 +43,11 @@ def rating(base: int, mods: Modifiers) -> str:
 
 
 @cache
-def dice_sum(n: int) -> dict[int, Fraction]:
-    """Distribution of the sum of ``n`` six-sided dice (n = 0: always 0)."""
-    dist = {0: Fraction(1)}
-    for _ in range(n):
-        nxt: dict[int, Fraction] = {}
-        for value, p in dist.items():
-            for face in range(1, 7):
-                nxt[value + face] = nxt.get(value + face, Fraction(0)) + p / 6
-        dist = nxt
-    return dist
-
-
-@cache
 def roll_difference(attack_dice: int, defence_dice: int) -> tuple[tuple[int, Fraction], ...]:
     """Distribution of (attack dice - defence dice), as sorted (difference, chance) pairs."""
     out: dict[int, Fraction] = {}
-    for a, pa in dice_sum(attack_dice).items():
-        for d, pd in dice_sum(defence_dice).items():
+    for a, pa in sum_distribution(attack_dice).items():
+        for d, pd in sum_distribution(defence_dice).items():
             out[a - d] = out.get(a - d, Fraction(0)) + pa * pd
     return tuple(sorted(out.items()))
 

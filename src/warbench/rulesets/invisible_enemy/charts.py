@@ -15,16 +15,17 @@ resolve function has an exact distribution beside it (``Fraction``s summing to
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from math import comb
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
+
+from warbench.core.dice import sum_distribution
+from warbench.rulesets.datafiles import DataModel, load_model
 
 Roll: TypeAlias = Callable[[str, int], tuple[int, ...]]
 """``roll(purpose, n)``: n results of 1D6, logged with their purpose."""
@@ -40,8 +41,7 @@ FACES = range(1, 7)
 
 
 # -- the data ------------------------------------------------------------------------------
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_Model = DataModel
 
 
 class _Table(_Model):
@@ -220,38 +220,13 @@ class Charts(_Model):
         }
 
 
-def _load() -> dict[str, Any]:
-    package = resources.files("warbench.rulesets.invisible_enemy")
-    return tomllib.loads(package.joinpath("data", "charts.toml").read_text("utf-8"))
-
-
 @cache
 def charts() -> Charts:
     """The charts, validated once."""
-    try:
-        return Charts.model_validate(_load())
-    except ValidationError as exc:  # a broken data file is a bug in the package
-        raise RuntimeError(f"invisible_enemy data/charts.toml: {exc}") from None
+    return load_model("warbench.rulesets.invisible_enemy", "charts.toml", Charts)
 
 
 # -- dice ----------------------------------------------------------------------------------
-@cache
-def sum_distribution(dice: int) -> dict[int, Fraction]:
-    """Exact chances of each total of ``dice`` D6.
-
-    >>> sum_distribution(2)[7]
-    Fraction(1, 6)
-    """
-    counts = {0: 1}
-    for _ in range(dice):
-        step: dict[int, int] = {}
-        for total, ways in counts.items():
-            for face in FACES:
-                step[total + face] = step.get(total + face, 0) + ways
-        counts = step
-    return {total: Fraction(ways, 6**dice) for total, ways in sorted(counts.items())}
-
-
 def _roll(roll: Roll, purpose: str, n: int) -> tuple[int, ...]:
     faces = roll(purpose, n) if n else ()
     if len(faces) != n or any(f not in FACES for f in faces):

@@ -31,19 +31,19 @@ from __future__ import annotations
 
 import math
 import random
-import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
-from importlib import resources
 from itertools import product
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from warbench.bots.matrix import MatrixSolution, solve_zero_sum
+from warbench.core.dice import sum_distribution
+from warbench.rulesets.datafiles import DataModel, StandIn, load_model
 
 Weapon = Literal["kinetic", "missile", "photon"]
 WEAPONS: tuple[Weapon, ...] = ("kinetic", "missile", "photon")
@@ -57,19 +57,8 @@ EPSILON = 1e-9
 
 
 # -- the data --------------------------------------------------------------------------------
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _StandIn(_Model):
-    stand_in: bool
-    reason: str = ""
-
-    @model_validator(mode="after")
-    def _stand_in_says_why(self) -> _StandIn:
-        if self.stand_in and not self.reason.strip():
-            raise ValueError("a stand-in needs a reason")
-        return self
+_Model = DataModel
+_StandIn = StandIn
 
 
 class ModifierSpec(_Model):
@@ -201,37 +190,13 @@ class CombatData(_Model):
     sudden_death: SuddenDeath
 
 
-def _load() -> dict[str, Any]:
-    package = resources.files("warbench.rulesets.mgv")
-    return tomllib.loads(package.joinpath("data", "combat.toml").read_text("utf-8"))
-
-
 @cache
 def combat_data() -> CombatData:
     """The combat chart stand-ins, validated once."""
-    try:
-        return CombatData.model_validate(_load())
-    except ValidationError as exc:  # a broken data file is a bug in the package
-        raise RuntimeError(f"mgv data/combat.toml: {exc}") from None
+    return load_model("warbench.rulesets.mgv", "combat.toml", CombatData)
 
 
 # -- dice --------------------------------------------------------------------------------------
-@cache
-def sum_distribution(dice: int) -> tuple[tuple[int, Fraction], ...]:
-    """Exact chances of each total of ``dice`` D6, lowest first.
-
-    >>> dict(sum_distribution(2))[7]
-    Fraction(1, 6)
-    """
-    counts = {0: 1}
-    for _ in range(dice):
-        step: dict[int, int] = {}
-        for total, ways in counts.items():
-            for face in range(1, 7):
-                step[total + face] = step.get(total + face, 0) + ways
-        counts = step
-    whole = 6**dice
-    return tuple((total, Fraction(ways, whole)) for total, ways in sorted(counts.items()))
 
 
 def _roll_total(roll: Roll, purpose: str, dice: int) -> int:
@@ -389,7 +354,7 @@ def kinetic_distribution(
 
 def _table_distribution(row: Sequence[int], dice: int) -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
-    for total, chance in sum_distribution(dice):
+    for total, chance in sum_distribution(dice).items():
         hits = row[total - dice]
         out[hits] = out.get(hits, Fraction(0)) + chance
     return dict(sorted(out.items()))
@@ -695,4 +660,6 @@ def sudden_death_chance(b_hits: int) -> Fraction:
     if threshold is None:
         return Fraction(0)
     dice = combat_data().sudden_death.dice
-    return sum((p for total, p in sum_distribution(dice) if total >= threshold), Fraction(0))
+    return sum(
+        (p for total, p in sum_distribution(dice).items() if total >= threshold), Fraction(0)
+    )

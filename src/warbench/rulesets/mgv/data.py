@@ -7,15 +7,14 @@ by :mod:`warbench.rulesets.mgv.combat`.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
 from warbench.geometry.table import TurningTable
+from warbench.rulesets.datafiles import DataModel, StandIn, load_model
 
 WeaponType = Literal["kinetic", "missile", "photon"]
 WEAPON_TYPES: tuple[WeaponType, ...] = ("kinetic", "missile", "photon")
@@ -26,8 +25,8 @@ SLOTS: tuple[Slot, ...] = ("main", "secondary")
 Trait = Literal["p_resistant", "beacons"]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_Model = DataModel
+PACKAGE = "warbench.rulesets.mgv"
 
 
 class Hull(_Model):
@@ -96,11 +95,6 @@ class TerrainChart(_Model):
     kinds: dict[str, TerrainKind]
 
 
-class StandIn(_Model):
-    stand_in: bool
-    reason: str
-
-
 class RearArc(StandIn):
     half_angle: float = Field(gt=0, le=90)
 
@@ -121,28 +115,14 @@ class RulesData(_Model):
     ranging: Ranging
 
 
-def _load(name: str) -> dict[str, Any]:
-    text = resources.files("warbench.rulesets.mgv").joinpath("data", name).read_text("utf-8")
-    return tomllib.loads(text)
-
-
-def _validated(model: type[BaseModel], name: str) -> Any:
-    try:
-        return model.model_validate(_load(name))
-    except ValidationError as exc:  # a broken data file is a bug in the package
-        raise RuntimeError(f"mgv data/{name}: {exc}") from None
-
-
 @cache
 def vehicles() -> Vehicles:
-    data: Vehicles = _validated(Vehicles, "vehicles.toml")
-    return data
+    return load_model(PACKAGE, "vehicles.toml", Vehicles)
 
 
 @cache
 def terrain_chart() -> TerrainChart:
-    data: TerrainChart = _validated(TerrainChart, "terrain.toml")
-    return data
+    return load_model(PACKAGE, "terrain.toml", TerrainChart)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,5 +135,5 @@ class Rules:
 
 @cache
 def rules() -> Rules:
-    data: RulesData = _validated(RulesData, "rules.toml")
+    data = load_model(PACKAGE, "rules.toml", RulesData)
     return Rules(data, TurningTable.from_pairs(data.turning))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from warbench.bots.matrix import draw
 from warbench.core.actions import Action
+from warbench.core.dice import sum_distribution
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Figure, in_arc
 from warbench.rulesets.mgv import combat, fire, movement, space
@@ -231,7 +232,7 @@ def _position(state: State, side: str, action: Move) -> float:
     free = 1.0
     for crossing in movement.crossings(state, result):  # 1.4: each crossing may trap it
         numbers = state.setup.kinds[crossing.feature].trap
-        free *= 1.0 - sum(_TWO_DICE[n] for n in numbers)
+        free *= 1.0 - float(sum(sum_distribution(2)[n] for n in numbers))
     gain -= (1.0 - free) * TRAPPED
     victory = state.setup.victory
     if victory.kind == "gauntlet" and victory.side == side and victory.edge:
@@ -249,7 +250,6 @@ def _position(state: State, side: str, action: Move) -> float:
 
 TRAPPED = 6.0
 """What the greedy bot reckons being trapped for good costs (1.4: immobile)."""
-_TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
 
 
 def _place_worth(state: State, side: str, at: Figure) -> float:
