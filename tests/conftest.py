@@ -10,14 +10,16 @@ tests) never meet it.
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from warbench.core import registry
+from warbench.core.odds import OddsQuery
 
 _MODULE_NAME = "warbench_tests_toy_ruleset"
 
@@ -49,3 +51,24 @@ def duel() -> Iterator[ModuleType]:
         for name in (info.name, *info.aliases):
             if registry._aliases.get(name) == info.name:
                 del registry._aliases[name]
+
+
+def _check_odds_queries(queries: Mapping[str, OddsQuery]) -> None:
+    """Every query answers its defaults with probabilities summing to one, as JSON, and
+    every key's default written out as text parses back to itself."""
+    for name, query in queries.items():
+        assert query.name == name
+        result = query([])
+        assert sum(result.outcomes.values()) == 1
+        assert all(0 <= p <= 1 for p in (*result.outcomes.values(), *result.extra.values()))
+        json.dumps(result.to_json())
+        texts = [f"{key.name}={key.default}" for key in query.keys]
+        assert query.parse_args(texts) == query.parse_args([])
+        assert all(key.describe().startswith(key.name) for key in query.keys)
+
+
+@pytest.fixture
+def check_odds_queries() -> Callable[[Mapping[str, OddsQuery]], None]:
+    """The checks every ruleset's odds queries must pass (shared by the conformance
+    suite and rulesets not registered yet)."""
+    return _check_odds_queries

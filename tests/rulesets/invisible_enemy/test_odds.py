@@ -3,11 +3,12 @@ roll, the network query's outcome keys are ``A{a} B{b}``, and bad keys are refus
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 import pytest
 
+from warbench.core.odds import OddsQuery
 from warbench.errors import OddsError
 from warbench.rulesets.invisible_enemy import charts
 from warbench.rulesets.invisible_enemy.odds import QUERIES
@@ -21,17 +22,11 @@ def by_hits(dist: dict[int, Fraction]) -> dict[str, Fraction]:
     return {(f"{k} hit" if k == 1 else f"{k} hits"): p for k, p in dist.items() if p}
 
 
-def test_the_queries_and_their_defaults() -> None:
+def test_the_queries_and_their_defaults(
+    check_odds_queries: Callable[[Mapping[str, OddsQuery]], None],
+) -> None:
     assert set(QUERIES) == {"network", "direct", "barrage", "control", "self-destruct"}
-    for name, query in QUERIES.items():
-        assert query.name == name
-        result = query([])
-        assert sum(result.outcomes.values()) == 1
-        assert all(0 <= p <= 1 for p in (*result.outcomes.values(), *result.extra.values()))
-        json.dumps(result.to_json())
-        texts = [f"{key.name}={key.default}" for key in query.keys]
-        assert query.parse_args(texts) == query.parse_args([])
-        assert all(key.describe().startswith(key.name) for key in query.keys)
+    check_odds_queries(QUERIES)  # not registered yet: the conformance suite does not see it
 
 
 def test_network_odds_are_the_joint_distribution_with_a_b_keys() -> None:

@@ -4,7 +4,6 @@ equilibrium with its value and both mixed strategies."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import pytest
@@ -23,16 +22,8 @@ def by_hits(dist: dict[int, Fraction]) -> dict[str, Fraction]:
 
 
 def test_the_queries_and_their_defaults() -> None:
+    """The defaults themselves are checked for every registered ruleset by the conformance suite."""
     assert set(QUERIES) == {"kinetic", "missile", "photon"}
-    for name, query in QUERIES.items():
-        assert query.name == name
-        result = query([])
-        assert sum(result.outcomes.values()) == 1
-        assert all(0 <= p <= 1 for p in (*result.outcomes.values(), *result.extra.values()))
-        json.dumps(result.to_json())
-        texts = [f"{key.name}={key.default}" for key in query.keys]
-        assert query.parse_args(texts) == query.parse_args([])
-        assert all(key.describe().startswith(key.name) for key in query.keys)
 
 
 def test_kinetic_odds_are_the_kinetic_distribution() -> None:
