@@ -36,7 +36,7 @@ from warbench.rulesets.mgv.actions import (
 )
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.hitlog import HitGroup, HitLog, HullLayout, placeable
-from warbench.rulesets.mgv.state import Attack, Base, Screen, State
+from warbench.rulesets.mgv.state import Attack, Screen, State
 
 if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules
@@ -291,5 +291,3 @@ def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | Non
 
 
 __all__ = ["evaluate", "expected_hits", "sealed_strategy"]
-
-_ = Base

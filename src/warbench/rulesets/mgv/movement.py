@@ -104,8 +104,6 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     if result.off_table and (edge is None or not _off_by(state, result.end, edge)):
         where = f" except by the {edge} edge" if edge else ""
         raise IllegalAction(action, f"{base.id} may not leave the table{where}")
-    if action.beacon is not None:
-        _check_beacon(state, base, action, result)
     return base, result
 
 
@@ -116,19 +114,11 @@ def _check_beacon(state: State, base: Base, action: Move, result: MoveResult) ->
         raise IllegalAction(action, f"the {base.model.title} cannot fire marker beacons (4.0)")
     if enemy is None or not enemy.active or enemy.side == base.side:
         raise IllegalAction(action, f"{action.beacon} is not an enemy base on the table")
-    if closest(result, enemy) > data.beacon_range + 1e-9:
+    whole = sum(leg.length for leg in result.legs)
+    if _closest_until(result, enemy, whole) > data.beacon_range + 1e-9:
         raise IllegalAction(
             action, f'{enemy.id} is never within {data.beacon_range:g}" during this move (4.0)'
         )
-
-
-def closest(result: MoveResult, enemy: Base) -> float:
-    """The nearest the moving base's centre comes to ``enemy``'s centre during the move."""
-    path = result.path
-    point = shapely.Point(enemy.geo.x, enemy.geo.y)
-    if len(path) == 1:
-        return float(shapely.distance(point, shapely.Point(path[0])))
-    return float(shapely.distance(point, shapely.LineString(path)))
 
 
 def crossings(state: State, result: MoveResult) -> list[Crossing]:

@@ -76,12 +76,10 @@ def from_rear(target: Base, shooter: Base) -> bool:
     return abs(attacker_bearing(target, shooter)) >= 180.0 - half
 
 
-def _nearer_shooter(feature: Feature, shooter: Figure, target: Figure) -> bool:
+def _nearer_shooter(state: State, feature: Feature, shooter: Figure, target: Figure) -> bool:
     """The feature is not behind the target: part of it is nearer the shooter."""
-    import shapely
-
-    point = shapely.Point(shooter.x, shooter.y)
-    return float(shapely.distance(point, feature.geometry)) < centre_distance(shooter, target)
+    gap = state.setup.terrain.distance_to(shooter.at, feature.id)
+    return gap < centre_distance(shooter, target)
 
 
 def cover(state: State, shooter: Base, target: Base) -> tuple[int, tuple[str, ...]]:
@@ -104,7 +102,7 @@ def cover(state: State, shooter: Base, target: Base) -> tuple[int, tuple[str, ..
         hugging = (
             "hugging" in kind.cover_when
             and touching
-            and _nearer_shooter(feature, shooter.geo, target.geo)
+            and _nearer_shooter(state, feature, shooter.geo, target.geo)
         )
         between = "between" in kind.cover_when and len(towers) >= 2
         if hugging or between:
