@@ -206,7 +206,7 @@ def test_area_weapon_def_3_destroyed_on_10_and_a_9_does_nothing(
 
 @pytest.mark.parametrize("total", range(2, 13))
 def test_area_weapon_fungus_tower_destroyed_on_11_or_12(total: int) -> None:
-    """1.5 chart note 2: a fungus tower is destroyed on an 11 or 12 area weapon roll."""
+    """1.5 chart note 2: a fungus tower falls to a barrage only on 11 or 12."""
     dice = (max(1, total - 6), total - max(1, total - 6))
     assert charts.area_weapon("fungus tower", scripted(dice)) is (total >= 11)
     assert charts.area_needs("fungus tower") == charts.area_needs(4)  # its defence is 4
@@ -303,7 +303,7 @@ def test_self_destruct_crosses_speed_and_defence_for_an_attack_and_a_range() -> 
 
 
 def test_self_destruct_attack_is_direct_fire_on_the_k_row_without_firer_damage() -> None:
-    """6.0: conducted in the same manner as direct fire."""
+    """6.0: resolved like direct fire."""
     blast = charts.self_destruct(5, 3)
     for face in range(1, 7):
         hits = charts.self_destruct_attack(5, 3, 2, False, scripted([face]))

@@ -9,7 +9,7 @@ A fire phase walks these steps (``State.step``):
 2. ``declare``: the target of every mount that fires (public).
 3. ``screen`` (when the defender has unfired missile mounts and attacks were
    declared on its bases): each screening mount gives an attack its points
-   (5.1 Modifiers; a screen counts as that weapon's fire for the turn).
+   (5.1 Modifiers; screening uses up that weapon's shot for the turn).
 4. ``split`` (when a missile attack was declared): both sides split their dice
    among surface, core and heart, sealed and simultaneous (5.2 Missile Fire).
 5. ``resolve``: every attack's dice, in declaration order; hits become groups.

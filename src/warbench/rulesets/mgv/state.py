@@ -43,8 +43,8 @@ class Mount:
     weapon: WeaponType | None
     """None until chosen at set-up (1.5)."""
     spent_turn: int = 0
-    """The turn this weapon last fired or screened (5.1 Modifiers: a screen counts as
-    that weapon's fire for the turn)."""
+    """The turn this weapon last fired or screened (5.1 Modifiers: screening uses up
+    that weapon's shot for the turn)."""
 
 
 @dataclass(slots=True)
