@@ -1,0 +1,180 @@
+"""Candidate actions of Invisible Enemy for bots (``RulesetInfo.exhaustive_actions`` is False).
+
+On an open table a move may end anywhere and a marker may go anywhere, so
+``legal_actions`` lists a sensible, legal sample: a person may type any legal
+action. Every candidate listed is legal (the conformance suite applies them).
+Markers are listed at the point aimed at; a bot's marker then lands where its
+eye puts it (:func:`warbench.rulesets.invisible_enemy.barrage.scatter`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.errors import IllegalAction
+from warbench.geometry.table import Point, heading
+from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
+from warbench.rulesets.invisible_enemy.actions import (
+    DONE,
+    PASS,
+    Barrage,
+    Buy,
+    Deflect,
+    Destruct,
+    Fire,
+    Move,
+    Unit,
+)
+from warbench.rulesets.invisible_enemy.charts import action_costs
+from warbench.rulesets.invisible_enemy.state import Base, State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
+
+MOVE_FRACTIONS = (1.0, 0.5)
+"""Straight moves toward a goal: the full allowance, and half of it."""
+
+
+def candidates(ruleset: InvisibleEnemyRules, state: State, side: str) -> Sequence[Action]:
+    decision = ruleset.decision(state)
+    if decision is None or side not in decision.sides:
+        return []
+    step = state.step
+    if step == "buy":
+        return _buys(state, side)
+    if step in ("mark1", "mark2", "tie"):
+        out: list[Action] = [Barrage(p) for p in aims(state, side)]
+        return out if step == "tie" else [*out, DONE]
+    if step == "deflect":
+        return [*(Deflect(m.id) for m in barrage.deflectable(state, side)), DONE]
+    if step == "activate":
+        units: list[Action] = [Unit(u) for u in movement.attemptable(state, side)]
+        return [*units, PASS, *_destructs(state, side)]
+    if step == "unit":
+        return [*_moves(state, side), *engineering.options(state, side), DONE]
+    if step == "last":
+        return [*_destructs(state, side), DONE]
+    if step in ("fire_a", "fire_b"):
+        return [*_shots(state, side, step), DONE]
+    return []
+
+
+def _buys(state: State, side: str) -> list[Action]:
+    """A handful of sensible purchase plans within the side's points."""
+    points = state.networks[side].points
+    costs = action_costs()
+    units = [u for u in movement.attemptable(state, side)]
+    plans: list[tuple[tuple[str, str | None], ...]] = [()]
+    autos = tuple(("auto", u) for u in units)
+    plans.append(autos[: points // costs["automatic_move"]])
+    plans.append((("type1", None),) * (points // costs["type1_barrage"]))
+    plans.append((("deflect", None),))
+    for key, name in (
+        ("suppress75", "suppress_75"),
+        ("suppress50", "suppress_50"),
+        ("suppress25", "suppress_25"),
+        ("die", "enemy_loses_die"),
+    ):
+        if costs[name] <= points:
+            rest = points - costs[name]
+            plans.append(((key, None), *autos[: rest // costs["automatic_move"]]))
+    out: list[Action] = []
+    seen: set[str] = set()
+    for plan in plans:
+        action = Buy(plan)
+        total = sum(costs[_cost_key(k)] for k, _ in plan)
+        if total > points or str(action) in seen:
+            continue
+        seen.add(str(action))
+        out.append(action)
+    return out
+
+
+def _cost_key(key: str) -> str:
+    from warbench.rulesets.invisible_enemy.actions import COST_KEY
+
+    return COST_KEY[key]
+
+
+def aims(state: State, side: str) -> list[Point]:
+    """Points worth a barrage: each enemy base, and the middle of each close enemy pair."""
+    table = state.setup.table
+    enemies = state.active(state.other(side))
+    points: list[Point] = []
+    for b in enemies:
+        points.append((round(b.geo.x, 1), round(b.geo.y, 1)))
+    for i, a in enumerate(enemies):
+        for b in enemies[i + 1 :]:
+            if math.hypot(a.geo.x - b.geo.x, a.geo.y - b.geo.y) <= 3.0:
+                points.append(
+                    (round((a.geo.x + b.geo.x) / 2, 1), round((a.geo.y + b.geo.y) / 2, 1))
+                )
+    out = []
+    for x, y in points:
+        if 0.0 <= x <= table.width and 0.0 <= y <= table.height and (x, y) not in out:
+            out.append((x, y))
+    return out[:12]
+
+
+def _destructs(state: State, side: str) -> list[Action]:
+    return [Destruct(b.id) for b in fire.destructible(state, side)]
+
+
+def _moves(state: State, side: str) -> list[Action]:
+    """For each base of the unit that may move: straight moves toward the nearest enemy,
+    toward the unit's centre and back toward its own side, full and half way."""
+    unit = state.current
+    if unit is None:
+        return []
+    out: list[Action] = []
+    enemies = state.active(state.other(side))
+    for base in movement.movable_bases(state, unit):
+        goals: list[Point] = []
+        if enemies:
+            nearest = min(
+                enemies, key=lambda e: math.hypot(e.geo.x - base.geo.x, e.geo.y - base.geo.y)
+            )
+            goals.append(nearest.geo.at)
+        goals.extend(movement.goals(state, base))
+        for goal in goals:
+            for fraction in MOVE_FRACTIONS:
+                action = _toward(state, base, goal, fraction)
+                if action is not None and action not in out:
+                    out.append(action)
+    return out
+
+
+def _toward(state: State, base: Base, goal: Point, fraction: float) -> Move | None:
+    dx, dy = goal[0] - base.geo.x, goal[1] - base.geo.y
+    dist = math.hypot(dx, dy)
+    if dist < 0.5:
+        return None
+    reach = movement.reach(state, base, goal)
+    step = min(reach * fraction, dist - 0.1)
+    if step < 0.25:
+        return None
+    end = (round(base.geo.x + dx / dist * step, 2), round(base.geo.y + dy / dist * step, 2))
+    action = Move(base.id, (end,), round(heading(base.geo.at, goal), 1) % 360.0)
+    try:
+        movement.plan(state, base.side, action)
+    except IllegalAction:
+        return None
+    return action
+
+
+def _shots(state: State, side: str, step: str) -> list[Action]:
+    out: list[Action] = []
+    for shooter in fire.shooters(state, side, step):
+        for target in fire.targets(state, shooter):
+            out.append(Fire((shooter.id,), target))
+            if fire.may_rake(state, shooter, target):
+                out.append(Fire((shooter.id,), target, rake=True))
+    if step == "fire_b":
+        out.extend(fire.batteries(state, side))
+    return out
+
+
+__all__ = ["aims", "candidates"]

@@ -1,0 +1,130 @@
+"""Parse the text form of Invisible Enemy actions (see :mod:`.actions`)."""
+
+from __future__ import annotations
+
+from warbench.core.actions import Action, match_id, verb_and_args
+from warbench.errors import ActionSyntaxError, excerpt
+from warbench.geometry.table.text import parse_number, parse_point
+from warbench.rulesets.invisible_enemy.actions import (
+    DONE,
+    MAX_ITEMS,
+    MAX_POINTS,
+    PASS,
+    PURCHASES,
+    USAGE,
+    Barrage,
+    Buy,
+    Deflect,
+    Destruct,
+    Engineer,
+    Fire,
+    Move,
+    Unit,
+)
+from warbench.rulesets.invisible_enemy.charts import engineering_actions
+from warbench.rulesets.invisible_enemy.state import State
+
+
+def _alone(verb: str, args: list[str], text: str) -> None:
+    if args:
+        raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
+
+
+def _exactly(verb: str, args: list[str], n: int, text: str) -> None:
+    if len(args) != n:
+        raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
+
+
+def _buy(state: State, args: list[str], text: str) -> Buy:
+    if not args:
+        raise ActionSyntaxError(text, f"write it as: {USAGE['buy']}")
+    if len(args) == 1 and args[0].lower() == "none":
+        return Buy(())
+    if len(args) > MAX_ITEMS:
+        raise ActionSyntaxError(text, f"at most {MAX_ITEMS} purchases")
+    items: list[tuple[str, str | None]] = []
+    for word in args:
+        key, eq, unit = word.partition("=")
+        key = key.lower()
+        if key not in PURCHASES:
+            raise ActionSyntaxError(
+                text, f"'{excerpt(word)}' is not a purchase; purchases: {', '.join(PURCHASES)}"
+            )
+        if key == "auto":
+            if not eq or not unit:
+                raise ActionSyntaxError(text, "an automatic move marker names its unit: auto=UNIT")
+            items.append((key, match_id(unit, state.units, "unit", text)))
+        else:
+            if eq:
+                raise ActionSyntaxError(text, f"'{excerpt(word)}': only auto names a unit")
+            items.append((key, None))
+    return Buy(tuple(items))
+
+
+def _target(state: State, word: str, text: str) -> str:
+    known = [*state.bases, *(f.id for f in state.terrain.features)]
+    return match_id(word, known, "base or feature", text)
+
+
+def parse_action(state: State, text: str) -> Action:
+    verb, args = verb_and_args(text, USAGE)
+    if verb == "done":
+        _alone(verb, args, text)
+        return DONE
+    if verb == "pass":
+        _alone(verb, args, text)
+        return PASS
+    if verb == "buy":
+        return _buy(state, args, text)
+    if verb == "barrage":
+        if len(args) == 2 and args[1].lower() == "type2":
+            return Barrage(parse_point(state.setup.table, args[0], text), type2=True)
+        _exactly(verb, args, 1, text)
+        return Barrage(parse_point(state.setup.table, args[0], text))
+    if verb == "deflect":
+        _exactly(verb, args, 1, text)
+        return Deflect(match_id(args[0], [m.id for m in state.markers], "marker", text))
+    if verb == "unit":
+        _exactly(verb, args, 1, text)
+        return Unit(match_id(args[0], state.units, "unit", text))
+    if verb == "destruct":
+        _exactly(verb, args, 1, text)
+        return Destruct(match_id(args[0], state.bases, "base", text))
+    if verb == "engineer":
+        if len(args) not in (2, 3):
+            raise ActionSyntaxError(text, f"write it as: {USAGE['engineer']}")
+        keys = [a.key for a in engineering_actions()]
+        key = args[1].lower()
+        if key not in keys:
+            raise ActionSyntaxError(
+                text,
+                f"'{excerpt(args[1])}' is not an engineering action; actions: {', '.join(keys)}",
+            )
+        target = _target(state, args[2], text) if len(args) == 3 else None
+        return Engineer(match_id(args[0], state.bases, "base", text), key, target)
+    if verb in ("fire", "rake"):
+        _exactly(verb, args, 2, text)
+        shooters = tuple(match_id(s, state.bases, "base", text) for s in args[0].split("+"))
+        target = _target(state, args[1], text)
+        if verb == "rake" and len(shooters) != 1:
+            raise ActionSyntaxError(text, "one base rakes at a time")
+        if len(set(shooters)) != len(shooters):
+            raise ActionSyntaxError(text, "a base is named twice")
+        return Fire(shooters, target, rake=verb == "rake")
+    # move
+    if not args:
+        raise ActionSyntaxError(text, f"write it as: {USAGE['move']}")
+    base = match_id(args[0], state.bases, "base", text)
+    rest = args[1:]
+    facing: float | None = None
+    if len(rest) >= 2 and rest[-2].lower() == "face":
+        facing = parse_number(rest[-1], text)
+        rest = rest[:-2]
+    if any(a.lower() == "face" for a in rest):
+        raise ActionSyntaxError(text, "'face DEGREES' goes last: " + USAGE["move"])
+    if not rest and facing is None:
+        raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
+    if len(rest) > MAX_POINTS:
+        raise ActionSyntaxError(text, f"a move has at most {MAX_POINTS} points")
+    path = tuple(parse_point(state.setup.table, a, text) for a in rest)
+    return Move(base, path, facing)

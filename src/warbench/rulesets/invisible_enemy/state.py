@@ -1,0 +1,330 @@
+"""The Invisible Enemy game state: bases in units, fungus towers, markers, the networks, the turn.
+
+The turn (1.6) is seven phases; ``step`` says where in them the game is:
+
+- ``network``: network combat and the Type 2 acquisition rolls (automatic, 2.0);
+- ``buy``: the side with more action points declares its purchases, then the other;
+- ``mark1``: Type 1 (and Type 2) markers placed, the purchase order first (3.0);
+- ``initiative``: the initiative roll (automatic; a tie gives ``tie`` then again);
+- ``tie``: each side places its free barrage at once (sealed, 4.6);
+- ``activate``: the side to move names a unit to try, passes, or self-destructs;
+- ``unit``: that unit passed its Control roll: its bases move (or engineer) one at a time;
+- ``last``: after all movement, each side may still self-destruct (6.0);
+- ``mark2``: Type 2 markers placed after movement; ``deflect``: deflections tagged (3.0);
+- ``fire_a``, ``fire_b``: direct fire steps a (K, P) and b (C), each side in turn (5.0);
+- ``resolve``: the barrages strike (automatic, phase 6); then the reset (phase 7);
+- ``over``.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from warbench.core.outcome import Outcome
+from warbench.geometry.table import Figure, Scene, Terrain
+from warbench.rulesets.invisible_enemy.charts import Damage, Mission, damage_band
+from warbench.rulesets.invisible_enemy.data import VehicleModel
+from warbench.rulesets.invisible_enemy.scenario import Setup
+
+Step = Literal[
+    "network",
+    "buy",
+    "mark1",
+    "initiative",
+    "tie",
+    "activate",
+    "control",
+    "unit",
+    "last",
+    "mark2",
+    "deflect",
+    "fire_a",
+    "fire_b",
+    "resolve",
+    "over",
+]
+MarkerKind = Literal["type1", "type2", "tie"]
+
+
+@dataclass(slots=True)
+class Base:
+    """One MGV base on the table (or gone)."""
+
+    id: str
+    side: str
+    unit: str
+    model_key: str
+    model: VehicleModel
+    geo: Figure
+    hits: int = 0
+    destroyed: bool = False
+    exited: bool = False
+    """Got off the table by the breach edge (out of play, not destroyed)."""
+    trapped: bool = False
+    """Trapped by terrain (1.5): immobilised until an engineer frees it."""
+    contaminated: int = 0
+    """The turn it was infected (1.5 note 2); 0: clean. From the next turn it hunts."""
+    moved_turn: int = 0
+    """The turn in which it last moved or turned (5.3 raking needs a base that has not)."""
+    fired_turn: int = 0
+    """The turn in which it last fired (one direct fire roll per phase, 5.0)."""
+    engineered_turn: int = 0
+    """The turn in which it last took an engineering action (ruling 40: one a turn)."""
+    armed: bool = False
+    """A strike engineer's payload is armed (7.0)."""
+    towing: str | None = None
+    """The base this engineer has a tow on (4.4)."""
+
+    @property
+    def active(self) -> bool:
+        return not self.destroyed and not self.exited
+
+    @property
+    def damage(self) -> Damage:
+        return damage_band(self.hits, self.model.hull)
+
+    @property
+    def role(self) -> str:
+        return self.model.role
+
+    @property
+    def weapon(self) -> str:
+        return self.model.weapon
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "unit": self.unit,
+            "model": self.model_key,
+            "x": self.geo.x,
+            "y": self.geo.y,
+            "facing": self.geo.facing,
+            "hits": self.hits,
+            "hull": self.model.hull,
+            "destroyed": self.destroyed,
+            "exited": self.exited,
+            "trapped": self.trapped,
+            "contaminated": self.contaminated,
+            "moved_turn": self.moved_turn,
+            "fired_turn": self.fired_turn,
+            "engineered_turn": self.engineered_turn,
+            "armed": self.armed,
+            "towing": self.towing,
+        }
+
+
+@dataclass(slots=True)
+class Unit:
+    id: str
+    side: str
+    formation: str
+    mission: Mission | None
+    bases: tuple[str, ...]
+    attempted_turn: int = 0
+    """The turn its Control roll was made (one attempt a turn, 4.0)."""
+    auto_turn: int = 0
+    """The turn an automatic move marker was put on it (2.0)."""
+
+
+@dataclass(slots=True)
+class Tower:
+    """A fungus tower: logged like an MGV (1.5 note 2)."""
+
+    id: str
+    hull: int
+    hits: int = 0
+    live: bool = True
+
+    @property
+    def destroyed(self) -> bool:
+        return self.hits >= self.hull
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "hull": self.hull, "hits": self.hits, "live": self.live}
+
+
+@dataclass(slots=True)
+class Marker:
+    """A barrage marker on the table (3.0)."""
+
+    id: str
+    side: str
+    kind: MarkerKind
+    at: tuple[float, float]
+    deflected: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "kind": self.kind,
+            "at": list(self.at),
+            "deflected": self.deflected,
+        }
+
+
+@dataclass(slots=True)
+class Network:
+    """One side's network (2.0) and its fire support this turn."""
+
+    dice: int
+    points: int = 0
+    spent: int = 0
+    status: int = 100
+    """Network status this turn (100, 75, 50, 25: 4.0), lowered by enemy suppression."""
+    type1: int = 0
+    """Type 1 barrages bought this turn, not yet placed (lost at initiative, 3.0)."""
+    type2: int = 0
+    """Type 2 markers held (kept across turns, 2.0)."""
+    deflections: int = 0
+    """Deflections bought this turn, not yet used (end of phase 4, 2.0)."""
+    rolls: tuple[int, ...] = ()
+    """This turn's network dice as rolled (public)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dice": self.dice,
+            "points": self.points,
+            "spent": self.spent,
+            "status": self.status,
+            "type1": self.type1,
+            "type2": self.type2,
+            "deflections": self.deflections,
+            "rolls": list(self.rolls),
+        }
+
+
+@dataclass(slots=True)
+class Shot:
+    """Hits scored in a fire step, waiting for the step's end (5.0: simultaneous)."""
+
+    shooter: str
+    target: str
+    hits: int
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a game of Invisible Enemy."""
+
+    setup: Setup
+    bases: dict[str, Base]
+    units: dict[str, Unit]
+    towers: dict[str, Tower]
+    networks: dict[str, Network]
+    terrain: Terrain
+    """The table's terrain as it stands (barrages and engineers clear features)."""
+    turn: int = 1
+    step: Step = "network"
+    order: tuple[str, ...] = ()
+    """Sides in the order they act in the current step (purchases, markers, fire)."""
+    actor: str | None = None
+    initiative: str | None = None
+    """This turn's initiative winner (4.6)."""
+    passed: list[str] = field(default_factory=list)
+    """Sides that passed on moving this turn (4.0)."""
+    current: str | None = None
+    """The unit moving now (passed its Control roll)."""
+    moved: list[str] = field(default_factory=list)
+    """Bases of the current unit that have moved or acted this activation."""
+    markers: list[Marker] = field(default_factory=list)
+    marker_count: int = 0
+    ties: int = 0
+    """Tied initiative rolls this turn (each gives a free barrage a side, 4.6)."""
+    pending: list[Shot] = field(default_factory=list)
+    """Hits of the current fire step, applied at its end (5.0)."""
+    exposed: list[tuple[str, str]] = field(default_factory=list)
+    """(base, source) pairs already rolled for infection this turn (1.5 note 2)."""
+    exited: list[str] = field(default_factory=list)
+    outcome: Outcome | None = None
+    scene_cache: Scene | None = None
+    plans: dict[Any, Any] = field(default_factory=dict)
+    lines: dict[Any, Any] = field(default_factory=dict)
+
+    def other(self, side: str) -> str:
+        a, b = self.setup.sides
+        return b if side == a else a
+
+    def active(self, side: str | None = None) -> list[Base]:
+        return [b for b in self.bases.values() if b.active and (side is None or b.side == side)]
+
+    def unit_bases(self, unit: str) -> list[Base]:
+        return [self.bases[b] for b in self.units[unit].bases if self.bases[b].active]
+
+    def scene(self) -> Scene:
+        """The table with every base still on it (rebuilt after any change)."""
+        if self.scene_cache is None:
+            self.scene_cache = Scene(self.setup.table, self.terrain, [b.geo for b in self.active()])
+        return self.scene_cache
+
+    def touched(self) -> None:
+        """The table changed: forget what depended on it."""
+        self.scene_cache = None
+        self.plans = {}
+        self.lines = {}
+
+    def new_marker_id(self) -> str:
+        self.marker_count += 1
+        return f"M{self.marker_count}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "step": self.step,
+            "order": list(self.order),
+            "actor": self.actor,
+            "initiative": self.initiative,
+            "passed": list(self.passed),
+            "current": self.current,
+            "moved": list(self.moved),
+            "networks": {k: v.to_json() for k, v in sorted(self.networks.items())},
+            "units": {
+                u.id: {
+                    "attempted_turn": u.attempted_turn,
+                    "auto_turn": u.auto_turn,
+                }
+                for u in self.units.values()
+            },
+            "towers": [t.to_json() for t in self.towers.values()],
+            "cleared": sorted(f.id for f in self.terrain.features if f.destroyed),
+            "markers": [m.to_json() for m in self.markers],
+            "ties": self.ties,
+            "pending": [
+                {"shooter": s.shooter, "target": s.target, "hits": s.hits} for s in self.pending
+            ],
+            "exposed": [list(e) for e in self.exposed],
+            "exited": list(self.exited),
+            "bases": [b.to_json() for b in self.bases.values()],
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return State(
+            setup=self.setup,
+            bases={k: copy.copy(b) for k, b in self.bases.items()},
+            units={k: copy.copy(u) for k, u in self.units.items()},
+            towers={k: copy.copy(t) for k, t in self.towers.items()},
+            networks={k: copy.copy(n) for k, n in self.networks.items()},
+            terrain=self.terrain,
+            turn=self.turn,
+            step=self.step,
+            order=self.order,
+            actor=self.actor,
+            initiative=self.initiative,
+            passed=list(self.passed),
+            current=self.current,
+            moved=list(self.moved),
+            markers=[copy.copy(m) for m in self.markers],
+            marker_count=self.marker_count,
+            ties=self.ties,
+            pending=[copy.copy(s) for s in self.pending],
+            exposed=list(self.exposed),
+            exited=list(self.exited),
+            outcome=self.outcome,
+        )
+
+
+__all__ = ["Base", "Marker", "Network", "Shot", "State", "Step", "Tower", "Unit"]

@@ -1,0 +1,180 @@
+"""What a side sees of an Invisible Enemy game: the table-view contract plus units, networks,
+markers and the turn.
+
+Nothing secret lives in the state: the free barrages of a tied initiative are a
+sealed choice the engine keeps until both are in, so every side sees the same
+view, with one exception: while a side sets barrage markers down "by hand"
+(3.0: no pre-measuring), every base, tower and marker is shown to the whole
+inch only, and no distance is shown anywhere. A determined player can still
+work distances out from a picture drawn earlier (docs/rules, rulings).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from warbench.geometry.table import table_view
+from warbench.rulesets.invisible_enemy.data import rules
+from warbench.rulesets.invisible_enemy.state import Base, State
+
+BY_HAND_STEPS = ("mark1", "mark2", "tie")
+MARKER_COLOURS = {"type1": "yellow", "type2": "red", "tie": "red"}
+"""1.2: yellow Type 1, red Type 2; the free barrage of a tie is drawn red."""
+
+
+def whole_inches(value: float) -> int:
+    return math.floor(value + 0.5)
+
+
+def by_hand(state: State) -> bool:
+    """Markers are being set down by hand: positions to the whole inch only (3.0)."""
+    return state.step in BY_HAND_STEPS
+
+
+def coarse_state(state: State) -> State:
+    """``state`` (a copy) with every position rounded to the whole inch."""
+    for base in state.bases.values():
+        at = (float(whole_inches(base.geo.x)), float(whole_inches(base.geo.y)))
+        base.geo = base.geo.moved_to(at, float(round(base.geo.facing)) % 360.0)
+    for marker in state.markers:
+        marker.at = (float(whole_inches(marker.at[0])), float(whole_inches(marker.at[1])))
+    state.touched()
+    return state
+
+
+def stranded_ids(state: State) -> set[str]:
+    from warbench.rulesets.invisible_enemy.movement import stranded
+
+    return {b.id for b in state.active() if stranded(state, b)}
+
+
+def status(state: State, base: Base, stranded: set[str]) -> list[str]:
+    """Marker words for a base (1.2 colours where the text has them)."""
+    flags: list[str] = []
+    if base.contaminated:
+        flags.append("contaminated")
+    if base.trapped:
+        flags.append("trapped")
+    if base.id in stranded:
+        flags.append("stranded")
+    unit = state.units[base.unit]
+    if unit.auto_turn == state.turn:
+        flags.append("automatic move (white)")
+    if base.moved_turn == state.turn:
+        flags.append("moved")
+    if base.fired_turn == state.turn:
+        flags.append("fired")
+    if base.towing:
+        flags.append(f"towing {base.towing}")
+    if base.armed:
+        flags.append("payload armed")
+    return flags
+
+
+def view(state: State, side: str | None) -> dict[str, Any]:
+    setup = state.setup
+    active = state.active()
+    stranded = stranded_ids(state)
+    rough = by_hand(state)
+    features = state.terrain.features
+    data = table_view(
+        setup.table,
+        [f for f in features if not f.destroyed],
+        [b.geo for b in active],
+        status={b.id: status(state, b, stranded) for b in active},
+    )
+    radius = rules().data.barrage.radius
+    for fig, b in zip(data["figures"], active, strict=True):
+        hull = b.model.hull
+        fig["log"] = {"rings": [["H" if i < b.hits else "" for i in range(hull)]]}
+        automatic = state.units[b.unit].auto_turn == state.turn
+        fig["markers"] = (
+            [{"colour": "white", "label": "automatic move (white)"}] if automatic else []
+        )
+        if rough:
+            fig["x"] = whole_inches(fig["x"])
+            fig["y"] = whole_inches(fig["y"])
+            fig["facing"] = float(round(fig["facing"]))
+    markers = []
+    for m in state.markers:
+        x, y = m.at
+        if rough:
+            x, y = float(whole_inches(x)), float(whole_inches(y))
+        markers.append(
+            {
+                "id": m.id,
+                "side": m.side,
+                "kind": m.kind,
+                "at": [x, y],
+                "radius": radius,
+                "colour": MARKER_COLOURS[m.kind],
+                "deflected": bool(m.deflected),
+            }
+        )
+    data["barrages"] = markers
+    if rough:
+        data["positions"] = "whole inches (markers are set down by hand, 3.0)"
+    bases = []
+    for b in state.bases.values():
+        entry: dict[str, Any] = {
+            "id": b.id,
+            "side": b.side,
+            "unit": b.unit,
+            "model": b.model_key,
+            "title": b.model.title,
+            "role": b.model.role,
+            "weapon": b.model.weapon,
+            "range": b.model.range,
+            "attack": b.model.attack,
+            "defence": b.model.defence,
+            "speed": b.model.speed,
+            "hull": b.model.hull,
+            "hits": b.hits,
+            "damage": b.damage,
+            "destroyed": b.destroyed,
+            "exited": b.exited,
+            "status": status(state, b, stranded) if b.active else [],
+        }
+        if b.active:
+            entry["facing"] = round(b.geo.facing) if rough else b.geo.facing
+        bases.append(entry)
+    units = [
+        {
+            "id": u.id,
+            "side": u.side,
+            "formation": u.formation,
+            "mission": u.mission,
+            "bases": list(u.bases),
+            "tried": u.attempted_turn == state.turn,
+            "automatic": u.auto_turn == state.turn,
+        }
+        for u in state.units.values()
+    ]
+    data.update(
+        {
+            "ruleset": "invisible-enemy",
+            "turn": state.turn,
+            "turns": setup.turns,
+            "step": state.step,
+            "actor": state.actor,
+            "initiative": state.initiative,
+            "current": state.current,
+            "passed": list(state.passed),
+            "networks": {k: v.to_json() for k, v in sorted(state.networks.items())},
+            "towers": [t.to_json() for t in state.towers.values()],
+            "cleared": sorted(f.id for f in features if f.destroyed),
+            "units": units,
+            "bases": bases,
+            "pending": [
+                {"shooter": s.shooter, "target": s.target, "hits": s.hits} for s in state.pending
+            ],
+            "options": setup.options.model_dump(),
+            "victory": setup.victory.model_dump(),
+            "sides": list(setup.sides),
+        }
+    )
+    return data
+
+
+__all__ = ["by_hand", "coarse_state", "view", "whole_inches"]
