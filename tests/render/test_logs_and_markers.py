@@ -416,3 +416,40 @@ def test_the_terminal_map_writes_marker_letters_after_the_id(marked_view: dict[s
         figure.pop("markers", None)
     plain.print(render_table(view, width=120))
     assert "after an id" not in plain.export_text()
+
+
+# -- zones: markers standing on the table (Invisible Enemy's barrage markers) -----------------
+def test_zones_are_pegs_inside_dashed_circles_of_their_radius(table_view: dict[str, Any]) -> None:
+    view = copy.deepcopy(table_view)
+    view["zones"] = [
+        {"id": "M1", "at": [10, 10], "radius": 3.0, "colour": "yellow", "label": "Type 1 barrage"},
+        {"id": "M2", "at": [20, 8], "radius": 3.0, "colour": "red", "label": "Type 2 barrage"},
+    ]
+    svg = render_svg(view)
+    root = parse(svg)
+    circles = {
+        c.get("data-zone"): c for c in root.iter(f"{{{SVG_NS}}}circle") if c.get("data-zone")
+    }
+    assert set(circles) == {"M1", "M2"}
+    r1 = float(circles["M1"].get("r", "0"))
+    assert circles["M1"].get("stroke-dasharray")
+    # the radius is drawn to the table's scale: 3 inches is three grid inches
+    width = float(root.get("width", "0"))
+    assert 0 < r1 < width / 4
+    assert "Type 1 barrage (dashed" in svg
+    assert "Type 2 barrage (dashed" in svg
+
+
+@pytest.mark.parametrize(
+    ("zone", "message"),
+    [
+        ({"id": "M1", "at": [1, 1], "radius": 3, "colour": "teal"}, r"zones\[0\]\.colour"),
+        ({"id": "M1", "at": [1, 1], "radius": -1, "colour": "red"}, r"zones\[0\]\.radius"),
+        ("M1", r"zones\[0\]: expected a mapping"),
+    ],
+)
+def test_malformed_zones_are_refused(table_view: dict[str, Any], zone: Any, message: str) -> None:
+    view = copy.deepcopy(table_view)
+    view["zones"] = [zone]
+    with pytest.raises(RenderError, match=message):
+        render_svg(view)

@@ -35,6 +35,11 @@ What is read (every other key of a view is ignored):
     yellow, red, black, blue, green, orange, purple: ``palette.MARKER_COLOURS``)
     or ``{"colour": name, "label": text}``. The legend gives each colour its
     label; a status flag equal to a marker's label is drawn as the peg only.
+- Table games may also give ``view["zones"]``: markers standing on the table
+  itself (barrage markers), each ``{"id", "at": [x, y], "radius", "colour",
+  "label"}`` with a colour of ``palette.MARKER_COLOURS``: drawn as a peg at
+  ``at`` inside a dashed circle of ``radius`` inches (the area it covers),
+  labelled with its id; the legend gives each colour its label.
 - Both: ``sides`` (the order gives the colours), optional ``titles`` (side ->
   name for the legend), ``turn``, ``turn_limit``, ``phase_title`` or ``phase``.
 
@@ -889,6 +894,7 @@ class _TableBoard(_Board):
         self.height = self.top + self.table_h * self.scale + self.AXIS + MARGIN
         self.features = [dict(f) for f in view.get("features", ()) or ()]
         self.figures = [dict(f) for f in view.get("figures", ()) or ()]
+        self.zones = [_zone(z, f"zones[{i}]") for i, z in enumerate(view.get("zones", ()) or ())]
         self.styles = _Styles(_side_colours(view, self.figures), _prominent(view))
         self.logs: dict[int, list[list[str]]] = {}
         self.pegs: dict[int, list[_Peg]] = {}
@@ -949,6 +955,8 @@ class _TableBoard(_Board):
         labels = _add(board, "g", class_="feature-labels")
         for index, feature in enumerate(self.features):
             self._label_feature(labels, index, feature)
+        if self.zones:
+            self._draw_zones(_add(board, "g", class_="zones"))
         under_pieces(board)
         if any(self.pegs.values()):
             self.above = ET.Element("g", {"class": "markers"})
@@ -957,6 +965,22 @@ class _TableBoard(_Board):
             self._draw_figure(figures, index, figure)
         if self.logs:
             self._draw_logs(_add(board, "g", class_="logs"))
+
+    def _draw_zones(self, group: ET.Element) -> None:
+        """Each zone: its area as a dashed, lightly filled circle, a peg at its centre, its id."""
+        for zone in self.zones:
+            colour = palette.MARKER_COLOURS[zone.colour]
+            centre = self.px(*zone.at)
+            area = {
+                "fill": colour.fill,
+                "fill-opacity": 0.12,
+                "stroke": colour.outline,
+                "stroke-width": 1.5,
+                "stroke-dasharray": "6 4",
+            }
+            _circle(group, centre, zone.radius * self.scale, area, class_="zone", data_zone=zone.id)
+            _draw_pegs(group, [_Peg(zone.colour, zone.label)], centre, 6)
+            _text(group, (centre[0] + 8, centre[1] - 8), zone.id, 10, {"fill": "#222"})
 
     def _draw_grid(self, group: ET.Element) -> None:
         """A line every inch, stronger every 6 inches, numbered along the bottom and left."""
@@ -1242,15 +1266,24 @@ class _TableBoard(_Board):
         if sides:
             sides.append((None, "The tick on a base points where the figure faces."))
         legend.section("Sides", sides)
-        legend.section("Markers", _peg_entries(self.styles) + _status_entries(self.styles))
+        zones: dict[_Peg, None] = {}
+        for zone in self.zones:
+            zones[_Peg(zone.colour, zone.label)] = None
+        zone_entries: list[Entry] = [
+            (_peg_swatch(p), f"{p.text} (dashed: the area it covers)") for p in zones
+        ]
+        legend.section(
+            "Markers", _peg_entries(self.styles) + zone_entries + _status_entries(self.styles)
+        )
         legend.section("Logs", _log_entries(self.styles))
 
 
-def _peg_entries(styles: _Styles) -> list[Entry]:
-    def peg(marker: _Peg) -> Swatch:
-        return lambda g, x, y: _draw_pegs(g, [marker], (x + 13, y + 8), 6)
+def _peg_swatch(marker: _Peg) -> Swatch:
+    return lambda g, x, y: _draw_pegs(g, [marker], (x + 13, y + 8), 6)
 
-    return [(peg(marker), marker.text) for marker in styles.pegs]
+
+def _peg_entries(styles: _Styles) -> list[Entry]:
+    return [(_peg_swatch(marker), marker.text) for marker in styles.pegs]
 
 
 def _log_entries(styles: _Styles) -> list[Entry]:
@@ -1337,6 +1370,32 @@ def _log_rings(figure: Mapping[str, Any], where: str) -> list[list[str]] | None:
                 )
         out.append(list(ring))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Zone:
+    id: str
+    at: tuple[float, float]
+    radius: float
+    colour: str
+    label: str
+
+
+def _zone(raw: Any, where: str) -> _Zone:
+    """A ``view["zones"]`` entry, checked."""
+    if not isinstance(raw, Mapping):
+        raise RenderError(f"{where}: expected a mapping with id, at, radius, colour, label")
+    colour = raw.get("colour")
+    if not isinstance(colour, str) or colour not in palette.MARKER_COLOURS:
+        names = ", ".join(palette.MARKER_COLOURS)
+        raise RenderError(f"{where}.colour: expected a marker colour ({names})")
+    radius = _number(raw.get("radius"), f"{where}.radius")
+    if radius < 0:
+        raise RenderError(f"{where}.radius: cannot be negative")
+    label = raw.get("label", "")
+    if not isinstance(label, str):
+        raise RenderError(f"{where}.label: expected text")
+    return _Zone(str(raw.get("id", "")), _xy(raw.get("at"), f"{where}.at"), radius, colour, label)
 
 
 def _markers(figure: Mapping[str, Any], where: str) -> list[_Peg]:

@@ -113,6 +113,17 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             }
         )
     data["barrages"] = markers
+    labels = {"type1": "Type 1 barrage", "type2": "Type 2 barrage", "tie": "free barrage"}
+    data["zones"] = [
+        {
+            "id": m["id"],
+            "at": m["at"],
+            "radius": radius,
+            "colour": m["colour"],
+            "label": labels[m["kind"]] + (", deflected" if m["deflected"] else ""),
+        }
+        for m in markers
+    ]
     if rough:
         data["positions"] = "whole inches (markers are set down by hand, 3.0)"
     bases = []

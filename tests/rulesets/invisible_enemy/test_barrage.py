@@ -1,0 +1,139 @@
+"""3.0 Barrages and 4.6 tie barrages in play: markers by hand, deflection, the phase 6 strikes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warbench.rulesets.invisible_enemy import barrage
+
+
+def to_phase_6(ie: Any, game: Any, *dice: int) -> None:
+    """Both sides pass on moving and firing; ``dice`` are the barrage rolls."""
+    ie.give(game, *dice)
+    while game.state.turn == 1 and game.state.step not in ("resolve", "over"):
+        step = game.state.step
+        side = game.decision.sides[0]
+        if step == "activate":
+            game.apply("pass", side)
+        elif step == "mark2" and game.state.networks[side].type2:
+            break
+        else:
+            game.apply("done", side)
+
+
+def marked(ie: Any, units: list[Any], at: str, *dice: int, **kw: Any) -> Any:
+    """A game where blue holds one Type 2 marker (1 die, a 6) and sets it at ``at`` in phase 2."""
+    game = ie.new_game(units, [1, 6, 1, 1], **kw)
+    assert game.state.step == "mark1"
+    ie.act(game, "blue", f"barrage {at} type2", *ie.WIN["blue"])
+    assert game.state.step == "activate"
+    return game
+
+
+def defender(ie: Any, flank: bool = True, **extra: Any) -> list[Any]:
+    """Red's K817 (defence 3) at 12,12 facing east, with a friend 1.8" to its north flank."""
+    bases = [ie.base("R1", "K817", (12, 12), 0)]
+    if flank:
+        bases.append(ie.base("R2", "K817", (12, 13.8), 0))
+    return [
+        ie.unit("blue", "U1", ie.base("B1", "L63", (2, 2), 90)),
+        ie.unit("red", "V1", *bases),
+    ]
+
+
+def test_the_worked_example_of_3_0_ten_destroys_a_defence_3_base(ie: Any) -> None:
+    game = marked(ie, defender(ie), "12,10")
+    # flank support: no +1; the marker is 2" from R1 (R2 is 3.8" off: not in reach)
+    to_phase_6(ie, game, 4, 6)
+    assert game.state.bases["R1"].destroyed
+    assert "destroys R1 (10, needed 10)" in ie.last(game, "destroyed").text
+
+
+def test_a_nine_does_nothing(ie: Any) -> None:
+    game = marked(ie, defender(ie), "12,10")
+    to_phase_6(ie, game, 4, 5)
+    assert not game.state.bases["R1"].destroyed
+    assert "misses R1 (9, needed 10)" in ie.last(game, "barrage_miss").text
+
+
+def test_no_flank_support_adds_one(ie: Any) -> None:
+    game = marked(ie, defender(ie, flank=False), "12,10")
+    to_phase_6(ie, game, 4, 5)
+    assert game.state.bases["R1"].destroyed  # 9 + 1 >= 10
+
+
+def test_a_friend_ahead_is_not_flank_support(ie: Any) -> None:
+    units = [
+        ie.unit("blue", "U1", ie.base("B1", "L63", (2, 2), 90)),
+        ie.unit(
+            "red", "V1", ie.base("R1", "K817", (12, 12), 0), ie.base("R2", "K817", (13.8, 12), 0)
+        ),
+    ]
+    game = ie.start(units)
+    r1 = game.state.bases["R1"]
+    assert not barrage.flank_supported(game.state, r1)
+
+
+def test_bases_beyond_three_inches_are_not_struck(ie: Any) -> None:
+    game = marked(ie, defender(ie), "12,8.9")
+    to_phase_6(ie, game)
+    assert not ie.events(game, "barrage_miss") and not ie.events(game, "destroyed")
+
+
+def test_impervious_terrain_blocks_the_blast(ie: Any) -> None:
+    features = [ie.box("S1", "shrapnel", 10, 10.6, 14, 11.2)]
+    game = marked(ie, defender(ie), "12,10", features=features)
+    to_phase_6(ie, game)
+    assert not ie.events(game, "barrage_miss") and not ie.events(game, "destroyed")
+
+
+def test_terrain_within_reach_of_its_sensitivity_is_cleared(ie: Any) -> None:
+    features = [
+        ie.box("low", "mildew", 15, 3, 16, 4),  # 2.2" from the marker: low reaches 2"
+        ie.box("med", "mold", 14.5, 3, 15, 4),  # 2.0" off: medium reaches 3"
+        ie.box("high", "dust", 17.5, 3, 18, 4),  # 4.5" off: high reaches 4"
+    ]
+    game = marked(ie, defender(ie), "12.5,3.5", features=features)
+    to_phase_6(ie, game)
+    terrain = game.state.terrain
+    assert terrain.feature("med").destroyed
+    assert not terrain.feature("low").destroyed
+    assert not terrain.feature("high").destroyed
+
+
+def test_deflection_takes_one_off(ie: Any) -> None:
+    # network: blue's 6 beats red's 5; red's 4 and 3 are unopposed: red 2 points, blue 1
+    game = ie.new_game(defender(ie), [6, 5, 4, 3], network=(1, 3))
+    assert game.decision.sides == ("red",)
+    ie.act(game, "red", "buy deflect")
+    ie.act(game, "blue", "buy none", 1, 6, 1, 1)  # Type 2: blue one marker, red none
+    assert game.state.step == "mark1" and game.decision.sides == ("blue",)
+    ie.act(game, "blue", "done", *ie.WIN["blue"])  # kept for after movement
+    to_phase_6(ie, game)
+    assert game.state.step == "mark2"
+    ie.act(game, "blue", "barrage 12,10")
+    assert game.state.step == "deflect" and game.decision.sides == ("red",)
+    ie.act(game, "red", "deflect M1")
+    assert game.state.markers[0].deflected
+    to_phase_6(ie, game, 4, 6)
+    assert not game.state.bases["R1"].destroyed
+    assert "misses R1 (10, needed 11)" in ie.last(game, "barrage_miss").text
+
+
+def test_a_marker_is_refused_off_the_table(ie: Any) -> None:
+    game = ie.new_game(defender(ie), [1, 6, 1, 1, *ie.WIN["blue"]])
+    assert "on the table" in ie.refused(game, "barrage 30,5 type2", "blue")
+
+
+def test_a_tied_initiative_gives_each_side_a_sealed_free_barrage(ie: Any) -> None:
+    game = ie.new_game(defender(ie), [*ie.QUIET, 3, 3, 4, 2])
+    state = game.state
+    assert state.step == "tie" and set(game.decision.sides) == {"blue", "red"}
+    game.apply("barrage 12,10", "blue")
+    # blue's point is sealed: red's view holds no marker yet
+    assert game.view("red")["barrages"] == []
+    ie.give(game, 6, 6, 1, 1, *ie.WIN["red"])  # R1 struck on 12; B1 (2" off red's) on 2
+    game.apply("barrage 2,4", "red")
+    assert state.bases["R1"].destroyed  # blue's free barrage struck at once (12 >= 10)
+    assert state.initiative == "red" and state.step == "activate"
+    assert not state.markers  # resolved and lifted
