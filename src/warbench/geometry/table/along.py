@@ -4,7 +4,8 @@ Rules that act *during* a move need these (MGV's trap roll in the middle of a
 crossing, 1.4; Invisible Enemy's trap rolls, 1.5): a *crossing* is one
 stretch of the centre's track inside one feature, however many legs it takes
 and whatever other features overlap it; distances run along the whole path,
-turns included at no length.
+turns included at no length. A base stopped partway (trapped, struck) comes
+to rest with :func:`rest_at`; :func:`path_until` gives the track it covered.
 
 >>> from warbench.geometry.table import Feature, Figure, Scene, Table
 >>> wet = Feature.polygon("wet", [(4, 0), (6, 0), (6, 10), (4, 10)])
@@ -18,11 +19,12 @@ turns included at no length.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from warbench.geometry.table.core import Point
+from warbench.geometry.table.figures import Figure, overlapping
 from warbench.geometry.table.movement import MoveResult
 from warbench.geometry.table.terrain import Terrain
 
@@ -79,4 +81,45 @@ def point_along(result: MoveResult, distance: float) -> tuple[Point, float]:
     return last.end, last.facing
 
 
-__all__ = ["JOIN", "Crossing", "crossings", "point_along"]
+def path_until(result: MoveResult, distance: float) -> list[Point]:
+    """The centre's waypoints up to ``distance`` inches along the move (start included,
+    the point at ``distance`` itself not: add ``point_along`` for it)."""
+    points = [result.start.at]
+    travelled = 0.0
+    for leg in result.legs:
+        if travelled + leg.length >= distance:
+            break
+        travelled += leg.length
+        points.append(leg.end)
+    return points
+
+
+STEP_BACK: Final = 0.05
+"""Inches a stopped base is set back at a time to clear a figure it was passing."""
+
+
+def rest_at(result: MoveResult, distance: float, others: Iterable[Figure]) -> tuple[Figure, float]:
+    """Where a base stopped ``distance`` inches along its move comes to rest, and how far
+    it got: there, unless that is on top of one of ``others`` it was passing (friends
+    may overlap only in passing); then just short of it, where it last stood clear.
+
+    >>> from warbench.geometry.table import Scene, Table
+    >>> friends = [Figure("a", 1.0, 5.0, side="x"), Figure("b", 5.0, 5.0, side="x")]
+    >>> scene = Scene(Table(20, 10), [], friends)
+    >>> move = scene.plan_move("a", [(9.0, 5.0)], allowance=20.0)
+    >>> spot, got = rest_at(move, 4.0, [scene.figure("b")])
+    >>> round(got, 2), round(spot.x, 2)
+    (3.0, 4.0)
+    """
+    near = list(others)
+    along = distance
+    while along > 0.0:
+        at, facing = point_along(result, along)
+        here = result.start.moved_to(at, facing)
+        if not any(overlapping(here, other) for other in near):
+            return here, along
+        along -= STEP_BACK
+    return result.start, 0.0
+
+
+__all__ = ["JOIN", "STEP_BACK", "Crossing", "crossings", "path_until", "point_along", "rest_at"]

@@ -118,6 +118,7 @@ class Fungus(DataModel):
     infect_on: int
     zombie_reach: float
     defence: int
+    hunt_to: float = Field(gt=0.0)
 
 
 class Clearing(DataModel):
@@ -126,6 +127,16 @@ class Clearing(DataModel):
     low: float
     lane: float
     tow: float
+
+
+class EngineeringPlay(DataModel):
+    reach: float = Field(gt=0.0)
+    mek_lok_radius: float = Field(gt=0.0)
+    tow_gap: float = Field(ge=0.0)
+
+
+class Minefield(StandIn):
+    dice: int = Field(ge=1, le=3)
 
 
 class Initiative(DataModel):
@@ -140,6 +151,8 @@ class RulesData(DataModel):
     fungus: Fungus
     clearing: Clearing
     initiative: Initiative
+    engineering: EngineeringPlay
+    minefield: Minefield
 
 
 class Scatter(StandIn):

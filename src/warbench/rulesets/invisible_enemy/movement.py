@@ -1,13 +1,267 @@
-"""4.0-4.6 Movement: units, the Control roll, base intervals and stranding, legs and costs.
+"""4.0-4.6 Movement: the Control roll, legs and their costs, traps, base intervals, towing.
 
-(Interface only: being built.)
+A side names a unit (one attempt a turn, 4.0); it rolls on the Control table
+(:func:`control_roll`) unless it carries an automatic move marker; then its
+bases move one at a time (``move``) or its engineers act (7.0,
+:mod:`.engineering`). Costs (4.2, 4.4; numbers in ``data/rules.toml``):
+
+- turning: under 45 degrees free, 45-90 1", 91-180 2", each change priced alone
+  (ruling 31 a); a leg drifting off the facing: forward to 30 degrees 1 per inch,
+  diagonal 2, sideways 3, reverse 2, no backward diagonal;
+- terrain: the 1.5 chart's cost per inch; a base 2/3 damaged pays 2; a towing
+  engineer pays at least 2 (4.4 Tow); where several apply the worst counts,
+  never more than 3 (ruling 30 a);
+- a demolition engineer *ploughs* through obstacles of high, medium or low
+  sensitivity (not minefields, encrypted surface or MEK-Lok, which need the
+  7.0 actions): 1, 2 or 3 per inch instead of the chart, impassable ones
+  included, and every such obstacle its base passes over is cleared whole
+  (ruling 33 a; scenarios lay obstacles as small patches, so the 1" lane of
+  4.4 is the whole patch); it rolls for no trap in what it clears.
+
+Along the move, in the order met: a trap roll (1D6, trapped at or above the
+chart's number) in the middle of each crossing of a trap feature; the
+minefield stand-in (``rules.toml [minefield]``); contamination rolls near live
+fungus towers and contaminated bases (:mod:`.fungus`). A trapped or
+contaminated base stops there (short of a friend it was passing); a base
+destroyed by a mine is removed.
+
+Base intervals (4.5): a unit's active, uncontaminated bases fall into groups
+chained by the side's interval (centre to centre); the largest group is in
+network (a tie: the group holding the unit's first-listed base); the others'
+bases are stranded unless a friendly network base is within its support range.
+Network bases are never stranded. Stranded bases may not move or turn; they
+still fire. A move may not strand a base of the unit that was not stranded.
+
+Towing (4.4): an engineer with a tow (:mod:`.engineering`) pays at least 2 per
+inch; the towed base follows, set right behind the engineer's rear with its
+facing, and the tow ends (one move). A towed base that was trapped is dragged
+free. Only its final place is checked (it must fit there).
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+from functools import cache
+
 from warbench.core.game import Resolution
+from warbench.errors import IllegalAction
+from warbench.geometry.table import (
+    Figure,
+    Leg,
+    MoveResult,
+    MoveRules,
+    Point,
+    Scene,
+    Terrain,
+    along,
+    centre_distance,
+    heading,
+    overlapping,
+)
+from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
-from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
+from warbench.rulesets.invisible_enemy.state import Base, State
+
+PLOUGH_KEEP = frozenset({"minefield", "encrypted", "mek_lok"})
+"""Kinds a demolition engineer clears only with a 7.0 action, never by ploughing."""
+PLOUGHABLE = ("high", "medium", "low")
+
+
+# -- rules of a move -------------------------------------------------------------------------
+@cache
+def move_rules(may_leave_table: bool, damaged: bool = False, towing: bool = False) -> MoveRules:
+    """4.2, 4.4: the turning bands, the direction costs (2/3 damaged 2 per inch, towing at
+    least 2, the worst counting, capped at 3); friends may be passed (the 45-degree bump)."""
+    data = rules()
+    floor = data.data.clearing.tow if towing else 0.0
+    cap = data.data.movement.cap
+
+    def cost(drift: float) -> float | None:
+        rate = data.direction_cost(drift, damaged=damaged)
+        return None if rate is None else min(max(rate, floor), cap)
+
+    return MoveRules(
+        turning=data.turning,
+        direction_cost=cost,
+        pass_through="friends",
+        may_leave_table=may_leave_table,
+    )
+
+
+def breach_edge(state: State, side: str) -> str | None:
+    """The edge ``side`` breaks out by, if the scenario is its breach."""
+    victory = state.setup.victory
+    return victory.edge if victory.kind == "breach" and victory.side == side else None
+
+
+def _off_by(state: State, figure: Figure, edge: str) -> bool:
+    """The base's centre has crossed ``edge`` (it leaves the table there)."""
+    table = state.setup.table
+    return {
+        "north": figure.y > table.height,
+        "south": figure.y < 0.0,
+        "east": figure.x > table.width,
+        "west": figure.x < 0.0,
+    }[edge]
+
+
+def ploughs(state: State, base: Base) -> bool:
+    """A demolition engineer clears obstacles as it moves (4.4)."""
+    return base.role == "engineer" and state.units[base.unit].mission == "E"
+
+
+def _terrain_for(state: State, base: Base) -> tuple[Terrain, frozenset[str]]:
+    """The terrain as ``base`` moves through it, and the features it ploughs."""
+    if not ploughs(state, base):
+        return state.terrain, frozenset()
+    key = ("plough",)
+    found = state.plans.get(key)
+    if found is None:
+        kinds = terrain_chart().kinds
+        rates = rules().data.clearing
+        changed = []
+        for f in state.terrain.features:
+            kind = kinds.get(f.kind)
+            if f.destroyed or kind is None or f.kind in PLOUGH_KEEP or kind.barrier:
+                continue
+            if kind.sensitivity in PLOUGHABLE:
+                rate = float(getattr(rates, str(kind.sensitivity)))
+                changed.append(replace(f, move_cost=rate, impassable=False))
+        terrain = state.terrain.replaced(*changed) if changed else state.terrain
+        found = (terrain, frozenset(f.id for f in changed))
+        state.plans[key] = found
+    result: tuple[Terrain, frozenset[str]] = found
+    return result
+
+
+def _scene_for(state: State, base: Base) -> Scene:
+    terrain, ploughed = _terrain_for(state, base)
+    scene = state.scene()
+    return scene if not ploughed else Scene(scene.table, terrain, scene.figures)
+
+
+def _rules_for(state: State, base: Base) -> MoveRules:
+    return move_rules(
+        breach_edge(state, base.side) is not None,
+        base.damage == "2/3",
+        _tow(state, base) is not None,
+    )
+
+
+def _tow(state: State, engineer: Base) -> Base | None:
+    """The base ``engineer`` has a tow on, if it is still on the table."""
+    if engineer.towing is None:
+        return None
+    towed = state.bases.get(engineer.towing)
+    return towed if towed is not None and towed.active and engineer.active else None
+
+
+def towed_by(state: State, base: Base) -> Base | None:
+    """The engineer towing ``base``, if any."""
+    for other in state.active():
+        if other.towing == base.id and other.id != base.id:
+            return other
+    return None
+
+
+def behind(state: State, engineer: Figure, towed: Base) -> Figure:
+    """Where a towed base stands: touching the engineer's rear, facing as it does (4.4)."""
+    gap = rules().data.engineering.tow_gap
+    back = engineer.base.bounding_radius + towed.geo.base.bounding_radius + gap
+    rad = math.radians(engineer.facing)
+    at = (engineer.x - back * math.cos(rad), engineer.y - back * math.sin(rad))
+    return towed.geo.moved_to(at, engineer.facing)
+
+
+def _fits(state: State, figure: Figure, absent: set[str]) -> bool:
+    if not state.setup.table.contains_bounds(figure.bounds):
+        return False
+    core, radius = figure.solid
+    if state.terrain.movement_obstacles(core, radius):
+        return False
+    return not any(overlapping(figure, b.geo) for b in state.active() if b.id not in absent)
+
+
+# -- 4.5 base intervals -------------------------------------------------------------------
+def _stranded_ids(
+    state: State, unit_id: str, where: dict[str, Figure | None] | None = None
+) -> set[str]:
+    """Bases of ``unit_id`` stranded, with the positions ``where`` overrides (None: gone)."""
+    where = where or {}
+
+    def geo(b: Base) -> Figure | None:
+        return where.get(b.id, b.geo)
+
+    placed = [
+        (b, g)
+        for b in state.unit_bases(unit_id)
+        if not b.contaminated and (g := geo(b)) is not None
+    ]
+    if not placed:
+        return set()
+    side = state.units[unit_id].side
+    setup = state.setup.side_setups[side]
+    groups: list[list[tuple[Base, Figure]]] = []
+    left = list(placed)
+    while left:
+        group = [left.pop(0)]
+        i = 0
+        while i < len(group):
+            here = group[i][1]
+            near = [m for m in left if centre_distance(here, m[1]) <= setup.interval + 1e-9]
+            for m in near:
+                left.remove(m)
+            group.extend(near)
+            i += 1
+        groups.append(group)
+    order = {b.id: n for n, (b, _) in enumerate(placed)}
+    main = max(groups, key=lambda g: (len(g), -min(order[b.id] for b, _ in g)))
+    reach = charts.network_range(setup.tech)
+    relays = [
+        g
+        for b in state.active(side)
+        if b.role == "network" and not b.contaminated and (g := geo(b)) is not None
+    ]
+    return {
+        b.id
+        for group in groups
+        if group is not main
+        for b, g in group
+        if b.role != "network" and not any(centre_distance(g, r) <= reach + 1e-9 for r in relays)
+    }
+
+
+def stranded(state: State, base: Base) -> bool:
+    """4.5: cut off from the larger part of its unit and from every network base."""
+    if not base.active or base.contaminated:
+        return False
+    return base.id in _stranded_ids(state, base.unit)
+
+
+# -- 4.0 attempts and the Control roll ------------------------------------------------------
+def _can_move(state: State, base: Base, strand: set[str]) -> bool:
+    return (
+        base.active
+        and not base.contaminated
+        and not base.trapped
+        and base.id not in strand
+        and towed_by(state, base) is None
+    )
+
+
+def _has_anything(state: State, unit_id: str) -> bool:
+    """A base of the unit could move, or an engineer of it could act, in a new activation."""
+    from warbench.rulesets.invisible_enemy.engineering import base_options
+
+    strand = _stranded_ids(state, unit_id)
+    for b in state.unit_bases(unit_id):
+        if _can_move(state, b, strand):
+            return True
+        if b.role == "engineer" and base_options(state, b, fresh=True):
+            return True
+    return False
 
 
 def attemptable(state: State, side: str) -> list[str]:
@@ -15,29 +269,423 @@ def attemptable(state: State, side: str) -> list[str]:
     return [
         u.id
         for u in state.units.values()
-        if u.side == side
-        and u.attempted_turn != state.turn
-        and any(not b.contaminated for b in state.unit_bases(u.id))
+        if u.side == side and u.attempted_turn != state.turn and _has_anything(state, u.id)
     ]
 
 
-def stranded(state: State, base: object) -> bool:
-    """4.5: cut off from its unit and from every network base."""
-    return False
-
-
 def check_attempt(state: State, side: str, action: Unit) -> None:
-    raise NotImplementedError
+    unit = state.units.get(action.unit)
+    if unit is None:
+        raise IllegalAction(action, f"there is no unit {action.unit}")
+    if unit.side != side:
+        raise IllegalAction(action, f"{unit.id} is not yours")
+    if unit.attempted_turn == state.turn:
+        raise IllegalAction(action, f"{unit.id} has already tried to move this turn (4.0)")
+    if not _has_anything(state, unit.id):
+        raise IllegalAction(
+            action,
+            f"{unit.id} has nothing that can move or act: every base is destroyed, "
+            "contaminated, trapped, stranded or under tow (4.0, 4.5)",
+        )
+
+
+def network_support(state: State, unit_id: str) -> bool:
+    """A friendly network base within its support range of a base of the unit (4.0)."""
+    unit = state.units[unit_id]
+    reach = charts.network_range(state.setup.side_setups[unit.side].tech)
+    relays = [b for b in state.active(unit.side) if b.role == "network" and not b.contaminated]
+    return any(
+        centre_distance(r.geo, b.geo) <= reach + 1e-9
+        for r in relays
+        for b in state.unit_bases(unit_id)
+    )
 
 
 def control_roll(state: State, unit_id: str, res: Resolution) -> bool:
-    raise NotImplementedError
+    """4.0: 1D6 on the Control table for the side's network status (+1 with a network
+    base in range); a unit that fails may not move or turn this turn but still fires."""
+    unit = state.units[unit_id]
+    side = unit.side
+    status = state.networks[side].status
+    support = network_support(state, unit_id)
+    needs = charts.control_needs(status, support)
+    faces: list[int] = []
+
+    def roll(purpose: str, n: int) -> tuple[int, ...]:
+        got = res.roll(f"{unit_id} {purpose} (4.0)", n, side)
+        faces.extend(got)
+        return got
+
+    passed = charts.control(status, support, roll)
+    with_net = " with a network base in range" if support else ""
+    verdict = "passes: its bases may move" if passed else "fails: it may not move or turn"
+    res.emit(
+        "control",
+        f"{unit_id} {verdict} (rolled {faces[0]}, needed {needs}+ at {status}%{with_net})",
+        unit=unit_id,
+        passed=passed,
+        die=faces[0],
+        needs=needs,
+        status=status,
+        network=support,
+    )
+    return passed
 
 
-def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
-    raise NotImplementedError
+# -- which bases may move --------------------------------------------------------------------
+def movable_bases(state: State, unit_id: str) -> list[Base]:
+    """Bases of the unit that may still move in this activation."""
+    strand = _stranded_ids(state, unit_id)
+    return [
+        b
+        for b in state.unit_bases(unit_id)
+        if b.id not in state.moved and _can_move(state, b, strand)
+    ]
 
 
 def can_continue(state: State) -> bool:
     """Whether a base of the current unit may still move or act this activation."""
-    raise NotImplementedError
+    from warbench.rulesets.invisible_enemy.engineering import base_options
+
+    if state.current is None:
+        return False
+    if movable_bases(state, state.current):
+        return True
+    return any(
+        b.role == "engineer" and base_options(state, b) for b in state.unit_bases(state.current)
+    )
+
+
+# -- planning --------------------------------------------------------------------------------
+class MoveRefused(IllegalAction):
+    """A refused move, with the geometry's kind of problem ("allowance", "figure", ...)."""
+
+    def __init__(self, action: object, reason: str, kind: str = "") -> None:
+        super().__init__(action, reason)
+        self.kind = kind
+
+
+def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
+    """Check a move without changing anything; IllegalAction says why it is refused.
+
+    Remembered until the table changes (``State.touched``).
+    """
+    key = ("move", side, action, state.turn, state.current, tuple(state.moved))
+    found = state.plans.get(key)
+    if found is None:
+        try:
+            found = _plan(state, side, action)
+        except IllegalAction as exc:
+            found = exc
+        state.plans[key] = found
+    if isinstance(found, IllegalAction):
+        raise MoveRefused(action, found.reason, getattr(found, "kind", ""))
+    result: tuple[Base, MoveResult] = found
+    return result
+
+
+def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
+    base = state.bases.get(action.base)
+    if base is None or not base.active:
+        raise IllegalAction(action, f"there is no base {action.base} on the table")
+    if base.side != side:
+        raise IllegalAction(action, f"{base.id} is not yours")
+    if base.unit != state.current:
+        moving = f"{state.current} is moving" if state.current else "no unit is moving"
+        raise IllegalAction(action, f"{base.id} is not of the moving unit ({moving}, 4.0)")
+    if base.id in state.moved:
+        raise IllegalAction(action, f"{base.id} has already moved or acted this activation")
+    if base.contaminated:
+        raise IllegalAction(action, f"{base.id} is contaminated: it moves only to hunt (1.5)")
+    if base.trapped:
+        raise IllegalAction(action, f"{base.id} is trapped: an engineer must free it (1.5)")
+    tower = towed_by(state, base)
+    if tower is not None:
+        raise IllegalAction(action, f"{base.id} is under tow by {tower.id}: it moves with it")
+    if stranded(state, base):
+        raise IllegalAction(
+            action,
+            f"{base.id} is stranded: cut off from its unit and network, it may not "
+            "move or turn (4.5)",
+        )
+    towed = _tow(state, base)
+    edge = breach_edge(state, side)
+    result = _drive(state, base, action, [towed.id] if towed else [])
+    if result.problem is not None:
+        raise MoveRefused(action, result.problem.reason, result.problem.kind)
+    exits = result.off_table
+    if exits and (edge is None or not _off_by(state, result.end, edge)):
+        but = f" except by the {edge} edge" if edge else ""
+        raise MoveRefused(action, f"{base.id} may not leave the table{but}", "table_edge")
+    where: dict[str, Figure | None] = {base.id: None if exits else result.end}
+    if towed is not None and not exits:
+        spot = behind(state, result.end, towed)
+        if not _fits(state, spot, {base.id, towed.id}):
+            raise MoveRefused(
+                action, f"{towed.id} would not fit behind {base.id} at the end of the tow (4.4)"
+            )
+        where[towed.id] = spot
+    before = _stranded_ids(state, base.unit)
+    after = _stranded_ids(state, base.unit, where)
+    cut = [b for b in state.unit_bases(base.unit) if b.id in after and b.id not in before]
+    if cut:
+        interval = state.setup.side_setups[side].interval
+        names = ", ".join(b.id for b in cut)
+        raise MoveRefused(
+            action,
+            f"the move would strand {names}: the bases of {base.unit} must stay within "
+            f'{interval:g}" of each other (4.5)',
+            "interval",
+        )
+    return base, result
+
+
+def _drive(state: State, base: Base, action: Move, ignore: list[str]) -> MoveResult:
+    """Plan the move's legs. Without a final facing the base faces where it goes. With
+    one, each leg in turn is driven whichever way costs less: turning to face its way,
+    or keeping the facing it has (forward diagonal, sideways or reverse, 4.4); a tie
+    turns. (The action's text has no per-leg facing: this reading lets a base back
+    up or sidestep when that is cheaper, as a player would.)"""
+    scene = _scene_for(state, base)
+    rules_ = _rules_for(state, base)
+
+    def run(legs: list[Leg]) -> MoveResult:
+        return scene.plan_move(
+            base.id,
+            legs,
+            allowance=base.model.speed,
+            rules=rules_,
+            final_facing=action.facing,
+            ignore=ignore,
+        )
+
+    path = list(action.path)
+    if action.facing is None or not path:
+        return run([Leg(p) for p in path])
+    chosen: list[Leg] = []
+    facing = base.geo.facing
+    here = base.geo.at
+    best = run([Leg(p) for p in path])
+    for i, point in enumerate(path):
+        rest = [Leg(p) for p in path[i + 1 :]]
+        turned = best if i == 0 else run([*chosen, Leg(point), *rest])
+        kept = run([*chosen, Leg(point, facing), *rest])
+        if (kept.problem is not None, kept.cost) < (turned.problem is not None, turned.cost):
+            chosen.append(Leg(point, facing))
+            best = kept
+        else:
+            chosen.append(Leg(point))
+            best = turned
+            if math.dist(here, point) > 0.0:
+                facing = heading(here, point)
+        here = point
+    return best
+
+
+# -- moving ----------------------------------------------------------------------------------
+def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
+    base, result = plan(state, side, action)
+    terrain, ploughed = _terrain_for(state, base)
+    towed = _tow(state, base)
+    kinds = terrain_chart().kinds
+
+    def trap_of(fid: str) -> int | None:
+        kind = kinds.get(terrain.feature(fid).kind)
+        return None if kind is None or fid in ploughed else kind.trap
+
+    events: list[tuple[float, int, str, str]] = []
+    for c in along.crossings(terrain, result, lambda f: trap_of(f) is not None):
+        events.append((c.middle, 0, "trap", c.feature))
+    mines = along.crossings(terrain, result, lambda f: terrain.feature(f).kind == "minefield")
+    for c in mines:
+        events.append((c.middle, 1, "mine", c.feature))
+    for a in fungus.approaches(state, base, result):
+        events.append((a.distance, 2, "fungus", a.source))
+    events.sort()
+
+    end = result.end
+    travelled = sum(leg.length for leg in result.legs)
+    stopped = False
+    absent = {base.id, towed.id} if towed else {base.id}
+    friends = [b.geo for b in state.active(side) if b.id not in absent]
+    for distance, _, what, source in events:
+        if what == "trap":
+            need = trap_of(source) or 7
+            (die,) = res.roll(f"trap roll in {source} ({need}+, 1.5)", 1, side)
+            if die < need:
+                continue
+            end, travelled = along.rest_at(result, distance, friends)
+            base.trapped = True
+            res.emit(
+                "trapped",
+                f"{base.id} is trapped in {source} (rolled {die}, {need}+): immobilised",
+                base=base.id,
+                feature=source,
+                die=die,
+                needs=need,
+            )
+        elif what == "mine":
+            needs = charts.area_needs(base.model.defence)
+            total = sum(res.roll(f"minefield {source} strikes {base.id} (stand-in)", 2, side))
+            if total < needs:
+                res.emit(
+                    "mine_miss",
+                    f"{base.id} crosses minefield {source} unharmed ({total}, needed {needs})",
+                    base=base.id,
+                    feature=source,
+                )
+                continue
+            at, facing = along.point_along(result, distance)
+            end, travelled = base.geo.moved_to(at, facing), distance
+            base.destroyed = True
+            res.emit(
+                "destroyed",
+                f"minefield {source} destroys {base.id} ({total}, needed {needs}; stand-in)",
+                base=base.id,
+                feature=source,
+            )
+        else:
+            if not fungus.roll_infection(state, base, source, res):
+                continue
+            end, travelled = along.rest_at(result, distance, friends)
+        stopped = True
+        break
+
+    start = base.geo
+    base.geo = end
+    base.moved_turn = state.turn
+    state.moved.append(base.id)
+    edge = breach_edge(state, side)
+    if not stopped and edge is not None and _off_by(state, end, edge):
+        state.exited.append(base.id)
+        base.exited = True
+        res.emit("exited", f"{base.id} breaks out by the {edge} edge", base=base.id)
+    path = [list(p) for p in result.path]
+    if stopped:
+        path = [*(list(p) for p in along.path_until(result, travelled)), list(end.at)]
+    res.emit(
+        "move",
+        f'{base.id} moves {travelled:.1f}" (allowance {base.model.speed:g}", '
+        f'spent {result.cost:.1f}")',
+        base=base.id,
+        path=path,
+        facing=end.facing,
+    )
+    if ploughed:
+        _clear_ploughed(state, base, start, result, travelled, ploughed, res)
+    if towed is not None:
+        base.towing = None
+        if base.active and not base.exited:
+            spot = behind(state, end, towed)
+            if _fits(state, spot, {base.id, towed.id}):
+                towed.geo = spot
+                towed.trapped = False
+                towed.moved_turn = state.turn
+                res.emit(
+                    "towed",
+                    f"{base.id} tows {towed.id} behind it; the tow ends (4.4)",
+                    base=towed.id,
+                    engineer=base.id,
+                    path=[list(towed.geo.at)],
+                    facing=spot.facing,
+                )
+    state.touched()
+
+
+def _clear_ploughed(
+    state: State,
+    base: Base,
+    start: Figure,
+    result: MoveResult,
+    travelled: float,
+    ploughed: frozenset[str],
+    res: Resolution,
+) -> None:
+    """Every ploughable obstacle the engineer's base passed over is cleared whole (4.4)."""
+    import shapely
+
+    points = [*along.path_until(result, travelled), along.point_along(result, travelled)[0]]
+    track = shapely.LineString(points) if len(set(points)) > 1 else shapely.Point(points[0])
+    radius = start.base.bounding_radius
+    cleared = [
+        f
+        for f in state.terrain.features
+        if f.id in ploughed and float(shapely.distance(track, f.geometry)) < radius - 1e-9
+    ]
+    if not cleared:
+        return
+    state.terrain = state.terrain.replaced(*(replace(f, destroyed=True) for f in cleared))
+    state.touched()
+    names = ", ".join(f.id for f in cleared)
+    res.emit(
+        "cleared",
+        f"{base.id} ploughs through and clears {names} (4.4)",
+        base=base.id,
+        features=[f.id for f in cleared],
+    )
+
+
+# -- for bots --------------------------------------------------------------------------------
+def goals(state: State, base: Base) -> list[Point]:
+    """Extra places worth moving toward: the middle of the unit (keeps intervals), the
+    breach edge straight ahead, the nearest friendly network base."""
+    out: list[Point] = []
+    mates = [b for b in state.unit_bases(base.unit) if b.id != base.id and not b.contaminated]
+    if mates:
+        out.append(
+            (sum(b.geo.x for b in mates) / len(mates), sum(b.geo.y for b in mates) / len(mates))
+        )
+    edge = breach_edge(state, base.side)
+    if edge is not None:
+        table = state.setup.table
+        past = base.geo.base.bounding_radius + 0.5
+        out.append(
+            {
+                "north": (base.geo.x, table.height + past),
+                "south": (base.geo.x, -past),
+                "east": (table.width + past, base.geo.y),
+                "west": (-past, base.geo.y),
+            }[edge]
+        )
+    relays = [
+        b
+        for b in state.active(base.side)
+        if b.role == "network" and b.id != base.id and not b.contaminated
+    ]
+    if relays:
+        out.append(min(relays, key=lambda r: centre_distance(r.geo, base.geo)).geo.at)
+    return out
+
+
+def reach(state: State, base: Base, goal: Point) -> float:
+    """Inches ``base`` can get straight toward ``goal`` with its allowance."""
+    towed = _tow(state, base)
+    got = _scene_for(state, base).reach_along(
+        base.id,
+        goal,
+        base.model.speed,
+        rules=_rules_for(state, base),
+        ignore=[towed.id] if towed else [],
+    )
+    return float(got.distance)
+
+
+__all__ = [
+    "MoveRefused",
+    "apply_move",
+    "attemptable",
+    "behind",
+    "breach_edge",
+    "can_continue",
+    "check_attempt",
+    "control_roll",
+    "goals",
+    "movable_bases",
+    "move_rules",
+    "network_support",
+    "plan",
+    "ploughs",
+    "reach",
+    "stranded",
+    "towed_by",
+]

@@ -9,7 +9,7 @@ import shapely
 
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Figure, MoveResult, MoveRules, along, overlapping
+from warbench.geometry.table import Figure, MoveResult, MoveRules, along
 from warbench.geometry.table.along import Crossing
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
@@ -132,25 +132,11 @@ point_along = along.point_along
 
 
 def _stop(state: State, base: Base, result: MoveResult, distance: float) -> tuple[Figure, float]:
-    """Where a base trapped ``distance`` inches along its move comes to rest.
-
-    In the middle of the crossing (1.4), unless that is on top of a friendly
-    base it was passing (4.0 allows overlapping friends only in passing): then
-    it stops just short of that friend, where it last stood clear.
-    """
+    """Where a base trapped ``distance`` inches along its move comes to rest: in the
+    middle of the crossing (1.4), unless that is on top of a friendly base it was
+    passing (4.0 allows overlapping friends only in passing): then just short of it."""
     friends = [b.geo for b in state.active(base.side) if b.id != base.id]
-    along = distance
-    while along > 0.0:
-        at, facing = point_along(result, along)
-        here = base.geo.moved_to(at, facing)
-        if not any(overlapping(here, other) for other in friends):
-            return here, along
-        along -= STEP_BACK
-    return base.geo, 0.0
-
-
-STEP_BACK = 0.05
-"""Inches a trapped base is set back at a time to clear a friend it was passing."""
+    return along.rest_at(result, distance, friends)
 
 
 def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
@@ -210,14 +196,7 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
 
 def _path_until(result: MoveResult, distance: float) -> list[list[float]]:
     """The centre's waypoints up to ``distance`` inches along the move."""
-    points = [list(result.start.at)]
-    travelled = 0.0
-    for leg in result.legs:
-        if travelled + leg.length >= distance:
-            break
-        travelled += leg.length
-        points.append(list(leg.end))
-    return points
+    return [list(p) for p in along.path_until(result, distance)]
 
 
 def _closest_until(result: MoveResult, enemy: Base, distance: float) -> float:

@@ -1,0 +1,345 @@
+"""Invisible Enemy movement (4.0-4.6, 1.5 terrain and traps, the minefield stand-in)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from warbench.core.game import Game
+from warbench.rulesets.invisible_enemy import movement
+from warbench.rulesets.invisible_enemy.actions import Move
+
+
+def _one(ie: Any, *features: dict[str, Any], hits: int = 0, **kw: Any) -> Game:
+    """Blue's U1 of two L35 (speed 6, radius 0.5) at (4,12) and (4,14), facing east;
+    red's R1 far away; blue holds the initiative and U1 has passed its Control roll."""
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12)), ie.base("B2", "L35", (4, 14))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ],
+        features=list(features),
+        **kw,
+    )
+    if hits:
+        ie.hit(game, "B1", hits)
+    ie.act(game, "blue", "unit U1", 2)
+    assert game.state.step == "unit"
+    return game
+
+
+def _cost(game: Game, text: str) -> float:
+    action = game.parse(text)
+    assert isinstance(action, Move)
+    _, result = movement.plan(game.state, "blue", action)
+    return round(result.cost, 2)
+
+
+# -- 4.0 Control ------------------------------------------------------------------------
+def test_control_at_100_percent_moves_on_2_to_6_4_0(ie: Any) -> None:
+    game = _one(ie)
+    control = ie.last(game, "control")
+    assert control.data["passed"] and control.data["needs"] == 2 and control.data["die"] == 2
+
+
+def test_control_fails_on_a_1_and_the_unit_may_not_move_but_red_goes_on_4_0(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    ie.act(game, "blue", "unit U1", 1)
+    assert not ie.last(game, "control").data["passed"]
+    assert game.state.step == "activate" and game.state.actor == "red"
+    assert game.state.units["U1"].attempted_turn == 1
+    # red tries its unit; blue has nothing left to try, so its turn never comes back
+    ie.act(game, "red", "unit R1", 6)
+    ie.act(game, "red", "move R1a 18,20")
+    assert ie.at(game, "B1") == (4.0, 12.0)
+
+
+def test_control_at_50_percent_needs_4_and_3_with_a_network_base_in_range_4_0(ie: Any) -> None:
+    lone = [ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12)))]
+    red = [ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180))]
+    game = ie.start([*lone, *red])
+    game.state.networks["blue"].status = 50
+    ie.act(game, "blue", "unit U1", 3)
+    control = ie.last(game, "control")
+    assert not control.data["passed"] and control.data["needs"] == 4
+    # a network base 8" away (California: 9" support range) lowers it to 3+
+    relay = ie.unit("blue", "N1", ie.base("NB", "N5", (12, 12)))
+    game = ie.start([*lone, relay, *red])
+    game.state.networks["blue"].status = 50
+    ie.act(game, "blue", "unit U1", 3)
+    control = ie.last(game, "control")
+    assert control.data["passed"] and control.data["needs"] == 3 and control.data["network"]
+
+
+def test_network_base_out_of_range_gives_no_help_4_0(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (2, 2))),
+            ie.unit("blue", "N1", ie.base("NB", "N5", (20, 20))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 2), 180)),
+        ]
+    )
+    game.state.networks["blue"].status = 50
+    ie.act(game, "blue", "unit U1", 3)
+    assert ie.last(game, "control").data["needs"] == 4
+
+
+def test_automatic_move_marker_moves_without_a_roll_2_0_4_0(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    game.state.networks["blue"].status = 25
+    game.state.units["U1"].auto_turn = 1
+    rolls = len(ie.events(game, "roll"))
+    ie.act(game, "blue", "unit U1")
+    assert game.state.step == "unit" and len(ie.events(game, "roll")) == rolls
+    ie.act(game, "blue", "move B1 8,12")
+    assert ie.at(game, "B1") == (8.0, 12.0)
+
+
+def test_one_attempt_a_turn_and_pass_ends_the_sides_attempts_4_0(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12))),
+            ie.unit("blue", "U2", ie.base("B2", "L35", (4, 4))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+            ie.unit("red", "R2", ie.base("R2a", "K817", (20, 4), 180)),
+        ]
+    )
+    ie.act(game, "blue", "unit U1", 2)
+    ie.act(game, "blue", "done")
+    assert game.state.actor == "red"
+    ie.act(game, "red", "pass")
+    assert game.state.actor == "blue"
+    assert "already" in ie.refused(game, "unit U1", "blue")
+    ie.act(game, "blue", "unit U2", 2)
+    ie.act(game, "blue", "done")
+    # red passed: it makes no more attempts, and blue has none left: movement is over
+    assert game.state.step not in ("activate", "unit", "control")
+    assert game.state.units["R2"].attempted_turn == 0
+
+
+def test_a_unit_of_another_side_or_base_of_another_unit_is_refused_4_0(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12)), ie.base("B3", "L35", (4, 14))),
+            ie.unit("blue", "U2", ie.base("B2", "L35", (4, 4))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    assert "not yours" in ie.refused(game, "unit R1", "blue")
+    ie.act(game, "blue", "unit U1", 2)
+    assert "moving unit" in ie.refused(game, "move B2 6,4", "blue")
+    ie.act(game, "blue", "move B1 6,12")
+    assert "already moved" in ie.refused(game, "move B1 7,12", "blue")
+
+
+# -- 4.2, 4.4 costs ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("facing", "cost"), [(44, 0.0), (45, 1.0), (90, 1.0), (91, 2.0), (180, 2.0), (316, 0.0)]
+)
+def test_turning_bands_4_2(ie: Any, facing: float, cost: float) -> None:
+    game = _one(ie)
+    assert _cost(game, f"move B1 face {facing}") == cost
+
+
+def test_reverse_costs_2_an_inch_4_4(ie: Any) -> None:
+    game = _one(ie)
+    # backing 2" west keeping the facing east: 4", cheaper than two about-faces
+    assert _cost(game, "move B1 2,12 face 0") == 4.0
+
+
+def test_forward_diagonal_costs_2_an_inch_4_4(ie: Any) -> None:
+    game = _one(ie)
+    assert _cost(game, "move B1 5,11 face 0") == round(2 * 2**0.5, 2)
+
+
+def test_sideways_costs_3_an_inch_4_4(ie: Any) -> None:
+    game = _one(ie)
+    # half an inch to the side: 1.5", cheaper than turning 90 and back (2.5")
+    assert _cost(game, "move B1 4,11.5 face 0") == 1.5
+    rules = movement.move_rules(False)
+    assert rules.direction_cost is not None and rules.direction_cost(90.0) == 3.0
+
+
+def test_no_backward_diagonal_the_base_turns_instead_4_4(ie: Any) -> None:
+    game = _one(ie)
+    rules = movement.move_rules(False)
+    assert rules.direction_cost is not None and rules.direction_cost(135.0) is None
+    # 1.41" back-diagonal: turn 135 (2"), go, turn back (2")
+    assert _cost(game, "move B1 3,11 face 0") == round(4 + 2**0.5, 2)
+
+
+def test_two_thirds_damaged_pays_2_an_inch_4_4(ie: Any) -> None:
+    game = _one(ie, hits=4)
+    assert game.state.bases["B1"].damage == "2/3"
+    assert _cost(game, "move B1 6,12") == 4.0
+    assert "only 6.00" in ie.refused(game, "move B1 8,12", "blue")
+
+
+def test_terrain_costs_per_inch_crossed_1_5(ie: Any) -> None:
+    game = _one(ie, ie.box("M1", "mold", 6, 10, 8, 13))
+    # 2" to the mold at 1, then 2" through it at 2
+    assert _cost(game, "move B1 8,12") == 6.0
+    assert "only 6.00" in ie.refused(game, "move B1 8.5,12", "blue")
+
+
+def test_no_cost_above_3_an_inch_4_4(ie: Any) -> None:
+    game = _one(ie, ie.box("C1", "chemical", 5, 10, 7, 13), hits=4)
+    # 2/3 damaged (2) in chemical residue (3): 3 an inch, not more
+    assert _cost(game, "move B1 6,12") == 5.0  # 1" at 2, then 1" at 3
+    assert _cost(game, "move B1 3,12 face 0") == 2.0  # reverse, damaged: 2 an inch
+
+
+def test_impassable_terrain_is_refused_1_5(ie: Any) -> None:
+    game = _one(ie, ie.circle("S1", "salt", (7, 12), 0.8))
+    assert "impassable" in ie.refused(game, "move B1 9,12", "blue")
+
+
+# -- 1.5 traps -----------------------------------------------------------------------------
+def test_trap_roll_at_or_above_the_number_stops_the_base_in_the_crossing_1_5(ie: Any) -> None:
+    # mold: 2" an inch, trapped on 5+; the roll is taken in the middle of the crossing
+    game = _one(ie, ie.box("M1", "mold", 6, 11, 7, 13))
+    ie.act(game, "blue", "move B1 8,12", 5)
+    b1 = ie.the(game, "B1")
+    assert b1.trapped and ie.at(game, "B1") == (6.5, 12.0)
+    assert "trapped in M1" in ie.last(game, "trapped").text
+    assert ie.last(game, "move").data["path"] == [[4.0, 12.0], [6.5, 12.0]]
+
+
+def test_trap_roll_below_the_number_passes_1_5(ie: Any) -> None:
+    game = _one(ie, ie.box("M1", "mold", 6, 11, 7, 13))
+    ie.act(game, "blue", "move B1 8,12", 4)
+    assert not ie.the(game, "B1").trapped and ie.at(game, "B1") == (8.0, 12.0)
+
+
+def test_a_trapped_base_may_not_move_1_5(ie: Any) -> None:
+    game = _one(ie)
+    ie.the(game, "B1").trapped = True
+    game.state.touched()
+    assert "trapped" in ie.refused(game, "move B1 6,12", "blue")
+
+
+# -- 1.5 minefield stand-in (ruling 18) -----------------------------------------------------
+def test_minefield_strikes_like_a_barrage_stand_in_1_5(ie: Any) -> None:
+    # L35 defence 3: destroyed on 10 or more (3.0 Area Weapons), no flank modifier
+    game = _one(ie, ie.box("F1", "minefield", 6, 11, 7, 13))
+    ie.act(game, "blue", "move B1 9,12", 4, 5)
+    assert ie.the(game, "B1").active and ie.last(game, "mine_miss")
+    game = _one(ie, ie.box("F1", "minefield", 6, 11, 7, 13))
+    ie.act(game, "blue", "move B1 9,12", 5, 5)
+    assert ie.the(game, "B1").destroyed
+    assert "F1" in ie.last(game, "destroyed").text
+
+
+# -- 4.5 intervals and stranding ---------------------------------------------------------------
+def test_a_move_may_not_stretch_the_unit_past_its_interval_4_5(ie: Any) -> None:
+    # California: tech 9, 9" interval; B1 would end 9.2" from B2
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12)), ie.base("B2", "L35", (4, 20))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    ie.act(game, "blue", "unit U1", 2)
+    reason = ie.refused(game, "move B1 4,10.7", "blue")
+    # equal halves: the first-listed B1 stays in network, so B2 would be the one cut off
+    assert "strand B2" in reason and '9"' in reason and "4.5" in reason
+    ie.act(game, "blue", "move B1 4,11.5")
+
+
+def test_the_larger_part_stays_in_network_the_smaller_is_stranded_4_5(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit(
+                "blue",
+                "U1",
+                ie.base("B1", "L35", (2, 2)),
+                ie.base("B2", "L35", (14, 2)),
+                ie.base("B3", "L35", (14, 4)),
+            ),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    state = game.state
+    assert movement.stranded(state, state.bases["B1"])
+    assert not movement.stranded(state, state.bases["B2"])
+    ie.act(game, "blue", "unit U1", 2)
+    assert "stranded" in ie.refused(game, "move B1 4,2", "blue")
+    assert "stranded" in ie.refused(game, "move B1 face 90", "blue")  # nor turn
+    # B2 moving back within 9" of B1 brings it back into network
+    ie.act(game, "blue", "move B2 10,2")
+    assert not movement.stranded(state, state.bases["B1"])
+
+
+def test_equal_halves_the_first_listed_base_stays_in_network_4_5(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (2, 2)), ie.base("B2", "L35", (20, 2))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    state = game.state
+    assert not movement.stranded(state, state.bases["B1"])
+    assert movement.stranded(state, state.bases["B2"])
+
+
+def test_a_network_base_in_range_keeps_a_cut_off_base_in_network_4_5(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (2, 2)), ie.base("B2", "L35", (20, 2))),
+            ie.unit("blue", "N1", ie.base("NB", "N5", (20, 8))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    assert not movement.stranded(game.state, game.state.bases["B2"])
+
+
+def test_a_unit_with_only_stranded_or_trapped_bases_cannot_try_4_0_4_5(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (2, 2)), ie.base("B2", "L35", (20, 2))),
+            ie.unit("blue", "U2", ie.base("B3", "L35", (2, 20))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180)),
+        ]
+    )
+    ie.the(game, "B1").trapped = True
+    game.state.touched()
+    assert movement.attemptable(game.state, "blue") == ["U2"]
+    assert "nothing that can move" in ie.refused(game, "unit U1", "blue")
+
+
+# -- breach exits -------------------------------------------------------------------------------
+def test_the_breach_side_leaves_only_by_its_edge(ie: Any) -> None:
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (22, 12)), ie.base("B2", "L35", (21, 20))),
+            ie.unit("red", "R1", ie.base("R1a", "K817", (4, 20), 180)),
+        ],
+        victory={"kind": "breach", "side": "blue", "edge": "east", "count": 2},
+    )
+    ie.act(game, "blue", "unit U1", 2)
+    assert "except by the east edge" in ie.refused(game, "move B2 21,25", "blue")
+    ie.act(game, "blue", "move B1 25,12")
+    assert ie.the(game, "B1").exited and game.state.exited == ["B1"]
+
+
+# -- bots ---------------------------------------------------------------------------------------
+def test_every_move_candidate_is_legal(ie: Any) -> None:
+    game = _one(ie, ie.box("M1", "mold", 6, 11, 8, 13))
+    moves = [a for a in game.legal_actions("blue") if isinstance(a, Move)]
+    assert moves
+    for action in moves:
+        assert game.refusal(action, "blue") is None, action
+    goal = movement.goals(game.state, game.state.bases["B1"])[0]
+    assert goal == (4.0, 14.0)
+    assert 0 < movement.reach(game.state, game.state.bases["B1"], (20.0, 12.0)) <= 6.0
