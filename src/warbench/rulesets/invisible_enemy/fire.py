@@ -1,14 +1,70 @@
-"""5.0-5.3 Direct fire and 6.0 self-destruct. (Interface only: being built.)"""
+"""5.0-5.3 Direct fire and 6.0 self-destruct.
+
+Direct fire comes in two steps (5.0): step a for K and P bases, step b for C
+bases. Each base fires once a turn (ruling 23), at an enemy base, a
+contaminated base of either side or a fungus tower in range, arc and line of
+fire (:mod:`.space`). Its 1D6 goes on the combat chart with the firer's damage
+step and the target's cover (5.1); the hits wait in ``State.pending`` and land
+together at the step's end (5.0, ruling 24), so a base destroyed in a step
+still fires in it (5.2) and a C base hit in step a fires weakened in step b.
+
+5.3: kinetic penetration passes the hits beyond what the target has left to
+the base right behind it (ruling 37: within 1" behind it on the line of fire,
+in range, defence no better than the first target's; a better-defended base
+there stops them), chained. A K base that held still, with its unit's non-K
+bases, may rake (``rake B1 R3``): a Control roll at the time (4.0 table, the
+side's network status and network support); if it passes, the surplus sweeps
+to enemy bases within 1" of the first target inside 45 degrees either side of
+its facing (ruling 37), defence no better, nearest first; if it fails the base
+fires an ordinary shot. Three or more C bases declared together at one target
+(``fire L1+L2+L3 R3``, ruling 38) each roll on the K row (massed battery);
+two together roll as usual.
+
+6.0: in the movement phase a base may overheat: every base (friend or foe) and
+tower within the blast's range of its centre is attacked at once as direct fire
+(cover counts; terrain between gives cover but never shields: ruling 39), the
+hits land at once, and the base is removed whatever it did.
+"""
 
 from __future__ import annotations
 
+import shapely
+
 from warbench.core.game import Resolution
+from warbench.errors import IllegalAction
+from warbench.geometry.table import EPS, TOUCH, in_arc
+from warbench.rulesets.invisible_enemy import fungus, movement, space
 from warbench.rulesets.invisible_enemy.actions import Destruct, Fire
-from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.invisible_enemy.charts import (
+    chart_modifier,
+    control,
+    direct_fire,
+    fire_modifier,
+    self_destruct,
+    self_destruct_attack,
+)
+from warbench.rulesets.invisible_enemy.space import WEAPON_NAMES, Aim
+from warbench.rulesets.invisible_enemy.state import Base, Shot, State
+
+FIRE_STEPS = ("fire_a", "fire_b")
+MOVEMENT_STEPS = ("activate", "unit", "last")
+MASSED = 3
+"""5.3: three or more C bases firing together at one target use the K row."""
+BEHIND = 1.0
+"""Ruling 37: "immediately behind" the target is within 1" of it (edge to edge)."""
+RAKE_NEAR = 1.0
+"""5.3: raking passes to bases within 1" of the first target (edge to edge)."""
+RAKE_SWEEP = 45.0
+"""Ruling 37: the nose sweeps up to 45 degrees either side of the facing."""
+MAX_GROUP = 24
 
 
+# -- who fires and at what ---------------------------------------------------------------------
 def shooters(state: State, side: str, step: str) -> list[Base]:
-    """Bases of ``side`` that may still fire in ``step`` ("fire_a": K and P; "fire_b": C)."""
+    """Bases of ``side`` that may still fire in ``step`` ("fire_a": K and P; "fire_b": C).
+
+    Contaminated bases never fire (1.5 note 2); stranded ones still do (4.5).
+    """
     weapons = ("K", "P") if step == "fire_a" else ("C",)
     return [
         b
@@ -17,13 +73,421 @@ def shooters(state: State, side: str, step: str) -> list[Base]:
     ]
 
 
+def targets(state: State, shooter: Base) -> list[str]:
+    """Every target ``shooter`` may fire at now: enemy bases, contaminated bases of either
+    side, fungus towers; in range, arc and line of fire (5.0)."""
+    ids = [
+        b.id
+        for b in state.active()
+        if b.id != shooter.id and (b.side != shooter.side or b.contaminated)
+    ]
+    ids.extend(t.id for t in state.towers.values() if not t.destroyed)
+    return [i for i in ids if space.refusal(state, shooter, i) is None]
+
+
+def rake_refusal(state: State, shooter: Base) -> str | None:
+    """Why ``shooter`` may not rake (5.3), or None."""
+    if shooter.weapon != "K":
+        return f"{shooter.id} has no kinetic weapon: only K bases rake (5.3)"
+    if shooter.moved_turn == state.turn:
+        return f"{shooter.id} moved this turn: only a base that held still may rake (5.3)"
+    for mate in state.unit_bases(shooter.unit):
+        if mate.weapon != "K" and mate.moved_turn == state.turn:
+            return (
+                f"{mate.id} of {shooter.id}'s unit moved this turn: the non-K bases of a unit "
+                "whose K bases rake must hold still too (5.3)"
+            )
+    if shooter.trapped:
+        return f"{shooter.id} is trapped: it cannot turn its nose to rake (1.5, 4.0)"
+    if movement.stranded(state, shooter):
+        return f"{shooter.id} is out of network: it may fire but not change facing (4.5)"
+    return None
+
+
+def may_rake(state: State, shooter: Base, target_id: str) -> bool:
+    """Whether ``rake SHOOTER TARGET`` is legal now (its Control roll may still fail)."""
+    return (
+        state.step == "fire_a"
+        and shooter in shooters(state, shooter.side, "fire_a")
+        and rake_refusal(state, shooter) is None
+        and space.refusal(state, shooter, target_id) is None
+    )
+
+
+def batteries(state: State, side: str) -> list[Fire]:
+    """For each target, one massed battery (5.3) of all unfired C bases of ``side`` able to
+    fire at it, when there are three or more."""
+    if state.step != "fire_b":
+        return []
+    able: dict[str, list[str]] = {}
+    for shooter in shooters(state, side, "fire_b"):
+        for target in targets(state, shooter):
+            able.setdefault(target, []).append(shooter.id)
+    return [
+        Fire(tuple(ids[:MAX_GROUP]), target) for target, ids in able.items() if len(ids) >= MASSED
+    ]
+
+
+def check_fire(state: State, side: str, action: Fire) -> list[Base]:
+    """The firing bases, or IllegalAction with the reason (nothing changes)."""
+    step = state.step
+    if step not in FIRE_STEPS:
+        raise IllegalAction(action, "direct fire belongs to the fire phase (1.6 phase 5)")
+    bases: list[Base] = []
+    for sid in action.shooters:
+        base = state.bases.get(sid)
+        if base is None or not base.active:
+            raise IllegalAction(action, f"there is no base {sid} on the table")
+        if base.side != side:
+            raise IllegalAction(action, f"{sid} is not yours")
+        if base.contaminated:
+            raise IllegalAction(action, f"{sid} is contaminated: it never fires again (1.5 note 2)")
+        if base.fired_turn == state.turn:
+            raise IllegalAction(
+                action, f"{sid} has already fired this turn: one shot per base (5.0, ruling 23)"
+            )
+        if step == "fire_a" and base.weapon == "C":
+            raise IllegalAction(
+                action,
+                f"{sid} has a chemical weapon: C bases fire in step b, after the K and P hits "
+                "are recorded (5.0)",
+            )
+        if step == "fire_b" and base.weapon != "C":
+            raise IllegalAction(
+                action,
+                f"{sid} has a {WEAPON_NAMES[base.weapon]}: K and P bases fire in step a (5.0)",
+            )
+        bases.append(base)
+    if len(bases) > 1 and any(b.weapon != "C" for b in bases):
+        raise IllegalAction(action, "only C bases fire together, as a massed battery (5.3)")
+    if action.rake:
+        why = rake_refusal(state, bases[0])
+        if why is not None:
+            raise IllegalAction(action, why)
+    for base in bases:
+        why = space.refusal(state, base, action.target)
+        if why is not None:
+            raise IllegalAction(action, why)
+    return bases
+
+
+# -- resolving a shot --------------------------------------------------------------------------
+def left(state: State, target: Aim) -> int:
+    """Hull points the target has left once this step's pending hits land."""
+    pending = sum(s.hits for s in state.pending if s.target == target.id)
+    return max(0, target.hull - target.hits - pending)
+
+
+def _record(state: State, shooter: str, target: Aim, hits: int) -> tuple[int, int]:
+    """Pend up to what the target has left; returns (taken, surplus)."""
+    taken = min(hits, left(state, target))
+    if taken > 0:
+        state.pending.append(Shot(shooter, target.id, taken))
+    return taken, hits - taken
+
+
 def apply_fire(state: State, side: str, action: Fire, res: Resolution) -> None:
-    raise NotImplementedError
+    """5.0: validate, roll each firer's 1D6, pend the hits (and 5.3 surplus)."""
+    bases = check_fire(state, side, action)
+    target = space.aim(state, action.target)
+    assert target is not None  # checked by space.refusal
+    massed = len(bases) >= MASSED
+    raking = False
+    if action.rake:
+        raking = _rake_control(state, side, bases[0], res)
+    letter = "a" if state.step == "fire_a" else "b"
+    for base in bases:
+        line = space.line_of_fire(state, base, target.id)
+        faces: list[int] = []
+
+        def roll(
+            purpose: str, n: int, who: str = base.id, faces: list[int] = faces
+        ) -> tuple[int, ...]:
+            got = res.roll(f"{who} at {target.id}: {purpose} (5.0)", n, side)
+            faces.extend(got)
+            return got
+
+        weapon = base.model.weapon
+        modifier = chart_modifier(base.model.attack, target.defence, weapon, massed)
+        modifier += fire_modifier(base.damage, line.cover)
+        hits = direct_fire(
+            base.model.attack, target.defence, weapon, base.damage, line.cover, roll, massed
+        )
+        base.fired_turn = state.turn
+        _, surplus = _record(state, base.id, target, hits)
+        row = "K row, massed battery (5.3)" if massed else f"{'K' if weapon == 'K' else 'C/P'} row"
+        notes = [row]
+        if base.damage != "none":
+            notes.append(f"firer {base.damage} damaged (5.1)")
+        if line.cover:
+            notes.append("target covered (5.1)")
+        res.emit(
+            "fire",
+            f"{base.id} fires at {target.id} ({'; '.join(notes)}): {faces[0]} {modifier:+d} = "
+            f"{hits} hit(s), landing at the end of step {letter} (5.0)",
+            side=side,
+            shooter=base.id,
+            shooters=list(action.shooters),
+            target=target.id,
+            die=faces[0],
+            modifier=modifier,
+            hits=hits,
+            massed=massed,
+            cover=line.cover,
+            rake=action.rake,
+        )
+        if weapon == "K" and surplus > 0:
+            if raking:
+                _rake(state, base, target, surplus, res)
+            else:
+                _penetrate(state, base, target, surplus, res)
 
 
+def _rake_control(state: State, side: str, shooter: Base, res: Resolution) -> bool:
+    """5.3: the Control roll at the time of the rake (the side's status, network support)."""
+    status = state.networks[side].status
+    support = space.network_support(state, shooter)
+
+    def roll(purpose: str, n: int) -> tuple[int, ...]:
+        return res.roll(f"{shooter.id} rakes: {purpose} (5.3)", n, side)
+
+    passed = control(status, support, roll)
+    res.emit(
+        "control",
+        f"{shooter.id} {'passes' if passed else 'fails'} its Control roll to rake (5.3)"
+        + ("" if passed else ": it fires an ordinary shot"),
+        side=side,
+        base=shooter.id,
+        rake=True,
+        passed=passed,
+    )
+    return passed
+
+
+def _penetrate(state: State, shooter: Base, first: Aim, surplus: int, res: Resolution) -> None:
+    """5.3 kinetic penetration along the line of fire, chained (ruling 37)."""
+    eye = space.base_aim(shooter)
+    length = space.distance(eye, first)
+    if length <= 0.0:
+        return
+    ux = (first.centre[0] - eye.centre[0]) / length
+    uy = (first.centre[1] - eye.centre[1]) / length
+    reach = shooter.model.range
+    far = (eye.centre[0] + ux * reach, eye.centre[1] + uy * reach)
+    ray = shapely.LineString([eye.centre, far])
+    current, along = first, length
+    done = {first.id, shooter.id}
+    while surplus > 0:
+        best: tuple[float, Base] | None = None
+        for base in state.active():
+            if base.id in done:
+                continue
+            core, radius = base.geo.solid
+            t = (base.geo.x - eye.centre[0]) * ux + (base.geo.y - eye.centre[1]) * uy
+            if t <= along + EPS or float(shapely.distance(ray, core)) >= radius - EPS:
+                continue
+            if space.gap(current, space.base_aim(base)) > BEHIND + TOUCH:
+                continue
+            if best is None or (t, base.id) < (best[0], best[1].id):
+                best = (t, base)
+        if best is None:
+            return
+        along, behind = best
+        aimed = space.base_aim(behind)
+        if behind.model.defence > first.defence:
+            res.emit(
+                "penetration",
+                f"{behind.id} behind {current.id} has a better defence than {first.id}: "
+                f"the {surplus} surplus hit(s) of {shooter.id} stop there (5.3)",
+                shooter=shooter.id,
+                target=behind.id,
+                hits=0,
+            )
+            return
+        if space.distance(eye, aimed) > reach + space.RANGE_SLACK:
+            return
+        if space.terrain_line(state, eye, aimed).blocked is not None:
+            return
+        taken, surplus = _record(state, shooter.id, aimed, surplus)
+        res.emit(
+            "penetration",
+            f"{taken} surplus hit(s) of {shooter.id} pass through {current.id} to {behind.id} "
+            "(5.3 kinetic penetration)",
+            shooter=shooter.id,
+            source=current.id,
+            target=behind.id,
+            hits=taken,
+        )
+        done.add(behind.id)
+        current = aimed
+
+
+def _rake(state: State, shooter: Base, first: Aim, surplus: int, res: Resolution) -> None:
+    """5.3 raking: surplus to the next enemy within 1" of the first target in the sweep."""
+    eye = space.base_aim(shooter)
+    done = {first.id, shooter.id}
+    while surplus > 0:
+        best: tuple[float, str, Aim] | None = None
+        for base in state.active():
+            if base.id in done or not (base.side != shooter.side or base.contaminated):
+                continue
+            if base.model.defence > first.defence:
+                continue
+            aimed = space.base_aim(base)
+            near = space.gap(first, aimed)
+            if near > RAKE_NEAR + TOUCH or not in_arc(shooter.geo, base.geo, RAKE_SWEEP):
+                continue
+            if space.distance(eye, aimed) > shooter.model.range + space.RANGE_SLACK:
+                continue
+            if space.terrain_line(state, eye, aimed).blocked is not None:
+                continue
+            if best is None or (near, base.id) < (best[0], best[1]):
+                best = (near, base.id, aimed)
+        if best is None:
+            return
+        aimed = best[2]
+        taken, surplus = _record(state, shooter.id, aimed, surplus)
+        res.emit(
+            "rake",
+            f"{shooter.id} sweeps {taken} surplus hit(s) from {first.id} onto {aimed.id} "
+            "(5.3 raking fire)",
+            shooter=shooter.id,
+            source=first.id,
+            target=aimed.id,
+            hits=taken,
+        )
+        done.add(aimed.id)
+
+
+# -- damage ------------------------------------------------------------------------------------
 def end_step(state: State, res: Resolution) -> None:
-    raise NotImplementedError
+    """5.0 / 5.2: the step's hits land together; a base at its hull points is destroyed."""
+    totals: dict[str, int] = {}
+    for shot in state.pending:
+        totals[shot.target] = totals.get(shot.target, 0) + shot.hits
+    for target_id, hits in totals.items():
+        if target_id in state.bases:
+            damage_base(state, state.bases[target_id], hits, res)
+        elif target_id in state.towers:
+            damage_tower(state, target_id, hits, res)
+    state.pending = []
+    state.touched()
+
+
+def damage_base(state: State, base: Base, hits: int, res: Resolution, why: str = "5.2") -> None:
+    """Mark ``hits`` on the base's hull (never past its hull points); destroyed at full."""
+    if not base.active or hits <= 0:
+        return
+    base.hits = min(base.model.hull, base.hits + hits)
+    res.emit(
+        "hits",
+        f"{base.id} takes {hits} hull hit(s): {base.hits} of {base.model.hull} ({why})",
+        base=base.id,
+        hits=hits,
+        total=base.hits,
+    )
+    if base.hits >= base.model.hull:
+        base.destroyed = True
+        state.touched()
+        res.emit("destroyed", f"{base.id} is destroyed ({why})", base=base.id)
+
+
+def damage_tower(state: State, tower_id: str, hits: int, res: Resolution) -> None:
+    """Hits on a fungus tower (1.5 note 2: dead at a third, cleared away at full)."""
+    if hits > 0:
+        res.emit(
+            "hits",
+            f"fungus tower {tower_id} takes {hits} hit(s) (1.5 note 2)",
+            tower=tower_id,
+            hits=hits,
+        )
+    fungus.damage_tower(state, tower_id, hits, res)
+
+
+# -- 6.0 self-destruct -------------------------------------------------------------------------
+def destructible(state: State, side: str) -> list[Base]:
+    """Bases of ``side`` that may self-destruct (6.0): on the table and not contaminated."""
+    return [b for b in state.active(side) if not b.contaminated]
+
+
+def speed_rating(base: Base) -> int:
+    """The speed rating the Self Destruct table is crossed with (6.0): inches per turn."""
+    return int(base.model.speed)
 
 
 def apply_destruct(state: State, side: str, action: Destruct, res: Resolution) -> None:
-    raise NotImplementedError
+    """6.0: the base overheats; everything within the blast is attacked; it is removed."""
+    if state.step not in MOVEMENT_STEPS:
+        raise IllegalAction(action, "a base self-destructs only during the movement phase (6.0)")
+    base = state.bases.get(action.base)
+    if base is None or not base.active:
+        raise IllegalAction(action, f"there is no base {action.base} on the table")
+    if base.side != side:
+        raise IllegalAction(action, f"{action.base} is not yours")
+    if base.contaminated:
+        raise IllegalAction(
+            action,
+            f"{action.base} is contaminated: it has lost the use of its weapons (1.5 note 2)",
+        )
+    speed, defence = speed_rating(base), base.model.defence
+    blast = self_destruct(speed, defence)
+    eye = space.base_aim(base)
+    victims: list[tuple[float, str, Aim]] = []
+    for other in state.active():
+        if other.id != base.id:
+            aimed = space.base_aim(other)
+            victims.append((space.distance(eye, aimed), other.id, aimed))
+    for tower in state.towers.values():
+        found = space.aim(state, tower.id)
+        if found is not None:
+            victims.append((space.distance(eye, found), found.id, found))
+    victims = sorted(v for v in victims if v[0] <= blast.range + space.RANGE_SLACK)
+    res.emit(
+        "destruct",
+        f"{base.id} overheats its transducers: attack {blast.attack} against everything "
+        f'within {blast.range:g}" (6.0)',
+        side=side,
+        base=base.id,
+        attack=blast.attack,
+        range=blast.range,
+        targets=[v[1] for v in victims],
+    )
+    for _, victim_id, victim in victims:
+        cover = space.covered(state, eye, victim)
+
+        def roll(purpose: str, n: int, who: str = victim_id) -> tuple[int, ...]:
+            return res.roll(f"{base.id}'s blast on {who}: {purpose} (6.0)", n, side)
+
+        hits = self_destruct_attack(speed, defence, victim.defence, cover, roll)
+        res.emit(
+            "blast",
+            f"{base.id}'s blast does {hits} hit(s) to {victim_id}"
+            + (" (covered, 5.1)" if cover else ""),
+            base=base.id,
+            target=victim_id,
+            hits=hits,
+            cover=cover,
+        )
+        if victim.base is not None:
+            damage_base(state, victim.base, hits, res, "6.0")
+        else:
+            damage_tower(state, victim_id, hits, res)
+    base.destroyed = True
+    state.touched()
+    res.emit("destroyed", f"{base.id} is gone, consumed by its own blast (6.0)", base=base.id)
+
+
+__all__ = [
+    "apply_destruct",
+    "apply_fire",
+    "batteries",
+    "check_fire",
+    "damage_base",
+    "damage_tower",
+    "destructible",
+    "end_step",
+    "may_rake",
+    "rake_refusal",
+    "shooters",
+    "targets",
+]
