@@ -466,3 +466,40 @@ def test_fire_candidates_are_all_legal(ie: Any) -> None:
     assert {str(a) for a in offered} >= {"fire B1 R1", "rake B1 R1", "fire B1 R2", "done"}
     for action in offered:
         assert game.refusal(action, "blue") is None, str(action)
+
+
+@pytest.mark.parametrize(("network", "passed"), [(False, False), (True, True)])
+def test_the_rakes_control_roll_uses_network_status_and_support(
+    ie: Any, network: bool, passed: bool
+) -> None:
+    relay = [ie.unit("blue", "U9", ie.base("N1", "N5", (2, 4), 180))] if network else []
+    units = [
+        ie.unit("blue", "U1", ie.base("B1", "J90", (2, 12), 0)),
+        *relay,
+        ie.unit("red", "V1", ie.base("R1", "K817", (8, 12), 180)),
+        *reserve(ie),
+    ]
+    game = fire_phase(ie, units)
+    game.state.networks["blue"].status = 50  # suppressed this turn (2.0): moves on 4+
+    ie.act(game, "blue", "rake B1 R1", 3, 1)  # a 3: enough only with a network base in range
+    assert ie.last(game, "control").data["passed"] is passed
+
+
+def test_penetration_spares_no_friend_behind_the_target(ie: Any) -> None:
+    units = [
+        ie.unit("blue", "U1", ie.base("B1", "J90", (2, 12), 0)),
+        ie.unit("blue", "U2", ie.base("B2", "L35", (9.45, 12), 180)),  # 0.3" behind R1
+        ie.unit("red", "V1", ie.base("R1", "K817", (8, 12), 180)),
+        *reserve(ie),
+    ]
+    game = fire_phase(ie, units)
+    ie.hit(game, "R1", 5)
+    ie.act(game, "blue", "fire B1 R1", 6)  # 7 hits, R1 needs 1: 6 go on into B2
+    assert ie.last(game, "penetration").data["target"] == "B2"
+
+
+def test_a_fungus_tower_blocks_fire_like_100_percent_terrain(ie: Any) -> None:
+    tower = ie.circle("T1", "fungus", (6, 12), 0.6, hull=9, live=False)
+    game = duel(ie, (10, 12), features=[tower])
+    assert "T1 (100% weapon block)" in ie.refused(game, "fire B1 R1", "blue")
+    assert fire.targets(game.state, ie.the(game, "B1")) == ["T1"]
