@@ -23,7 +23,7 @@ def to_phase_6(ie: Any, game: Any, *dice: int) -> None:
 
 def marked(ie: Any, units: list[Any], at: str, *dice: int, **kw: Any) -> Any:
     """A game where blue holds one Type 2 marker (1 die, a 6) and sets it at ``at`` in phase 2."""
-    game = ie.new_game(units, [1, 6, 1, 1], **kw)
+    game = ie.new_game(units, [1, 6, 1, 1], tail=True, **kw)
     assert game.state.step == "mark1"
     ie.act(game, "blue", f"barrage {at} type2", *ie.WIN["blue"])
     assert game.state.step == "activate"
@@ -103,7 +103,7 @@ def test_terrain_within_reach_of_its_sensitivity_is_cleared(ie: Any) -> None:
 
 def test_deflection_takes_one_off(ie: Any) -> None:
     # network: blue's 6 beats red's 5; red's 4 and 3 are unopposed: red 2 points, blue 1
-    game = ie.new_game(defender(ie), [6, 5, 4, 3], network=(1, 3))
+    game = ie.new_game(defender(ie), [6, 5, 4, 3], network=(1, 3), tail=True)
     assert game.decision.sides == ("red",)
     ie.act(game, "red", "buy deflect")
     ie.act(game, "blue", "buy none", 1, 6, 1, 1)  # Type 2: blue one marker, red none

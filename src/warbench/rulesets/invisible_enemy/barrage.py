@@ -24,6 +24,7 @@ from warbench.geometry.table import Point, bearing, edge_distance
 from warbench.rulesets.invisible_enemy.actions import Barrage, Deflect
 from warbench.rulesets.invisible_enemy.charts import FUNGUS_TOWER, area_needs
 from warbench.rulesets.invisible_enemy.data import bots, rules, terrain_chart
+from warbench.rulesets.invisible_enemy.space import tower_centre
 from warbench.rulesets.invisible_enemy.state import Base, Marker, MarkerKind, State
 
 
@@ -165,11 +166,6 @@ def towers_in_radius(state: State, marker: Marker) -> list[str]:
     return out
 
 
-def tower_centre(state: State, tower_id: str) -> Point:
-    c = shapely.centroid(state.terrain.feature(tower_id).geometry)
-    return (float(c.x), float(c.y))
-
-
 def strike(state: State, marker: Marker, res: Resolution) -> list[str]:
     """One barrage: a 2D6 roll for every base (and tower) in its radius, then the terrain."""
     destroyed: list[str] = []
@@ -280,5 +276,4 @@ __all__ = [
     "resolve_all",
     "scatter",
     "strike",
-    "tower_centre",
 ]

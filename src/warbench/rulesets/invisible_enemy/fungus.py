@@ -29,8 +29,8 @@ from dataclasses import dataclass, replace
 
 from warbench.core.game import Resolution
 from warbench.geometry.table import Figure, MoveResult, Point, centre_distance, edge_distance
-from warbench.rulesets.invisible_enemy.barrage import tower_centre
 from warbench.rulesets.invisible_enemy.data import rules
+from warbench.rulesets.invisible_enemy.space import tower_centre
 from warbench.rulesets.invisible_enemy.state import Base, State
 
 TOUCH_GAP = 1e-6

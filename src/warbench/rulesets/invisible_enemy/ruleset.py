@@ -6,15 +6,37 @@ them (odds, evaluation, pictures); they are assembled here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from warbench.core.actions import Action
+from warbench.core.events import Event
 from warbench.core.odds import OddsQuery
+from warbench.rulesets.invisible_enemy.annotate import annotate
+from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy
+from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
+from warbench.rulesets.invisible_enemy.state import State
 
 
 class InvisibleEnemy(InvisibleEnemyRules):
     """Invisible Enemy with everything the engine, bots and tools ask of a ruleset."""
 
+    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        return evaluate(self, state, side, actions)
+
+    def sealed_strategy(self, state: State, side: str, rng: random.Random) -> Action | None:
+        return sealed_strategy(state, side, rng)
+
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return QUERIES
+
+    def action_odds(self, state: State, side: str, action: Action) -> str | None:
+        return explain_action(state, side, action)
+
+    def annotations(
+        self, state: State, events: Sequence[Event], side: str | None
+    ) -> list[dict[str, Any]]:
+        return annotate(state, events, side)

@@ -96,7 +96,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             fig["x"] = whole_inches(fig["x"])
             fig["y"] = whole_inches(fig["y"])
             fig["facing"] = float(round(fig["facing"]))
-    markers = []
+    markers: list[dict[str, Any]] = []
     for m in state.markers:
         x, y = m.at
         if rough:
@@ -120,7 +120,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             "at": m["at"],
             "radius": radius,
             "colour": m["colour"],
-            "label": labels[m["kind"]] + (", deflected" if m["deflected"] else ""),
+            "label": labels[str(m["kind"])] + (", deflected" if m["deflected"] else ""),
         }
         for m in markers
     ]

@@ -1,0 +1,329 @@
+"""One-ply scores of Invisible Enemy actions for the greedy bot, in points of the stats page.
+
+Every score is an expected change in points destroyed (the victory measure),
+from the exact chart distributions: a shot is worth its expected hull hits
+times the target's points per hull point, plus the chance it finishes the
+target off times the rest of its points; a barrage marker the chance it
+destroys each base in its reach times that base's points, own bases counting
+against it; a move what the base can expect to shoot next fire phase from its
+new place, less what the enemy can expect to shoot back, with the mission's
+pull (breach edge, fungus towers avoided). Purchases are priced the same way,
+roughly: an automatic move is worth the failed-Control chance of the unit's
+best move, a Type 1 barrage its best aim, suppression the enemy's lost moves.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.errors import IllegalAction
+from warbench.geometry.table import Figure, Point, centre_distance, in_arc
+from warbench.rulesets.invisible_enemy import barrage, movement, space
+from warbench.rulesets.invisible_enemy.actions import (
+    SUPPRESSION,
+    Barrage,
+    Buy,
+    Deflect,
+    Destruct,
+    Done,
+    Engineer,
+    Fire,
+    Move,
+    Pass,
+    Unit,
+)
+from warbench.rulesets.invisible_enemy.charts import (
+    Damage,
+    area_chance,
+    control_chance,
+    direct_distribution,
+    self_destruct,
+    self_destruct_distribution,
+)
+from warbench.rulesets.invisible_enemy.data import rules
+from warbench.rulesets.invisible_enemy.state import Base, State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
+
+TOWER_POINTS = 10.0
+"""What a live fungus tower is worth to shoot down (it threatens everyone near it)."""
+TYPE1_DODGE = 0.5
+"""Share of a Type 1 barrage's threat that survives movement (targets step out of it)."""
+APPROACH = 0.4
+"""Points per inch closed on the nearest enemy when nothing is in reach yet."""
+BREACH_PULL = 3.0
+"""Points per inch gained toward the breach edge (the breaching side)."""
+PASS_SCORE = -0.5
+"""Passing on a unit's move attempt: a little worse than trying (moving is optional)."""
+
+
+@cache
+def _mean_hits(
+    attack: int, defence: int, weapon: str, damage: Damage, cover: bool, massed: bool
+) -> tuple[float, dict[int, float]]:
+    dist = direct_distribution(attack, defence, weapon, damage, cover, massed)  # type: ignore[arg-type]
+    probs = {int(k): float(v) for k, v in dist.items()}
+    return sum(k * p for k, p in probs.items()), probs
+
+
+def shot_value(
+    state: State,
+    shooter: Base,
+    target_id: str,
+    cover: bool,
+    massed: bool = False,
+    damage: Damage | None = None,
+) -> float:
+    """Expected points a shot destroys: hull hits at points per hull point, plus the kill."""
+    base = state.bases.get(target_id)
+    if base is not None:
+        defence, hull, hits, points = (
+            base.model.defence,
+            base.model.hull,
+            base.hits,
+            float(base.model.points),
+        )
+        if base.side == shooter.side:
+            points = points * 0.5  # a contaminated friend: worth stopping, not a gain
+        pending = sum(s.hits for s in state.pending if s.target == target_id)
+        hits += pending
+    else:
+        tower = state.towers[target_id]
+        defence, hull, hits, points = (
+            rules().data.fungus.defence,
+            tower.hull,
+            tower.hits,
+            TOWER_POINTS,
+        )
+    left = max(hull - hits, 0)
+    if left == 0:
+        return 0.0
+    mean, probs = _mean_hits(
+        shooter.model.attack, defence, shooter.model.weapon, damage or shooter.damage, cover, massed
+    )
+    per = points / hull
+    kill = sum(p for k, p in probs.items() if k >= left)
+    return min(mean, left) * per + kill * points * 0.5
+
+
+def evaluate(
+    ruleset: InvisibleEnemyRules, state: State, side: str, actions: Sequence[Action]
+) -> list[float]:
+    return [_score(state, side, a) for a in actions]
+
+
+def _score(state: State, side: str, action: Action) -> float:
+    if isinstance(action, Fire):
+        return _fire(state, side, action)
+    if isinstance(action, Move):
+        return _move(state, side, action)
+    if isinstance(action, Barrage):
+        return marker_value(state, side, action.at, dodge=state.step == "mark1")
+    if isinstance(action, Deflect):
+        marker = next(m for m in state.markers if m.id == action.marker)
+        return -0.1 * marker_value(state, marker.side, marker.at, dodge=False) + 0.01
+    if isinstance(action, Buy):
+        return _buy(state, side, action)
+    if isinstance(action, Unit):
+        return _unit(state, side, action.unit)
+    if isinstance(action, Pass):
+        return PASS_SCORE
+    if isinstance(action, Destruct):
+        return _destruct(state, side, action.base)
+    if isinstance(action, Engineer):
+        return _engineer(state, side, action)
+    if isinstance(action, Done):
+        return 0.0
+    return 0.0
+
+
+def _fire(state: State, side: str, action: Fire) -> float:
+    massed = len(action.shooters) >= 3
+    total = 0.0
+    for sid in action.shooters:
+        shooter = state.bases[sid]
+        lof = space.line_of_fire(state, shooter, action.target)
+        total += shot_value(state, shooter, action.target, lof.cover, massed=massed)
+    if action.rake:
+        total *= 1.05
+    return total + 0.01
+
+
+def marker_value(state: State, side: str, at: Point, dodge: bool) -> float:
+    """Expected points a marker at ``at`` destroys: enemies gained, own bases lost."""
+    radius = rules().data.barrage.radius
+    total = 0.0
+    for base in state.active():
+        if math.hypot(base.geo.x - at[0], base.geo.y - at[1]) > radius:
+            continue
+        flank = barrage.flank_supported(state, base)
+        p = float(area_chance(base.model.defence, no_flank_support=not flank))
+        worth = p * base.model.points
+        if base.contaminated:
+            total += worth * 0.5
+        elif base.side == side:
+            total -= worth * 1.5
+        else:
+            total += worth * (TYPE1_DODGE if dodge else 1.0)
+    return total
+
+
+def _buy(state: State, side: str, action: Buy) -> float:
+    enemy = state.other(side)
+    net = state.networks[side]
+    value = 0.0
+    enemy_units = [u for u in state.units.values() if u.side == enemy and state.unit_bases(u.id)]
+    own_pass = float(control_chance(net.status))
+    for key, unit in action.items:
+        if key == "auto" and unit is not None:
+            size = sum(b.model.points for b in state.unit_bases(unit))
+            value += (1.0 - own_pass) * size * 0.15
+        elif key == "type1":
+            aims = [marker_value(state, side, b.geo.at, dodge=True) for b in state.active(enemy)]
+            value += max(aims, default=0.0) * 0.8
+        elif key == "deflect":
+            value += 0.5 if net.type2 == 0 else 0.2
+        elif key in SUPPRESSION:
+            status = state.networks[enemy].status
+            after = max(25, status - SUPPRESSION[key])
+            lost = float(control_chance(status) - control_chance(after))
+            value += (
+                lost
+                * sum(sum(b.model.points for b in state.unit_bases(u.id)) for u in enemy_units)
+                * 0.15
+            )
+        elif key == "die":
+            value += 1.0
+    return value
+
+
+def _unit(state: State, side: str, unit: str) -> float:
+    """Trying a unit is worth a little; units near the enemy first (they have most to do)."""
+    bases = state.unit_bases(unit)
+    enemies = state.active(state.other(side))
+    if not bases or not enemies:
+        return 0.0
+    near = min(centre_distance(b.geo, e.geo) for b in bases for e in enemies)
+    return 1.0 + 1.0 / (1.0 + near)
+
+
+def _destruct(state: State, side: str, base_id: str) -> float:
+    base = state.bases[base_id]
+    blast = self_destruct(int(base.model.speed), base.model.defence)
+    gain = 0.0
+    for other in state.active():
+        if other.id == base.id or centre_distance(base.geo, other.geo) > blast.range + 1e-9:
+            continue
+        dist = self_destruct_distribution(
+            int(base.model.speed), base.model.defence, other.model.defence
+        )
+        mean = sum(k * float(p) for k, p in dist.items())
+        worth = min(mean, other.model.hull - other.hits) * other.model.points / other.model.hull
+        gain += worth if other.side != side or other.contaminated else -worth
+    own = base.model.points * (1.0 - base.hits / base.model.hull)
+    return gain - own - 1.0
+
+
+def _engineer(state: State, side: str, action: Engineer) -> float:
+    if action.key == "repair" and action.target in state.bases:
+        target = state.bases[action.target]
+        return 0.5 * target.model.points / target.model.hull
+    if action.key in ("clear-encrypted", "clear-minefield", "remove-mek-lok"):
+        victory = state.setup.victory
+        return 3.0 if victory.kind == "breach" and victory.side == side else 0.2
+    if action.key == "free-trapped":
+        return 2.0
+    if action.key == "deliver-payload" and action.target in state.bases:
+        return 0.5 * state.bases[action.target].model.points
+    if action.key == "arm-payload":
+        return 1.0
+    return 0.1
+
+
+def _move(state: State, side: str, action: Move) -> float:
+    try:
+        base, result = movement.plan(state, side, action)
+    except IllegalAction:
+        return -1e9
+    return position_value(state, base, result.end) - position_value(state, base, base.geo)
+
+
+def position_value(state: State, base: Base, where: Figure) -> float:
+    """What ``base`` can expect to shoot from ``where`` next fire phase, less what it can
+    expect to be shot with, plus the pull of its mission. No sight lines (too dear for
+    every candidate): arcs and ranges only."""
+    enemy = state.other(base.side)
+    foes = [e for e in state.active(enemy) if not e.contaminated]
+    arc = rules().arc(base.model.weapon)
+    best = 0.0
+    nearest = math.inf
+    for e in foes:
+        d = math.hypot(e.geo.x - where.x, e.geo.y - where.y)
+        nearest = min(nearest, d)
+        if d <= base.model.range and in_arc(where, e.geo, arc):
+            best = max(best, shot_value(state, base, e.id, cover=False))
+    threat = 0.0
+    for e in foes:
+        d = math.hypot(e.geo.x - where.x, e.geo.y - where.y)
+        if d <= e.model.range and in_arc(e.geo, where, rules().arc(e.model.weapon) + 30.0):
+            mean, _ = _mean_hits(
+                e.model.attack, base.model.defence, e.model.weapon, e.damage, False, False
+            )
+            threat += mean * base.model.points / base.model.hull * 0.5
+    score = best - threat
+    if best == 0.0 and math.isfinite(nearest):
+        score -= APPROACH * max(nearest - base.model.range * 0.8, 0.0)
+    victory = state.setup.victory
+    if victory.kind == "breach" and victory.side == base.side and victory.edge is not None:
+        score += BREACH_PULL * _toward_edge(state, where, victory.edge)
+    score -= _tower_risk(state, base, where)
+    return score
+
+
+def _toward_edge(state: State, where: Figure, edge: str) -> float:
+    table = state.setup.table
+    return {
+        "east": where.x,
+        "west": table.width - where.x,
+        "north": where.y,
+        "south": table.height - where.y,
+    }[edge]
+
+
+def _tower_risk(state: State, base: Base, where: Figure) -> float:
+    reach = rules().data.fungus.infect_reach
+    risk = 0.0
+    for tower in state.towers.values():
+        if not tower.live or tower.destroyed:
+            continue
+        cx, cy = space.tower_centre(state, tower.id)
+        if (
+            math.hypot(cx - where.x, cy - where.y) <= reach
+            and math.hypot(cx - base.geo.x, cy - base.geo.y) > reach
+        ):
+            risk += 0.5 * base.model.points
+    return risk
+
+
+def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | None:
+    """The free barrage of a tied initiative (4.6): aimed at the best spot, then set down
+    by eye (the scatter model), so the opponent cannot read where it will land."""
+    if state.step != "tie":
+        return None
+    from warbench.rulesets.invisible_enemy.candidates import aims
+
+    spots = aims(state, side)
+    if not spots:
+        table = state.setup.table
+        return Barrage((round(table.width / 2, 1), round(table.height / 2, 1)))
+    best = max(spots, key=lambda p: marker_value(state, side, p, dodge=False))
+    return Barrage(barrage.scatter(state, side, best, rng))
+
+
+__all__ = ["evaluate", "marker_value", "position_value", "sealed_strategy", "shot_value"]
