@@ -129,3 +129,18 @@ def test_the_reset_restores_status_and_costs_each_side_a_die(ie: Any) -> None:
     assert ie.events(game, "reset")
     assert state.networks["red"].dice == 2 and state.networks["blue"].dice == 11
     assert state.networks["red"].status == 100 or state.step == "buy"
+
+
+def test_on_equal_points_both_sides_write_their_purchases_sealed(ie: Any) -> None:
+    """2.0 orders purchases by the larger total; on equal points neither is larger, so both
+    write at once (ruling 5): neither sees the other's before its own is in."""
+    # blue 6 3 against red 5 4: 6 beats 5, 4 beats 3: one point each
+    game = ie.new_game(forces(ie), [6, 3, 5, 4], network=(2, 2))
+    assert game.state.networks["blue"].points == game.state.networks["red"].points == 1
+    assert game.decision.kind.value == "sealed" and set(game.decision.sides) == {"blue", "red"}
+    game.apply("buy auto=U1", "blue")
+    assert "auto" not in ie.texts(game) and game.state.units["U1"].auto_turn == 0
+    assert "my_sealed_choice" not in game.view("red")
+    ie.act(game, "red", "buy auto=V1", *ie.QUIET, *ie.WIN["blue"])
+    assert game.state.units["U1"].auto_turn == 1 and game.state.units["V1"].auto_turn == 1
+    assert len(ie.events(game, "purchase")) == 2

@@ -3,19 +3,21 @@
 On an open table a move may end anywhere and a marker may go anywhere, so
 ``legal_actions`` lists a sensible, legal sample: a person may type any legal
 action. Every candidate listed is legal (the conformance suite applies them).
-Markers are listed at the point aimed at; a bot's marker then lands where its
-eye puts it (:func:`warbench.rulesets.invisible_enemy.barrage.scatter`).
+Markers are listed where they land when set down by eye: the point aimed at
+displaced by the scatter model (:func:`by_eye`, ``bots.toml [scatter]``), so no
+bot ever places a marker by measuring (3.0).
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Point, heading
+from warbench.geometry.table import Point, centre_distance, heading, turn_angle
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
@@ -28,12 +30,14 @@ from warbench.rulesets.invisible_enemy.actions import (
     Move,
     Unit,
 )
-from warbench.rulesets.invisible_enemy.charts import action_costs
+from warbench.rulesets.invisible_enemy.charts import action_costs, self_destruct
 from warbench.rulesets.invisible_enemy.state import Base, State
 
 if TYPE_CHECKING:
     from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 
+MAX_AIMS = 14
+"""Barrage points listed at most."""
 MOVE_FRACTIONS = (1.0, 0.5)
 """Straight moves toward a goal: the full allowance, and half of it."""
 
@@ -46,7 +50,11 @@ def candidates(ruleset: InvisibleEnemyRules, state: State, side: str) -> Sequenc
     if step == "buy":
         return _buys(state, side)
     if step in ("mark1", "mark2", "tie"):
-        out: list[Action] = [Barrage(p) for p in aims(state, side)]
+        out: list[Action] = []
+        for aim in aims(state, side):
+            action = Barrage(by_eye(state, side, aim))
+            if action not in out:
+                out.append(action)
         return out if step == "tie" else [*out, DONE]
     if step == "deflect":
         return [*(Deflect(m.id) for m in barrage.deflectable(state, side)), DONE]
@@ -100,7 +108,8 @@ def _cost_key(key: str) -> str:
 
 
 def aims(state: State, side: str) -> list[Point]:
-    """Points worth a barrage: each enemy base, and the middle of each close enemy pair."""
+    """Points worth a barrage: each enemy base, the middle of each close enemy pair, the
+    middle of the enemy force and of the table (a marker may go anywhere, 3.0)."""
     table = state.setup.table
     enemies = state.active(state.other(side))
     points: list[Point] = []
@@ -112,27 +121,56 @@ def aims(state: State, side: str) -> list[Point]:
                 points.append(
                     (round((a.geo.x + b.geo.x) / 2, 1), round((a.geo.y + b.geo.y) / 2, 1))
                 )
-    out = []
+    if enemies:
+        cx = sum(b.geo.x for b in enemies) / len(enemies)
+        cy = sum(b.geo.y for b in enemies) / len(enemies)
+        points.append((round(cx, 1), round(cy, 1)))
+    points.append((round(table.width / 2, 1), round(table.height / 2, 1)))
+    out: list[Point] = []
     for x, y in points:
         if 0.0 <= x <= table.width and 0.0 <= y <= table.height and (x, y) not in out:
             out.append((x, y))
-    return out[:12]
+    return out[:MAX_AIMS]
+
+
+def by_eye(state: State, side: str, aim: Point) -> Point:
+    """Where a marker aimed at ``aim`` lands when a bot sets it down by eye (3.0): the
+    scatter model, drawn from a generator seeded by the moment and the aim, so the same
+    state lists the same candidates."""
+    seed = f"{state.turn}:{state.step}:{state.marker_count}:{side}:{aim[0]},{aim[1]}"
+    return barrage.scatter(state, side, aim, random.Random(seed))
 
 
 def _destructs(state: State, side: str) -> list[Action]:
-    return [Destruct(b.id) for b in fire.destructible(state, side)]
+    """Self-destructs worth listing: bases with an enemy (or a contaminated base) inside
+    their blast (6.0). Any base may be typed; a blast that reaches no one is no plan."""
+    out: list[Action] = []
+    for base in fire.destructible(state, side):
+        blast = self_destruct(fire.speed_rating(base), base.model.defence)
+        if any(
+            (other.side != side or other.contaminated)
+            and centre_distance(base.geo, other.geo) <= blast.range + 1e-9
+            for other in state.active()
+            if other.id != base.id
+        ):
+            out.append(Destruct(base.id))
+    return out
 
 
 def _moves(state: State, side: str) -> list[Action]:
-    """For each base of the unit that may move: straight moves toward the nearest enemy,
-    toward the unit's centre and back toward its own side, full and half way."""
+    """Moves of one base at a time, the unit's first that has any (as MGV lists them):
+    straight toward the nearest enemy and each of :func:`movement.goals`, full and
+    half way, facing the way it went; and a turn in place to face the nearest enemy
+    (the way to leave a base where it is and move the next). A person may move the
+    bases in any order."""
     unit = state.current
     if unit is None:
         return []
-    out: list[Action] = []
     enemies = state.active(state.other(side))
     for base in movement.movable_bases(state, unit):
+        out: list[Action] = []
         goals: list[Point] = []
+        nearest = None
         if enemies:
             nearest = min(
                 enemies, key=lambda e: math.hypot(e.geo.x - base.geo.x, e.geo.y - base.geo.y)
@@ -144,25 +182,48 @@ def _moves(state: State, side: str) -> list[Action]:
                 action = _toward(state, base, goal, fraction)
                 if action is not None and action not in out:
                     out.append(action)
-    return out
+        if nearest is not None:
+            face = round(heading(base.geo.at, nearest.geo.at), 1) % 360.0
+            if abs(turn_angle(base.geo.facing, face)) >= 1.0:
+                _add_legal(state, out, Move(base.id, (), face))
+        if out:
+            return out
+    return []
+
+
+def _add_legal(state: State, out: list[Action], action: Move) -> None:
+    try:
+        movement.plan(state, state.bases[action.base].side, action)
+    except IllegalAction:
+        return
+    out.append(action)
 
 
 def _toward(state: State, base: Base, goal: Point, fraction: float) -> Move | None:
+    """A straight move toward ``goal``: as far as the allowance goes on open ground,
+    or, if terrain or a turn makes that too dear, as far as it really reaches."""
     dx, dy = goal[0] - base.geo.x, goal[1] - base.geo.y
     dist = math.hypot(dx, dy)
     if dist < 0.5:
         return None
-    reach = movement.reach(state, base, goal)
-    step = min(reach * fraction, dist - 0.1)
-    if step < 0.25:
-        return None
-    end = (round(base.geo.x + dx / dist * step, 2), round(base.geo.y + dy / dist * step, 2))
-    action = Move(base.id, (end,), round(heading(base.geo.at, goal), 1) % 360.0)
-    try:
-        movement.plan(state, base.side, action)
-    except IllegalAction:
-        return None
-    return action
+    for reach in (base.model.speed, None):
+        if reach is None:
+            reach = movement.reach(state, base, goal)
+        step = min(reach * fraction, dist - 0.1)
+        if step < 0.25:
+            return None
+        end = (round(base.geo.x + dx / dist * step, 2), round(base.geo.y + dy / dist * step, 2))
+        action = Move(base.id, (end,))
+        try:
+            movement.plan(state, base.side, action)
+        except movement.MoveRefused as exc:
+            if exc.kind == "allowance":
+                continue
+            return None
+        except IllegalAction:
+            return None
+        return action
+    return None
 
 
 def _shots(state: State, side: str, step: str) -> list[Action]:

@@ -1,8 +1,8 @@
 """2.0 Network Command and 1.6 phase 7: network combat, purchases, Type 2 acquisition, reset.
 
 The side with more action points declares its purchases first (2.0); on equal
-points (ruling 5) the side that lost last turn's initiative declares first, or
-the first-listed side on turn 1. Suppressions bought against one side add up,
+points neither has the larger total, so both write their purchases at once, as
+a sealed choice opened when both are in (ruling 5). Suppressions bought against one side add up,
 and its status never falls below 25% (ruling 6, ``charts.toml [control] floor``).
 """
 
@@ -38,9 +38,16 @@ def roll_network(state: State, res: Resolution) -> None:
     )
 
 
+def simultaneous(state: State) -> bool:
+    """Both sides scored the same points (more than none): purchases are sealed (ruling 5)."""
+    a, b = state.setup.sides
+    return state.networks[a].points == state.networks[b].points > 0
+
+
 def purchase_order(state: State) -> tuple[str, str]:
-    """Who declares purchases first (2.0: the larger total; ruling 5 on equal points: the
-    side that lost last turn's initiative, on turn 1 the first-listed side)."""
+    """Who declares purchases first (2.0: the larger total); on equal points, for placing
+    phase 2 markers, the side that lost last turn's initiative (turn 1: the first-listed
+    side)."""
     a, b = state.setup.sides
     pa, pb = state.networks[a].points, state.networks[b].points
     if pa != pb:
@@ -171,4 +178,5 @@ __all__ = [
     "purchase_order",
     "reset",
     "roll_network",
+    "simultaneous",
 ]

@@ -118,6 +118,12 @@ class InvisibleEnemyRules(Ruleset[State]):
             return Decision.sealed(
                 state.setup.sides, "tied initiative: place your free barrage, unseen (4.6)"
             )
+        if step == "buy" and network.simultaneous(state):
+            return Decision.sealed(
+                state.setup.sides,
+                f"equal action points ({state.networks[state.setup.sides[0]].points} each): "
+                "write your purchases, unseen until both are in (2.0); unspent points are lost",
+            )
         actor = state.actor or state.setup.sides[0]
         prompts = {
             "buy": f"buy tactical actions with your {state.networks[actor].points} "
@@ -149,6 +155,11 @@ class InvisibleEnemyRules(Ruleset[State]):
 
     # -- acting --------------------------------------------------------------------------
     def check_sealed(self, state: State, side: str, action: Action) -> None:
+        if state.step == "buy":
+            if not isinstance(action, Buy):
+                raise IllegalAction(action, "buy tactical actions: buy ... or buy none (2.0)")
+            network.check_buy(state, side, action)
+            return
         if state.step != "tie":
             raise IllegalAction(action, "no sealed choice is asked now")
         if not isinstance(action, Barrage):
@@ -156,6 +167,13 @@ class InvisibleEnemyRules(Ruleset[State]):
         barrage.check_place(state, side, action)
 
     def apply_sealed(self, state: State, choices: Mapping[str, Action], res: Resolution) -> None:
+        if state.step == "buy":
+            for side in state.setup.sides:
+                action = choices.get(side)
+                if isinstance(action, Buy):
+                    network.apply_buy(state, side, action, res)
+            _after_buy(state, res)
+            return
         if state.step != "tie":
             raise IllegalAction(next(iter(choices.values())), "no sealed choice is asked now")
         for side in state.setup.sides:
