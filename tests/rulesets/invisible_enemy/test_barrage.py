@@ -137,3 +137,11 @@ def test_a_tied_initiative_gives_each_side_a_sealed_free_barrage(ie: Any) -> Non
     assert state.bases["R1"].destroyed  # blue's free barrage struck at once (12 >= 10)
     assert state.initiative == "red" and state.step == "activate"
     assert not state.markers  # resolved and lifted
+
+
+def test_a_contaminated_friend_gives_no_flank_support(ie: Any) -> None:
+    game = ie.start(defender(ie))
+    r1 = game.state.bases["R1"]
+    assert barrage.flank_supported(game.state, r1)
+    game.state.bases["R2"].contaminated = 1
+    assert not barrage.flank_supported(game.state, r1)

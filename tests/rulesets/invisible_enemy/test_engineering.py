@@ -209,3 +209,25 @@ def test_every_engineering_option_is_legal(ie: Any) -> None:
     for action in [*listed, *(a for a in game.legal_actions("blue") if isinstance(a, Move))]:
         assert game.refusal(action, "blue") is None, action
     assert engineering.options(game.state, "red") == []
+
+
+def test_a_tow_on_a_base_since_destroyed_leaves_the_engineer_free_to_tow_again_4_4(
+    ie: Any,
+) -> None:
+    game = _eng(ie, "repair")
+    game.state.bases["E1"].towing = "B3"
+    game.state.bases["B3"].destroyed = True
+    game.state.touched()
+    assert game.state.tow_of(game.state.bases["E1"]) is None
+    assert "already has a tow" not in (
+        game.refusal(game.parse("engineer E1 tow-immobilised B3"), "blue") or ""
+    )
+
+
+def test_a_contaminated_base_is_not_dragged_on_a_tow_1_5_note_2(ie: Any) -> None:
+    game = _eng(ie, "repair")
+    game.state.bases["E1"].towing = "B3"
+    game.state.bases["B3"].contaminated = 1
+    game.state.touched()
+    ie.act(game, "blue", "move E1 6,12")
+    assert ie.at(game, "B3") == (4.0, 13.5)

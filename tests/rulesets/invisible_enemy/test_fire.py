@@ -503,3 +503,24 @@ def test_a_fungus_tower_blocks_fire_like_100_percent_terrain(ie: Any) -> None:
     game = duel(ie, (10, 12), features=[tower])
     assert "T1 (100% weapon block)" in ie.refused(game, "fire B1 R1", "blue")
     assert fire.targets(game.state, ie.the(game, "B1")) == ["T1"]
+
+
+def test_a_rake_never_sweeps_through_another_base(ie: Any) -> None:
+    """5.0: kinetic fire never passes another base, so the sweep cannot reach R2 past a
+    blue base standing on the line to it (it does not stand on the line to R1)."""
+    units = [
+        ie.unit("blue", "U1", ie.base("B1", "J90", (2, 12), 0), ie.base("L1", "L63", (2, 8), 0)),
+        ie.unit("blue", "UX", ie.base("BX", "L63", (5, 12.9), 0)),
+        ie.unit(
+            "red",
+            "V1",
+            ie.base("R1", "K817", (8, 12), 180),
+            ie.base("R2", "K817", (8, 13.6), 180),
+        ),
+        *reserve(ie),
+    ]
+    game = fire_phase(ie, units)
+    ie.hit(game, "R1", 4)
+    ie.act(game, "blue", "rake B1 R1", 2, 6)
+    assert ie.last(game, "control").data["passed"] is True
+    assert not ie.events(game, "rake")

@@ -222,6 +222,17 @@ def test_trap_roll_below_the_number_passes_1_5(ie: Any) -> None:
     assert not ie.the(game, "B1").trapped and ie.at(game, "B1") == (8.0, 12.0)
 
 
+@pytest.mark.parametrize(("die", "trapped"), [(1, True), (2, False), (6, False)])
+def test_ice_traps_on_a_1_only_1_5_ruling_17(ie: Any, die: int, trapped: bool) -> None:
+    """Ice's trap entry is "1": read as trapped on a roll of 1, not on 1 or more (which
+    would trap every base that crossed it)."""
+    game = _one(ie, ie.box("I1", "ice", 6, 11, 6.5, 13))
+    ie.act(game, "blue", "move B1 8,12", die)
+    assert ie.the(game, "B1").trapped is trapped
+    if not trapped:
+        assert ie.at(game, "B1") == (8.0, 12.0)
+
+
 def test_a_trapped_base_may_not_move_1_5(ie: Any) -> None:
     game = _one(ie)
     ie.the(game, "B1").trapped = True

@@ -115,10 +115,11 @@ def apply_deflect(state: State, side: str, action: Deflect, res: Resolution) -> 
 
 
 def flank_supported(state: State, base: Base) -> bool:
-    """3.0: a friendly base within 1" to either flank (ruling 13a)."""
+    """3.0: a friendly base within 1" to either flank (ruling 13a); a contaminated base is
+    no one's friend (1.5 note 2)."""
     reach = rules().data.barrage.flank_reach
     for other in state.active(base.side):
-        if other.id == base.id:
+        if other.id == base.id or other.contaminated:
             continue
         if edge_distance(base.geo, other.geo) > reach + 1e-9:
             continue

@@ -69,6 +69,8 @@ class TerrainKind(DataModel):
     move: float = Field(default=1.0, ge=1.0, le=3.0)
     impassable: bool = False
     trap: int | None = Field(default=None, ge=1, le=6)
+    trap_only: bool = False
+    """Trapped on exactly ``trap``, not on it or more: ice's "1" (ruling 17)."""
     sensitivity: Sensitivity | None = None
     sight: bool = False
     block: Literal[0, 50, 100] = 0
@@ -139,6 +141,14 @@ class Minefield(StandIn):
     dice: int = Field(ge=1, le=3)
 
 
+class FireNumbers(DataModel):
+    massed: int = Field(ge=2)
+    behind: float = Field(ge=0.0)
+    rake_near: float = Field(ge=0.0)
+    rake_sweep: float = Field(gt=0.0, le=180.0)
+    loose_gap: float = Field(ge=0.0)
+
+
 class Initiative(DataModel):
     dice: Literal[1, 2]
 
@@ -151,6 +161,7 @@ class RulesData(DataModel):
     fungus: Fungus
     clearing: Clearing
     initiative: Initiative
+    fire: FireNumbers
     engineering: EngineeringPlay
     minefield: Minefield
 

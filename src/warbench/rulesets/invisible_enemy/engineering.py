@@ -158,7 +158,7 @@ def _check_base(state: State, base: Base, action: Engineer) -> Checked:
             raise IllegalAction(action, "a payload is delivered to an enemy base")
         return Checked(base, key, target)
     if key in TOWS:
-        if base.towing is not None and base.towing in state.bases:
+        if state.tow_of(base) is not None:
             raise IllegalAction(action, f"{base.id} already has a tow on {base.towing}")
         if target.contaminated:
             raise IllegalAction(action, f"{target.id} is contaminated: no one tows it")

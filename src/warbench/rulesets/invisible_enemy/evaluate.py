@@ -144,7 +144,7 @@ def _score(state: State, side: str, action: Action) -> float:
 
 
 def _fire(state: State, side: str, action: Fire) -> float:
-    massed = len(action.shooters) >= 3
+    massed = len(action.shooters) >= rules().data.fire.massed
     total = 0.0
     for sid in action.shooters:
         shooter = state.bases[sid]

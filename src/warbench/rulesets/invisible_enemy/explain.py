@@ -41,7 +41,7 @@ def _defence(state: State, target: str) -> tuple[int, int, int]:
 
 
 def _fire(state: State, action: Fire) -> str | None:
-    massed = len(action.shooters) >= 3
+    massed = len(action.shooters) >= rules().data.fire.massed
     if action.target not in state.bases and action.target not in state.towers:
         return None
     defence, hits, hull = _defence(state, action.target)

@@ -43,19 +43,12 @@ from warbench.rulesets.invisible_enemy.charts import (
     self_destruct,
     self_destruct_attack,
 )
+from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.space import WEAPON_NAMES, Aim
 from warbench.rulesets.invisible_enemy.state import Base, Shot, State
 
 FIRE_STEPS = ("fire_a", "fire_b")
 MOVEMENT_STEPS = ("activate", "unit", "last")
-MASSED = 3
-"""5.3: three or more C bases firing together at one target use the K row."""
-BEHIND = 1.0
-"""Ruling 37: "immediately behind" the target is within 1" of it (edge to edge)."""
-RAKE_NEAR = 1.0
-"""5.3: raking passes to bases within 1" of the first target (edge to edge)."""
-RAKE_SWEEP = 45.0
-"""Ruling 37: the nose sweeps up to 45 degrees either side of the facing."""
 MAX_GROUP = 24
 
 
@@ -124,7 +117,9 @@ def batteries(state: State, side: str) -> list[Fire]:
         for target in targets(state, shooter):
             able.setdefault(target, []).append(shooter.id)
     return [
-        Fire(tuple(ids[:MAX_GROUP]), target) for target, ids in able.items() if len(ids) >= MASSED
+        Fire(tuple(ids[:MAX_GROUP]), target)
+        for target, ids in able.items()
+        if len(ids) >= rules().data.fire.massed
     ]
 
 
@@ -191,7 +186,7 @@ def apply_fire(state: State, side: str, action: Fire, res: Resolution) -> None:
     bases = check_fire(state, side, action)
     target = space.aim(state, action.target)
     assert target is not None  # checked by space.refusal
-    massed = len(bases) >= MASSED
+    massed = len(bases) >= rules().data.fire.massed
     raking = False
     if action.rake:
         raking = _rake_control(state, side, bases[0], res)
@@ -286,7 +281,7 @@ def _penetrate(state: State, shooter: Base, first: Aim, surplus: int, res: Resol
             t = (base.geo.x - eye.centre[0]) * ux + (base.geo.y - eye.centre[1]) * uy
             if t <= along + EPS or float(shapely.distance(ray, core)) >= radius - EPS:
                 continue
-            if space.gap(current, space.base_aim(base)) > BEHIND + TOUCH:
+            if space.gap(current, space.base_aim(base)) > rules().data.fire.behind + TOUCH:
                 continue
             if best is None or (t, base.id) < (best[0], best[1].id):
                 best = (t, base)
@@ -335,12 +330,16 @@ def _rake(state: State, shooter: Base, first: Aim, surplus: int, res: Resolution
                 continue
             aimed = space.base_aim(base)
             near = space.gap(first, aimed)
-            if near > RAKE_NEAR + TOUCH or not in_arc(shooter.geo, base.geo, RAKE_SWEEP):
+            if near > rules().data.fire.rake_near + TOUCH or not in_arc(
+                shooter.geo, base.geo, rules().data.fire.rake_sweep
+            ):
                 continue
             if space.distance(eye, aimed) > shooter.model.range + space.RANGE_SLACK:
                 continue
             if space.terrain_line(state, eye, aimed).blocked is not None:
                 continue
+            if any(b.id != first.id for b in space.bases_between(state, eye, aimed)):
+                continue  # 5.0: a kinetic gun never fires through another base
             if best is None or (near, base.id) < (best[0], best[1]):
                 best = (near, base.id, aimed)
         if best is None:

@@ -151,17 +151,13 @@ def _rules_for(state: State, base: Base) -> MoveRules:
 
 
 def _tow(state: State, engineer: Base) -> Base | None:
-    """The base ``engineer`` has a tow on, if it is still on the table."""
-    if engineer.towing is None:
-        return None
-    towed = state.bases.get(engineer.towing)
-    return towed if towed is not None and towed.active and engineer.active else None
+    return state.tow_of(engineer)
 
 
 def towed_by(state: State, base: Base) -> Base | None:
     """The engineer towing ``base``, if any."""
     for other in state.active():
-        if other.towing == base.id and other.id != base.id:
+        if other.towing == base.id and other.id != base.id and _tow(state, other) is base:
             return other
     return None
 
@@ -511,14 +507,16 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
     for distance, _, what, source in events:
         if what == "trap":
             need = trap_of(source) or 7
-            (die,) = res.roll(f"trap roll in {source} ({need}+, 1.5)", 1, side)
-            if die < need:
+            exact = kinds[terrain.feature(source).kind].trap_only
+            shown = f"{need}" if exact else f"{need}+"
+            (die,) = res.roll(f"trap roll in {source} ({shown}, 1.5)", 1, side)
+            if (die != need) if exact else (die < need):
                 continue
             end, travelled = along.rest_at(result, distance, friends)
             base.trapped = True
             res.emit(
                 "trapped",
-                f"{base.id} is trapped in {source} (rolled {die}, {need}+): immobilised",
+                f"{base.id} is trapped in {source} (rolled {die}, {shown}): immobilised",
                 base=base.id,
                 feature=source,
                 die=die,

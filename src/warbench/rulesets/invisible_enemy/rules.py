@@ -435,7 +435,8 @@ def _initiative(state: State, res: Resolution) -> None:
     winner = a if ra > rb else b
     state.initiative = winner
     state.passed = []
-    res.emit("initiative", f"{winner} wins the initiative ({ra} against {rb})", side=winner)
+    high, low = max(ra, rb), min(ra, rb)
+    res.emit("initiative", f"{winner} wins the initiative ({high} against {low})", side=winner)
     state.actor = winner
     state.step = "activate"
     if not _can_activate(state, winner):

@@ -38,8 +38,6 @@ from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import Base, State
 
 WEAPON_NAMES = {"K": "kinetic weapon", "P": "photon weapon", "C": "chemical weapon"}
-LOOSE_GAP = 1.0
-"""5.0: C fire passes a unit whose bases are all more than this far apart (edge to edge)."""
 RANGE_SLACK = 1e-9
 
 
@@ -215,7 +213,10 @@ def bases_between(state: State, eye: Aim, target: Aim) -> list[Base]:
 def loose(state: State, unit_id: str) -> bool:
     """5.0: every base of the unit more than 1" (edge to edge) from each of its unit-mates."""
     bases = state.unit_bases(unit_id)
-    return all(gap(base_aim(a), base_aim(b)) > LOOSE_GAP for a, b in combinations(bases, 2))
+    return all(
+        gap(base_aim(a), base_aim(b)) > rules().data.fire.loose_gap
+        for a, b in combinations(bases, 2)
+    )
 
 
 # -- the line of fire --------------------------------------------------------------------------

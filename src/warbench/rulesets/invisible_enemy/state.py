@@ -251,6 +251,16 @@ class State:
     def active(self, side: str | None = None) -> list[Base]:
         return [b for b in self.bases.values() if b.active and (side is None or b.side == side)]
 
+    def tow_of(self, engineer: Base) -> Base | None:
+        """The base ``engineer`` has a tow on (4.4), if it is still on the table and clean
+        (a contaminated base is no one's to drag: it hunts on its own, 1.5 note 2)."""
+        if engineer.towing is None or not engineer.active:
+            return None
+        towed = self.bases.get(engineer.towing)
+        if towed is None or not towed.active or towed.contaminated:
+            return None
+        return towed
+
     def unit_bases(self, unit: str) -> list[Base]:
         return [self.bases[b] for b in self.units[unit].bases if self.bases[b].active]
 
