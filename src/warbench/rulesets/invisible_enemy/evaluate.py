@@ -18,11 +18,11 @@ import math
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Figure, Point, centre_distance, in_arc
+from warbench.geometry.table import Figure, MoveResult, Point, along, centre_distance, in_arc
 from warbench.rulesets.invisible_enemy import barrage, movement, space
 from warbench.rulesets.invisible_enemy.actions import (
     SUPPRESSION,
@@ -42,15 +42,18 @@ from warbench.rulesets.invisible_enemy.charts import (
     area_chance,
     control_chance,
     direct_distribution,
+    engineering_chance,
     self_destruct,
     self_destruct_distribution,
 )
-from warbench.rulesets.invisible_enemy.data import rules
+from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.state import Base, State
 
 if TYPE_CHECKING:
     from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 
+TRAPPED = 0.5
+"""Share of a base's points lost when it is trapped (it still fires, but never moves)."""
 TOWER_POINTS = 10.0
 """What a live fungus tower is worth to shoot down (it threatens everyone near it)."""
 TYPE1_DODGE = 0.5
@@ -235,8 +238,10 @@ def _engineer(state: State, side: str, action: Engineer) -> float:
         target = state.bases[action.target]
         return 0.5 * target.model.points / target.model.hull
     if action.key in ("clear-encrypted", "clear-minefield", "remove-mek-lok"):
-        victory = state.setup.victory
-        return 3.0 if victory.kind == "breach" and victory.side == side else 0.2
+        if action.target is None:
+            return 0.0
+        chance = float(engineering_chance(action.key))
+        return chance * lane_value(state, state.bases[action.base], action.target)
     if action.key == "free-trapped":
         return 2.0
     if action.key == "deliver-payload" and action.target in state.bases:
@@ -246,12 +251,64 @@ def _engineer(state: State, side: str, action: Engineer) -> float:
     return 0.1
 
 
+def lane_value(state: State, engineer: Base, feature_id: str) -> float:
+    """What clearing ``feature_id`` is worth to a breaching side: the hazard of one
+    crossing spared to every friend not yet past the engineer (7.0, 3.0)."""
+    victory = state.setup.victory
+    if victory.kind != "breach" or victory.side != engineer.side:
+        return 0.2
+    edge = victory.edge or "east"
+    mark = _toward_edge(state, engineer.geo, edge) + 1.0
+    behind = [b for b in state.active(engineer.side) if _toward_edge(state, b.geo, edge) < mark]
+    kind = terrain_chart().kinds[state.terrain.feature(feature_id).kind]
+    per = float(area_chance(3)) if kind.trap is None else max(0.0, (7 - kind.trap) / 6.0) * TRAPPED
+    return per * sum(b.model.points for b in behind)
+
+
+def _work(state: State, base: Base, where: Figure) -> float:
+    """A demolition engineer ending within reach of an obstacle it can clear next turn is
+    worth half a clearing (one ply cannot see the action it makes possible)."""
+    if base.role != "engineer" or state.units[base.unit].mission != "E":
+        return 0.0
+    best = 0.0
+    for feature in state.terrain.features_touching(where, reach=1.0):
+        if feature.kind in ("minefield", "encrypted", "mek_lok"):
+            best = max(best, 0.5 * lane_value(state, base, feature.id))
+    return best
+
+
 def _move(state: State, side: str, action: Move) -> float:
     try:
         base, result = movement.plan(state, side, action)
     except IllegalAction:
         return -1e9
-    return position_value(state, base, result.end) - position_value(state, base, base.geo)
+    gain = position_value(state, base, result.end) - position_value(state, base, base.geo)
+    gain += _work(state, base, result.end) - _work(state, base, base.geo)
+    return gain - hazard(state, base, result)
+
+
+def hazard(state: State, base: Base, result: MoveResult) -> float:
+    """Expected points lost on the way: a trap roll costs the base's mobility (counted as
+    half its points), a minefield crossing its chance of destruction (1.5, the stand-in)."""
+    kinds = terrain_chart().kinds
+    terrain = state.terrain
+    risk = 0.0
+    for crossing in along.crossings(terrain, result, lambda f: _hazardous(terrain, kinds, f)):
+        kind = kinds[terrain.feature(crossing.feature).kind]
+        if kind.trap is not None:
+            need = kind.trap or 7
+            p = 1.0 / 6.0 if kind.trap_only else max(0.0, (7 - need) / 6.0)
+            risk += p * base.model.points * TRAPPED
+        if terrain.feature(crossing.feature).kind == "minefield":
+            risk += float(area_chance(base.model.defence)) * base.model.points
+    return risk
+
+
+def _hazardous(terrain: Any, kinds: Any, feature_id: str) -> bool:
+    kind = kinds.get(terrain.feature(feature_id).kind)
+    return kind is not None and (
+        kind.trap is not None or terrain.feature(feature_id).kind == "minefield"
+    )
 
 
 def position_value(state: State, base: Base, where: Figure) -> float:

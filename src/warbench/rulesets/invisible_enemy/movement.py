@@ -44,6 +44,9 @@ import math
 from dataclasses import replace
 from functools import cache
 
+import shapely
+import shapely.ops
+
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
 from warbench.geometry.table import (
@@ -600,8 +603,6 @@ def _clear_ploughed(
     res: Resolution,
 ) -> None:
     """Every ploughable obstacle the engineer's base passed over is cleared whole (4.4)."""
-    import shapely
-
     points = [*along.path_until(result, travelled), along.point_along(result, travelled)[0]]
     track = shapely.LineString(points) if len(set(points)) > 1 else shapely.Point(points[0])
     radius = start.base.bounding_radius
@@ -626,8 +627,12 @@ def _clear_ploughed(
 # -- for bots --------------------------------------------------------------------------------
 def goals(state: State, base: Base) -> list[Point]:
     """Extra places worth moving toward: the middle of the unit (keeps intervals), the
-    breach edge straight ahead, the nearest friendly network base."""
+    breach edge straight ahead, the nearest friendly network base, and for a demolition
+    engineer a spot within reach of the nearest obstacle only it can clear (7.0)."""
     out: list[Point] = []
+    work = _work_spot(state, base)
+    if work is not None:
+        out.append(work)
     mates = [b for b in state.unit_bases(base.unit) if b.id != base.id and not b.contaminated]
     if mates:
         out.append(
@@ -653,6 +658,31 @@ def goals(state: State, base: Base) -> list[Point]:
     if relays:
         out.append(min(relays, key=lambda r: centre_distance(r.geo, base.geo)).geo.at)
     return out
+
+
+def _work_spot(state: State, base: Base) -> Point | None:
+    """Half an inch short of the nearest minefield, encrypted surface or MEK-Lok, for an
+    engineer of a demolition unit not already within reach of one."""
+    if base.role != "engineer" or state.units[base.unit].mission != "E":
+        return None
+    here = shapely.Point(base.geo.at)
+    best: tuple[float, Point] | None = None
+    for feature in state.terrain.active:
+        if feature.kind not in PLOUGH_KEEP:
+            continue
+        gap = float(shapely.distance(here, feature.geometry))
+        if best is None or gap < best[0]:
+            near = shapely.ops.nearest_points(feature.geometry, here)[0]
+            best = (gap, (float(near.x), float(near.y)))
+    if best is None:
+        return None
+    gap, (nx, ny) = best
+    back = base.geo.base.bounding_radius + 0.5
+    if gap <= back + 0.5 or gap <= 0.0:
+        return None
+    x = nx + (base.geo.x - nx) * back / gap
+    y = ny + (base.geo.y - ny) * back / gap
+    return (round(x, 2), round(y, 2))
 
 
 def reach(state: State, base: Base, goal: Point) -> float:
