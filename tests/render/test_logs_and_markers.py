@@ -453,3 +453,19 @@ def test_malformed_zones_are_refused(table_view: dict[str, Any], zone: Any, mess
     view["zones"] = [zone]
     with pytest.raises(RenderError, match=message):
         render_svg(view)
+
+
+def test_links_are_dashed_lines_in_the_side_colour_explained_in_the_legend(
+    table_view: dict[str, Any],
+) -> None:
+    view = copy.deepcopy(table_view)
+    view["links"] = [{"from": [10, 10], "to": [14, 11], "side": view["figures"][0]["side"]}]
+    view["links_label"] = "bases of one unit within its base interval"
+    svg = render_svg(view)
+    root = parse(svg)
+    lines = [e for e in root.iter(f"{{{SVG_NS}}}line") if e.get("class") == "link"]
+    assert len(lines) == 1 and lines[0].get("stroke-dasharray")
+    assert "bases of one unit" in svg
+    view["links"] = [{"from": "x", "to": [1, 1]}]
+    with pytest.raises(RenderError, match=r"links\[0\]\.from"):
+        render_svg(view)

@@ -40,6 +40,11 @@ What is read (every other key of a view is ignored):
   "label"}`` with a colour of ``palette.MARKER_COLOURS``: drawn as a peg at
   ``at`` inside a dashed circle of ``radius`` inches (the area it covers),
   labelled with its id; the legend gives each colour its label.
+- Table games may give ``view["links"]``: thin lines joining pieces that belong
+  together (Invisible Enemy's bases of one unit within its base interval), each
+  ``{"from": [x, y], "to": [x, y], "side": name}``, drawn dashed in the side's
+  colour under the figures; ``view["links_label"]`` says in the legend what a
+  link means.
 - Both: ``sides`` (the order gives the colours), optional ``titles`` (side ->
   name for the legend), ``turn``, ``turn_limit``, ``phase_title`` or ``phase``.
 
@@ -895,6 +900,8 @@ class _TableBoard(_Board):
         self.features = [dict(f) for f in view.get("features", ()) or ()]
         self.figures = [dict(f) for f in view.get("figures", ()) or ()]
         self.zones = [_zone(z, f"zones[{i}]") for i, z in enumerate(view.get("zones", ()) or ())]
+        self.links = [_link(k, f"links[{i}]") for i, k in enumerate(view.get("links", ()) or ())]
+        self.links_label = str(view.get("links_label") or "pieces that belong together")
         self.styles = _Styles(_side_colours(view, self.figures), _prominent(view))
         self.logs: dict[int, list[list[str]]] = {}
         self.pegs: dict[int, list[_Peg]] = {}
@@ -957,6 +964,8 @@ class _TableBoard(_Board):
             self._label_feature(labels, index, feature)
         if self.zones:
             self._draw_zones(_add(board, "g", class_="zones"))
+        if self.links:
+            self._draw_links(_add(board, "g", class_="links"))
         under_pieces(board)
         if any(self.pegs.values()):
             self.above = ET.Element("g", {"class": "markers"})
@@ -965,6 +974,13 @@ class _TableBoard(_Board):
             self._draw_figure(figures, index, figure)
         if self.logs:
             self._draw_logs(_add(board, "g", class_="logs"))
+
+    def _draw_links(self, group: ET.Element) -> None:
+        """Each link: a thin dashed line in its side's colour."""
+        for a, b, side in self.links:
+            colour = self.styles.side_colour(side)
+            style = {"stroke": colour, "stroke-width": 1.6, "stroke-dasharray": "3 3"}
+            _line(group, self.px(*a), self.px(*b), style, class_="link", data_side=side)
 
     def _draw_zones(self, group: ET.Element) -> None:
         """Each zone: its area as a dashed, lightly filled circle, a peg at its centre, its id."""
@@ -1265,6 +1281,13 @@ class _TableBoard(_Board):
         sides = _side_entries(self.styles, self.titles, self.figures, on_table, "table", base)
         if sides:
             sides.append((None, "The tick on a base points where the figure faces."))
+        if self.links:
+
+            def link(g: ET.Element, x: float, y: float) -> None:
+                style = {"stroke": "#444", "stroke-width": 1.6, "stroke-dasharray": "3 3"}
+                _line(g, (x + 2, y + 8), (x + 24, y + 8), style)
+
+            sides.append((link, self.links_label))
         legend.section("Sides", sides)
         zones: dict[_Peg, None] = {}
         for zone in self.zones:
@@ -1379,6 +1402,17 @@ class _Zone:
     radius: float
     colour: str
     label: str
+
+
+def _link(raw: Any, where: str) -> tuple[Point, Point, str]:
+    """A ``view["links"]`` entry, checked."""
+    if not isinstance(raw, Mapping):
+        raise RenderError(f"{where}: expected a mapping with from, to and side")
+    return (
+        _xy(raw.get("from"), f"{where}.from"),
+        _xy(raw.get("to"), f"{where}.to"),
+        str(raw.get("side", "")),
+    )
 
 
 def _zone(raw: Any, where: str) -> _Zone:

@@ -99,3 +99,20 @@ def test_3_0_a_bot_marker_lands_off_its_aim_by_the_scatter_model(ie: Any) -> Non
     near = [barrage.scatter(state, "blue", (5.0, 12.6), random.Random(s)) for s in range(200)]
     near_misses = [((x - 5.0) ** 2 + (y - 12.6) ** 2) ** 0.5 for x, y in near]
     assert sum(near_misses) / len(near_misses) < sum(misses) / len(misses)
+
+
+def test_4_5_unit_links_join_bases_within_the_interval_but_not_while_markers_go_down(
+    ie: Any,
+) -> None:
+    units = [
+        ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12)), ie.base("B2", "L35", (4, 18))),
+        ie.unit("blue", "U2", ie.base("B3", "L35", (2, 2)), ie.base("B4", "L35", (14, 2))),
+        ie.unit("red", "V1", ie.base("R1", "K817", RED_AT, 180)),
+    ]
+    game = ie.new_game(units, [1, 6, 1, 1])
+    assert game.state.step == "mark1"
+    assert game.view("blue")["links"] == []  # a link's length would be a measure (3.0)
+    ie.act(game, "blue", "barrage 20,11 type2", *ie.WIN["blue"])
+    links = game.view("red")["links"]
+    # B1-B2 are 6" apart (blue's interval is 9"); B3-B4 12": no link, B4 is cut off
+    assert links == [{"from": [4.0, 12.0], "to": [4.0, 18.0], "side": "blue"}]

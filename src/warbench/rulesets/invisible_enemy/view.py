@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from warbench.geometry.table import table_view
+from warbench.geometry.table import centre_distance, table_view
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import Base, State
 
@@ -47,6 +47,28 @@ def stranded_ids(state: State) -> set[str]:
     from warbench.rulesets.invisible_enemy.movement import stranded
 
     return {b.id for b in state.active() if stranded(state, b)}
+
+
+def unit_links(state: State) -> list[dict[str, Any]]:
+    """4.5: each base joined to its nearest unit-mate within the base interval (the chain
+    that keeps a unit in network); a base with no link is cut off. Not drawn while
+    markers go down by hand: a link's length would be a measure."""
+    links: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for unit in state.units.values():
+        bases = [b for b in state.unit_bases(unit.id) if not b.contaminated]
+        interval = state.setup.side_setups[unit.side].interval
+        for base in bases:
+            mates = [m for m in bases if m.id != base.id]
+            if not mates:
+                continue
+            near = min(mates, key=lambda m: centre_distance(base.geo, m.geo))
+            key = (min(base.id, near.id), max(base.id, near.id))
+            if centre_distance(base.geo, near.geo) > interval + 1e-9 or key in seen:
+                continue
+            seen.add(key)
+            links.append({"from": list(base.geo.at), "to": list(near.geo.at), "side": base.side})
+    return links
 
 
 def status(state: State, base: Base, stranded: set[str]) -> list[str]:
@@ -124,6 +146,8 @@ def view(state: State, side: str | None) -> dict[str, Any]:
         }
         for m in markers
     ]
+    data["links"] = [] if rough else unit_links(state)
+    data["links_label"] = "bases of one unit within its base interval (4.5)"
     if rough:
         data["positions"] = "whole inches (markers are set down by hand, 3.0)"
     bases = []
