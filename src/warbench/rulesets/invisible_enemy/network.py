@@ -154,7 +154,7 @@ def acquire_type2(state: State, res: Resolution) -> None:
 
 
 def reset(state: State, res: Resolution) -> None:
-    """1.6 phase 7: network status back to 100%, each side loses one network die for good."""
+    """1.6 phase 7: both statuses return to 100% and every side gives up a network die for good."""
     for side in state.setup.sides:
         net = state.networks[side]
         net.status = 100
