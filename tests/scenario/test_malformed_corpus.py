@@ -149,7 +149,14 @@ CASES = sorted(CORPUS.glob("*/*.toml"))
 
 
 def test_the_corpus_covers_every_ruleset() -> None:
-    assert {path.parent.name for path in CASES} == {"miniwars", "cgme", "veg", "vsgmr", "mgv"}
+    assert {path.parent.name for path in CASES} == {
+        "miniwars",
+        "cgme",
+        "veg",
+        "vsgmr",
+        "mgv",
+        "invisible-enemy",
+    }
     assert len(CASES) > 150
 
 

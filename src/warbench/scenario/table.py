@@ -8,12 +8,22 @@ malformed file gets the same clear error whichever game it is for.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
-from typing import Final
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Final, Literal, TypeVar
 
-from warbench.errors import ScenarioError
-from warbench.geometry.table import Figure, Point, Table, Terrain, heading, overlapping
-from warbench.geometry.table.serial import TABLE_MARGIN, off_table_by
+from pydantic import Field
+
+from warbench.errors import ScenarioError, excerpt
+from warbench.geometry.table import Feature, Figure, Point, Table, Terrain, heading, overlapping
+from warbench.geometry.table.serial import (
+    MAX_FEATURE_POINTS,
+    TABLE_MARGIN,
+    Distance,
+    PointSpec,
+    off_table_by,
+)
+from warbench.scenario.errors import listing
+from warbench.scenario.schema import Key, Label, ScenarioModel
 
 
 def shown(point: Point | Sequence[float]) -> str:
@@ -108,3 +118,79 @@ class Placed:
 
 
 __all__ = ["Ids", "Placed", "check_points", "shown", "toward_centre"]
+
+
+# -- shared schema pieces and their checks -------------------------------------------------
+ID_PATTERN: Final = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
+"""A piece's or feature's id in a table scenario: a letter, then letters, digits, - or _."""
+Edge = Literal["north", "south", "east", "west"]
+
+
+class FeatureSpec(ScenarioModel):
+    """A terrain feature: a kind of the ruleset's terrain chart and a shape."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    kind: Key
+    label: Label = ""
+    shape: Literal["polygon", "polyline", "circle"]
+    points: list[PointSpec] = Field(min_length=1, max_length=MAX_FEATURE_POINTS)
+    radius: Distance = 0.0
+
+
+F = TypeVar("F", bound=FeatureSpec)
+K = TypeVar("K")
+
+
+def chart_features(
+    file: str,
+    specs: Sequence[F],
+    table: Table,
+    chart: Mapping[str, K],
+    claim: Callable[[str, str], None],
+    make: Callable[[str, F, K], Feature],
+) -> tuple[list[Feature], dict[str, K]]:
+    """Each feature's id claimed, its kind looked up in ``chart``, its points checked
+    against the table, and the geometry feature ``make(path, spec, kind)`` built; also
+    each feature's row of the chart, by id."""
+    features: list[Feature] = []
+    kinds: dict[str, K] = {}
+    for i, ft in enumerate(specs):
+        path = f"features[{i}]"
+        claim(ft.id, f"{path}.id")
+        kind = chart.get(ft.kind)
+        if kind is None:
+            raise ScenarioError(
+                file,
+                f"{path}.kind",
+                f"unknown terrain '{excerpt(ft.kind)}'; known: {listing(chart)}",
+            )
+        check_points(file, path, table, ft.points)
+        features.append(make(path, ft, kind))
+        kinds[ft.id] = kind
+    return features, kinds
+
+
+def check_edge_run(
+    file: str,
+    what: str,
+    side: str | None,
+    edge: str | None,
+    count: int,
+    names: Sequence[str],
+    pieces: Sequence[str],
+) -> None:
+    """A victory by getting ``count`` pieces of ``side`` off the table by ``edge`` (MGV's
+    gauntlet, Invisible Enemy's breach): the side is one of ``names``, the edge is given,
+    and the side has that many pieces (``pieces``: the side of every piece)."""
+    if side not in names:
+        raise ScenarioError(
+            file, "victory.side", f"a {what} names the side making it: one of {', '.join(names)}"
+        )
+    if edge is None:
+        raise ScenarioError(file, "victory.edge", f"a {what} names the edge to get off by")
+    mine = sum(1 for s in pieces if s == side)
+    if count > mine:
+        bases = "base" if mine == 1 else "bases"
+        raise ScenarioError(
+            file, "victory.count", f"{side} has only {mine} {bases}, not the {count} asked"
+        )

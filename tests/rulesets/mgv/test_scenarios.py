@@ -173,7 +173,7 @@ def test_scenario_bases_may_not_overlap_but_may_touch(mgv):
         (
             {"kind": "gauntlet", "side": "blue", "edge": "east", "count": 2},
             "victory.count",
-            "blue has only 1 bases",
+            "blue has only 1 base, not the 2 asked",
         ),
         ({"kind": "strike", "side": "blue", "target": "B1"}, "victory.target", "an enemy base"),
         ({"kind": "strike", "side": "blue", "target": "R7"}, "victory.target", "an enemy base"),

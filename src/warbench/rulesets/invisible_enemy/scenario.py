@@ -33,10 +33,8 @@ from warbench.geometry.table import (
     Terrain,
 )
 from warbench.geometry.table.serial import (
-    MAX_FEATURE_POINTS,
     MAX_FEATURES,
     MAX_FIGURES,
-    Distance,
     FacingSpec,
     PointSpec,
 )
@@ -51,10 +49,17 @@ from warbench.scenario.errors import from_validation, listing
 from warbench.scenario.model import Scenario
 from warbench.scenario.schema import Description, Key, Label, ScenarioModel, Title
 from warbench.scenario.sides import check_sides
-from warbench.scenario.table import Ids, Placed, check_points, toward_centre
+from warbench.scenario.table import (
+    ID_PATTERN,
+    Edge,
+    Ids,
+    Placed,
+    chart_features,
+    check_edge_run,
+    toward_centre,
+)
+from warbench.scenario.table import FeatureSpec as TableFeatureSpec
 
-Edge = Literal["north", "south", "east", "west"]
-ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
 MISSIONS: Final[dict[str, Mission]] = {"repair": "R", "demolition": "E", "strike": "S"}
 """1.3: the mission an engineer unit is tasked with, and its letter on the Engineering table."""
 RESERVED: Final = frozenset(
@@ -115,15 +120,9 @@ class SideSpec(_Strict):
     vector_superiority: bool = False
 
 
-class FeatureSpec(_Strict):
-    """A terrain feature: a row of the 1.5 chart and a shape."""
+class FeatureSpec(TableFeatureSpec):
+    """A terrain feature: a row of the 1.5 chart and a shape (a fungus tower: its log)."""
 
-    id: str = Field(pattern=ID_PATTERN)
-    kind: Key
-    label: Label = ""
-    shape: Literal["polygon", "polyline", "circle"]
-    points: list[PointSpec] = Field(min_length=1, max_length=MAX_FEATURE_POINTS)
-    radius: Distance = 0.0
     hull: Literal[6, 9] | None = None
     """Fungus towers only: hit points (1.5 chart note 2)."""
     live: bool = True
@@ -290,20 +289,9 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             s.vector_superiority,
         )
 
-    features: list[Feature] = []
-    kinds: dict[str, TerrainKind] = {}
     towers: list[TowerSetup] = []
-    for i, ft in enumerate(spec.features):
-        path = f"features[{i}]"
-        claim(ft.id, f"{path}.id")
-        kind = chart.get(ft.kind)
-        if kind is None:
-            raise ScenarioError(
-                file,
-                f"{path}.kind",
-                f"unknown terrain '{excerpt(ft.kind)}'; known: {listing(chart)}",
-            )
-        check_points(file, path, table, ft.points)
+
+    def feature(path: str, ft: FeatureSpec, kind: TerrainKind) -> Feature:
         if kind.barrier and ft.shape != "polyline":
             raise ScenarioError(file, f"{path}.shape", f"a {kind.title} is a polyline")
         if ft.kind == "fungus":
@@ -314,8 +302,9 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             towers.append(TowerSetup(ft.id, ft.hull, ft.live))
         elif ft.hull is not None:
             raise ScenarioError(file, f"{path}.hull", "only a fungus tower has hit points")
-        features.append(feature_of(file, path, ft, kind))
-        kinds[ft.id] = kind
+        return feature_of(file, path, ft, kind)
+
+    features, kinds = chart_features(file, spec.features, table, chart, claim, feature)
     terrain = Terrain(features)
 
     placements: list[Placement] = []
@@ -362,17 +351,15 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             units.append(UnitSetup(us.id, side, us.formation, mission, tuple(ids)))
     victory = spec.victory
     if victory.kind == "breach":
-        if victory.side not in names:
-            raise ScenarioError(
-                file,
-                "victory.side",
-                f"a breach names the side making it: one of {', '.join(names)}",
-            )
-        if victory.edge is None:
-            raise ScenarioError(file, "victory.edge", "a breach names the edge to get off by")
-        mine = sum(1 for p in placements if p.side == victory.side)
-        if victory.count > mine:
-            raise ScenarioError(file, "victory.count", f"{victory.side} has only {mine} bases")
+        check_edge_run(
+            file,
+            "breach",
+            victory.side,
+            victory.edge,
+            victory.count,
+            names,
+            [p.side for p in placements],
+        )
     setup = Setup(
         table=table,
         sides=(names[0], names[1]),

@@ -30,10 +30,8 @@ from warbench.geometry.table import (
     Terrain,
 )
 from warbench.geometry.table.serial import (
-    MAX_FEATURE_POINTS,
     MAX_FEATURES,
     MAX_FIGURES,
-    Distance,
     FacingSpec,
     PointSpec,
 )
@@ -49,10 +47,17 @@ from warbench.scenario.errors import from_validation, listing
 from warbench.scenario.model import Scenario
 from warbench.scenario.schema import Description, Key, Label, ScenarioModel, Title
 from warbench.scenario.sides import check_sides
-from warbench.scenario.table import Ids, Placed, check_points, toward_centre
+from warbench.scenario.table import (
+    ID_PATTERN,
+    Edge,
+    FeatureSpec,
+    Ids,
+    Placed,
+    chart_features,
+    check_edge_run,
+    toward_centre,
+)
 
-Edge = Literal["north", "south", "east", "west"]
-ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
 RESERVED: Final = frozenset(
     {
         "arm",
@@ -101,17 +106,6 @@ class BaseSpec(_Strict):
 class SideSpec(_Strict):
     name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
     title: Label | None = None
-
-
-class FeatureSpec(_Strict):
-    """A terrain feature: a row of the 1.4 chart and a shape."""
-
-    id: str = Field(pattern=ID_PATTERN)
-    kind: Key
-    label: Label = ""
-    shape: Literal["polygon", "polyline", "circle"]
-    points: list[PointSpec] = Field(min_length=1, max_length=MAX_FEATURE_POINTS)
-    radius: Distance = 0.0
 
 
 class OptionsSpec(_Strict):
@@ -187,6 +181,7 @@ class Setup:
 
 
 def _feature(file: str, path: str, ft: FeatureSpec, kind: TerrainKind) -> Feature:
+    """The geometry feature of a 1.4 chart row."""
     try:
         return Feature(
             ft.id,
@@ -222,21 +217,14 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     models = vehicles().models
     claim = Ids(file, RESERVED).claim
 
-    features: list[Feature] = []
-    kinds: dict[str, TerrainKind] = {}
-    for i, ft in enumerate(spec.features):
-        path = f"features[{i}]"
-        claim(ft.id, f"{path}.id")
-        kind = chart.get(ft.kind)
-        if kind is None:
-            raise ScenarioError(
-                file,
-                f"{path}.kind",
-                f"unknown terrain '{excerpt(ft.kind)}'; known: {listing(chart)}",
-            )
-        check_points(file, path, table, ft.points)
-        features.append(_feature(file, path, ft, kind))
-        kinds[ft.id] = kind
+    features, kinds = chart_features(
+        file,
+        spec.features,
+        table,
+        chart,
+        claim,
+        lambda path, ft, kind: _feature(file, path, ft, kind),
+    )
     terrain = Terrain(features)
 
     placements: list[Placement] = []
@@ -292,18 +280,20 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             )
     by_id = {p.id: p for p in placements}
     victory = spec.victory
-    if victory.kind in ("gauntlet", "strike") and victory.side not in names:
-        raise ScenarioError(
-            file,
-            "victory.side",
-            f"a {victory.kind} names the side making it: one of {', '.join(names)}",
-        )
-    if victory.kind == "gauntlet" and victory.edge is None:
-        raise ScenarioError(file, "victory.edge", "a gauntlet names the edge the runners leave by")
     if victory.kind == "gauntlet":
-        runners = sum(1 for p in placements if p.side == victory.side)
-        if victory.count > runners:
-            raise ScenarioError(file, "victory.count", f"{victory.side} has only {runners} bases")
+        check_edge_run(
+            file,
+            "gauntlet",
+            victory.side,
+            victory.edge,
+            victory.count,
+            names,
+            [p.side for p in placements],
+        )
+    if victory.kind == "strike" and victory.side not in names:
+        raise ScenarioError(
+            file, "victory.side", f"a strike names the side making it: one of {', '.join(names)}"
+        )
     if victory.kind == "strike":
         target = by_id.get(victory.target or "")
         if target is None or target.side == victory.side:
