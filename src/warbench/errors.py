@@ -106,6 +106,18 @@ class IllegalAction(WarbenchError, ValueError):
         return (_rebuilt, (type(self), (excerpt(self.action), self.reason), self.args))
 
 
+class MoveRefused(IllegalAction):
+    """A refused move on an open table, with the geometry's kind of problem ("allowance",
+    "figure", "terrain", ...), so a bot can tell a move too long from one blocked."""
+
+    def __init__(self, action: object, reason: str, kind: str = "") -> None:
+        super().__init__(action, reason)
+        self.kind = kind
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuilt, (type(self), (excerpt(self.action), self.reason, self.kind), self.args))
+
+
 class ActionSyntaxError(IllegalAction):
     """Text that does not parse as an action of the ruleset."""
 

@@ -32,7 +32,8 @@ from typing import Final
 from warbench.core.actions import Action, check_words
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
-from warbench.geometry.table.text import as_coordinate, canonical_move, move_words, num
+from warbench.geometry.table.text import as_coordinate, num
+from warbench.rulesets.table_moves import TableMove
 
 MAX_POINTS = 32
 """More legs than any move needs; a longer path is refused as a typing accident."""
@@ -134,22 +135,8 @@ class Unit(Action):
         return f"unit {self.unit}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    """A move along ``path`` (the points the centre goes to, in order), then ``facing``."""
-
-    base: str
-    path: tuple[Point, ...]
-    facing: float | None = None
-
-    def __post_init__(self) -> None:
-        check_words(self)
-        path, facing = canonical_move(self, self.path, self.facing, MAX_POINTS)
-        object.__setattr__(self, "path", path)
-        object.__setattr__(self, "facing", facing)
-
-    def __str__(self) -> str:
-        return " ".join(["move", self.base, *move_words(self.path, self.facing)])
+Move = TableMove
+"""A base moves along straight legs, then faces (4.0): the move MGV shares."""
 
 
 @dataclass(frozen=True, slots=True)

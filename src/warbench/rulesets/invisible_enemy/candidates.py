@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
-from warbench.errors import IllegalAction
+from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, centre_distance, heading, turn_angle
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
 from warbench.rulesets.invisible_enemy.actions import (
@@ -216,7 +216,7 @@ def _toward(state: State, base: Base, goal: Point, fraction: float) -> Move | No
         action = Move(base.id, (end,))
         try:
             movement.plan(state, base.side, action)
-        except movement.MoveRefused as exc:
+        except MoveRefused as exc:
             if exc.kind == "allowance":
                 continue
             return None

@@ -48,7 +48,7 @@ import shapely
 import shapely.ops
 
 from warbench.core.game import Resolution
-from warbench.errors import IllegalAction
+from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import (
     Figure,
     Leg,
@@ -356,14 +356,6 @@ def can_continue(state: State) -> bool:
 
 
 # -- planning --------------------------------------------------------------------------------
-class MoveRefused(IllegalAction):
-    """A refused move, with the geometry's kind of problem ("allowance", "figure", ...)."""
-
-    def __init__(self, action: object, reason: str, kind: str = "") -> None:
-        super().__init__(action, reason)
-        self.kind = kind
-
-
 def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     """Check a move without changing anything; IllegalAction says why it is refused.
 
@@ -699,7 +691,6 @@ def reach(state: State, base: Base, goal: Point) -> float:
 
 
 __all__ = [
-    "MoveRefused",
     "apply_move",
     "attemptable",
     "behind",

@@ -35,8 +35,8 @@ from warbench.core.actions import END as END  # the shared one, re-exported
 from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Point
-from warbench.geometry.table.text import as_coordinate, canonical_move, move_words, num
+from warbench.geometry.table.text import as_coordinate, num
+from warbench.rulesets.table_moves import TableMove
 
 MAX_POINTS = 32
 """More legs than any 8-inch move needs; a longer path is refused as a typing accident."""
@@ -131,22 +131,13 @@ class Phase(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
-    """A move along ``path`` (the points the centre goes to, in order), then ``facing``."""
+class Move(TableMove):
+    """The shared table move, and a marker beacon fired at ``beacon`` on the way (4.0)."""
 
-    base: str
-    path: tuple[Point, ...]
-    facing: float | None = None
     beacon: str | None = None
 
-    def __post_init__(self) -> None:
-        check_words(self)
-        path, facing = canonical_move(self, self.path, self.facing, MAX_POINTS)
-        object.__setattr__(self, "path", path)
-        object.__setattr__(self, "facing", facing)
-
     def __str__(self) -> str:
-        words = ["move", self.base, *move_words(self.path, self.facing)]
+        words = self.words()
         if self.beacon is not None:
             words += ["beacon", self.beacon]
         return " ".join(words)

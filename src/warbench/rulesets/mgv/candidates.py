@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
-from warbench.errors import IllegalAction
+from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, turn_angle
 from warbench.rulesets.mgv import fire, movement
 from warbench.rulesets.mgv.actions import (
@@ -175,7 +175,7 @@ def _on_grid(
         move = Move(base.id, (to,))
         try:
             movement.plan(state, side, move)
-        except movement.MoveRefused as refused:
+        except MoveRefused as refused:
             if refused.kind != "allowance":
                 return None  # blocked: a shorter move the same way is not worth planning
             continue

@@ -8,7 +8,7 @@ from functools import cache
 import shapely
 
 from warbench.core.game import Resolution
-from warbench.errors import IllegalAction
+from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Figure, MoveResult, MoveRules, along
 from warbench.geometry.table.along import Crossing
 from warbench.rulesets.mgv.actions import Move
@@ -70,14 +70,6 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         raise MoveRefused(action, found.reason, getattr(found, "kind", ""))
     result: tuple[Base, MoveResult] = found
     return result
-
-
-class MoveRefused(IllegalAction):
-    """A refused move, with the geometry's kind of problem ("allowance", "figure", ...)."""
-
-    def __init__(self, action: object, reason: str, kind: str = "") -> None:
-        super().__init__(action, reason)
-        self.kind = kind
 
 
 def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:

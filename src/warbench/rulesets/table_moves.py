@@ -1,0 +1,43 @@
+"""The move action the open-table rulesets share: a base goes along straight legs, then faces.
+
+MGV and Invisible Enemy move a base the same way in the same words
+(``move B1 10.5,4 12,8 face 90``); MGV's adds a marker beacon at the end. The
+numbers are canonical (:func:`warbench.geometry.table.text.canonical_move`), so
+the text form gives the very action back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from warbench.core.actions import Action, check_words
+from warbench.geometry.table import Point
+from warbench.geometry.table.text import canonical_move, move_words
+
+
+@dataclass(frozen=True, slots=True)
+class TableMove(Action):
+    """A move along ``path`` (the points the centre goes to, in order), then ``facing``."""
+
+    base: str
+    path: tuple[Point, ...]
+    facing: float | None = None
+
+    MAX_POINTS: ClassVar[int] = 32
+    """More legs than any move needs; a longer path is refused as a typing accident."""
+
+    def __post_init__(self) -> None:
+        check_words(self)
+        path, facing = canonical_move(self, self.path, self.facing, self.MAX_POINTS)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "facing", facing)
+
+    def words(self) -> list[str]:
+        return ["move", self.base, *move_words(self.path, self.facing)]
+
+    def __str__(self) -> str:
+        return " ".join(self.words())
+
+
+__all__ = ["TableMove"]
