@@ -193,6 +193,22 @@ def test_terrain_costs_per_inch_crossed_1_5(ie: Any) -> None:
     assert "only 6.00" in ie.refused(game, "move B1 8.5,12", "blue")
 
 
+def test_steep_hold_costs_2_and_vertical_hold_3_an_inch_4_4(ie: Any) -> None:
+    steep = _one(ie, ie.box("S1", "steep", 6, 10, 8, 13))
+    assert _cost(steep, "move B1 7,12") == 4.0  # 2" at 1, then 1" at 2
+    vertical = _one(ie, ie.box("V1", "vertical", 6, 10, 8, 13))
+    assert _cost(vertical, "move B1 7,12") == 5.0  # 2" at 1, then 1" at 3
+
+
+def test_a_gap_up_to_1_inch_costs_2_and_a_wider_one_cannot_be_crossed_4_4(ie: Any) -> None:
+    gap = _one(ie, ie.line("G1", "gap", (6, 9), (6, 15)))
+    assert _cost(gap, "move B1 8,12") == 6.0  # 4" of travel and 2" for the gap
+    ie.act(gap, "blue", "move B1 8,12")
+    assert ie.at(gap, "B1") == (8.0, 12.0)
+    chasm = _one(ie, ie.line("G2", "chasm", (6, 9), (6, 15)))
+    assert ie.refused(chasm, "move B1 8,12", "blue")
+
+
 def test_no_cost_above_3_an_inch_4_4(ie: Any) -> None:
     game = _one(ie, ie.box("C1", "chemical", 5, 10, 7, 13), hits=4)
     # 2/3 damaged (2) in chemical residue (3): 3 an inch, not more
