@@ -106,6 +106,11 @@ def view(state: State, side: str | None) -> dict[str, Any]:
         [b.geo for b in active],
         status={b.id: status(state, b, stranded) for b in active},
     )
+    for feature in data["features"]:
+        tower = state.towers.get(str(feature.get("id")))
+        if tower is not None:  # 1.5 note 2: a tower's log and whether it still infects
+            life = "live" if tower.live else "dead"
+            feature["label"] = f"{tower.id} {life} tower {tower.hits}/{tower.hull}"
     radius = rules().data.barrage.radius
     for fig, b in zip(data["figures"], active, strict=True):
         hull = b.model.hull
