@@ -141,6 +141,21 @@ class Table:
             and ymax <= self.height + tolerance
         )
 
+    def past_edge(self, point: Point, edge: str) -> bool:
+        """True if ``point`` (a base's centre) has crossed ``edge`` ("north", "south",
+        "east" or "west"): a base that left the table there.
+
+        >>> Table(24, 12).past_edge((24.5, 6), "east"), Table(24, 12).past_edge((23, 6), "east")
+        (True, False)
+        """
+        x, y = point
+        return {
+            "north": y > self.height,
+            "south": y < 0.0,
+            "east": x > self.width,
+            "west": x < 0.0,
+        }[edge]
+
     @property
     def rect(self) -> shapely.Polygon:
         """The table as a shapely rectangle."""

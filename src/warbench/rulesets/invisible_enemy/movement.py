@@ -101,13 +101,7 @@ def breach_edge(state: State, side: str) -> str | None:
 
 def _off_by(state: State, figure: Figure, edge: str) -> bool:
     """The base's centre has crossed ``edge`` (it leaves the table there)."""
-    table = state.setup.table
-    return {
-        "north": figure.y > table.height,
-        "south": figure.y < 0.0,
-        "east": figure.x > table.width,
-        "west": figure.x < 0.0,
-    }[edge]
+    return state.setup.table.past_edge(figure.at, edge)
 
 
 def ploughs(state: State, base: Base) -> bool:
