@@ -204,7 +204,7 @@ ENCLOSED = ["0604", "0605", "0506", "0405", "0404"]
         ("gun", "0505", [], [], "the cheapest way costs 4 MP and M has 3 MP left"),
         ("gun", "0502", [], ["0502"], "gun (Wheeled, tracked units) may not enter open_water"),
         ("gun", "0505", [], [*ENCLOSED, "0504"], "no way leads there for gun (terrain in the way)"),
-        ("gun", "0503", ["0503"], [], "the hex is full (stacking limit 6 units; both sides count)"),
+        ("gun", "0503", ["0503"], [], "the hex is full (stacking limit 5 units; both sides count)"),
         ("gun", "0505", ["0504"], ENCLOSED, "full hexes block every way there (stacking)"),
         (
             "truck",
@@ -222,7 +222,7 @@ def test_a_move_out_of_reach_is_refused_with_its_cause(veg, kind, to, others, wa
     start = "0501" if to != "0505" or not water else "0502"
     units = [
         ("red", "M", kind, start),
-        *[("blue", f"E{h}{i}", "gun", h) for h in others for i in range(6)],
+        *[("blue", f"E{h}{i}", "gun", h) for h in others for i in range(5)],
         ("blue", "F", "gun", "1010"),
     ]
     game = veg.new_game(

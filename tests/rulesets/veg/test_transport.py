@@ -225,19 +225,19 @@ def test_unloading_is_done_in_the_movement_phase_only(veg):
 def test_mounted_infantry_do_not_count_for_stacking(veg):
     """Transporting: mounted infantry do not count for unit stacking purposes."""
     units = [
-        *[("red", f"S{i}", "gun", "0505") for i in range(5)],
+        *[("red", f"S{i}", "gun", "0505") for i in range(4)],
         ("red", "P", "hover_pc", "0505"),
         {"side": "red", "id": "I", "type": "infantry", "riding": "P", "count": 2},
         ENEMY,
     ]
-    game = veg.new_game(units)
-    assert game.state.parts[game.state.units["P"].pos] == 6 * 3
+    game = veg.new_game(units)  # 5 units and 2 riders in a hex of the limit 5
+    assert game.state.parts[game.state.units["P"].pos] == 5 * 3
 
 
 def test_riders_may_not_dismount_into_a_full_hex(veg):
     """Transporting: mounted infantry may not dismount if their hex is full."""
     units = [
-        *[("red", f"S{i}", "gun", "0505") for i in range(5)],
+        *[("red", f"S{i}", "gun", "0505") for i in range(4)],
         ("red", "P", "hover_pc", "0505"),
         {"side": "red", "id": "I", "type": "infantry", "riding": "P"},
         ENEMY,

@@ -1,9 +1,11 @@
 """The ``[options]`` of a V.E.G. scenario: the optional rules and the two-reading rulings.
 
 ==========================  =====================================================
-``stacking_limit``          6 (default: "up to 6 units may stack"), 5 (the
-                            "5-unit-per-hex limit" of the next lines), or "off"
-                            (the text's "stacking rules may be ignored")
+``stacking_limit``          5 (default, the data's ``[stacking] limit``: "the
+                            5-unit-per-hex limit" and its example), 6 (the
+                            "up to 6 units may stack" of the first line), any
+                            other number, or "off" (the text's "stacking rules
+                            may be ignored")
 ``attack_during_movement``  the optional rule Attacks During Movement (off)
 ``building_damage``         "att" (damage equal to the ATT score) or "margin"
                             (the optional rule: the difference of the rolls)
@@ -29,7 +31,8 @@ from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Options
 class VegOptionsSpec(CoreOptionsSpec):
     """Options a V.E.G. scenario may set."""
 
-    stacking_limit: Annotated[int, Field(ge=1, le=20)] | Literal["off"] = 6
+    stacking_limit: Annotated[int, Field(ge=1, le=20)] | Literal["off"] | None = None
+    """None: the world's ``[stacking] limit`` (V.E.G.: 5)."""
     attack_during_movement: bool = False
     building_damage: Literal["att", "margin"] = "att"
     move_or_shoot: bool = False
@@ -40,7 +43,13 @@ class VegOptionsSpec(CoreOptionsSpec):
         combined = world.core.combined if self.combined_attacks is None else self.combined_attacks
         return Options(
             combined_attacks=combined,
-            stacking_limit=None if self.stacking_limit == "off" else self.stacking_limit,
+            stacking_limit=(
+                world.stacking_limit
+                if self.stacking_limit is None
+                else None
+                if self.stacking_limit == "off"
+                else self.stacking_limit
+            ),
             attack_during_movement=self.attack_during_movement,
             building_damage=self.building_damage,
             move_or_shoot=self.move_or_shoot,
