@@ -16,6 +16,7 @@ from warbench.geometry.table import (
     RoundBase,
     Scene,
     Table,
+    TableGeometryError,
     silhouette,
 )
 
@@ -302,3 +303,78 @@ def _touches(figure: Figure, feature: Feature) -> bool:
     else:
         gap = shapely.distance(figure.outline, feature.geometry)
     return bool(inside or (feature.blocks_los == "beyond" and gap <= feature.beyond_reach + 1e-6))
+
+
+# -- areas judged by how much of them a line crosses (see_depth) ----------------------------
+
+
+def _rubble(depth: float | None = 2.0) -> Feature:
+    """A 5" deep rubble field from x = 10 to 15 that blocks sight "beyond"."""
+    return Feature.polygon(
+        "rubble", [(10, 0), (15, 0), (15, 30), (10, 30)], blocks_los="beyond", see_depth=depth
+    )
+
+
+def test_touching_a_deep_area_gives_no_view_through_it():
+    """A figure against one side of a 5" area sees no more through it than one 0.1" back,
+    and the figure beyond does not see it either (issue 11)."""
+    for x in (9.5, 9.4, 8.0):
+        s = scene([_rubble()], Figure("a", x, 15.0), Figure("b", 20.0, 15.0))
+        assert not s.sight("a", "b").clear
+        assert not s.sight("b", "a").clear
+
+
+def test_the_reach_rule_is_kept_when_no_depth_is_set():
+    """Without see_depth a figure touching a "beyond" area sees across it (MGV, Invisible
+    Enemy): the old reading stays available."""
+    s = scene([_rubble(None)], Figure("a", 9.5, 15.0), Figure("b", 20.0, 15.0))
+    assert s.sight("a", "b").clear
+    assert s.sight("b", "a").clear and s.sight("b", "a").obscured >= 0.5
+
+
+def test_a_shallow_crossing_is_seen_through_with_cover_both_ways():
+    """A line crossing less than see_depth of the area sees through; the target is screened."""
+    s = scene([_rubble()], Figure("a", 8.0, 15.0), Figure("b", 12.0, 15.0))  # 1.5" in to its edge
+    there, back = s.sight("a", "b"), s.sight("b", "a")
+    assert there.clear and back.clear
+    assert there.obscured >= 0.5 and there.cover_from == ("rubble",)
+    assert back.obscured < 0.5  # a is outside the area: firing out of it gives no cover
+
+
+def test_deep_in_the_area_is_hidden_from_both_sides():
+    """A figure 3" inside (more than see_depth between the bases) neither sees nor is seen."""
+    s = scene([_rubble()], Figure("a", 6.0, 15.0), Figure("b", 13.8, 15.0))
+    assert not s.sight("a", "b").clear
+    assert not s.sight("b", "a").clear
+
+
+def test_sight_between_points_through_a_deep_area_is_symmetric():
+    """Between points the crossed depth is the same from either end."""
+    s = scene([_rubble()])
+    for p, q, seen in (
+        ((9.0, 15.0), (16.0, 15.0), False),
+        ((9.0, 15.0), (11.5, 15.0), True),
+        ((9.0, 29.0), (11.0, 31.0), True),  # cuts a corner
+    ):
+        assert s.sight(p, q).clear is seen
+        assert s.sight(q, p).clear is seen
+
+
+def test_a_line_past_the_corner_of_a_deep_area_sees_the_part_it_does_not_cross_deep():
+    """Depth varies across the silhouette: the part of a target whose lines clip only a
+    corner is seen, the rest hidden."""
+    area = Feature.polygon(
+        "ruins", [(10, 0), (15, 0), (15, 15), (10, 15)], blocks_los="beyond", see_depth=2.0
+    )
+    s = scene([area], Figure("a", 5.0, 15.0), Figure("b", 25.0, 15.0))  # along its edge
+    sight = s.sight("a", "b")
+    assert sight.clear and 0.0 < sight.hidden < 1.0
+
+
+def test_see_depth_is_only_for_beyond_areas():
+    with pytest.raises(TableGeometryError):
+        Feature.polyline("w", [(0, 0), (1, 0)], blocks_los="beyond", see_depth=1.0)
+    with pytest.raises(TableGeometryError):
+        Feature.polygon("b", [(0, 0), (1, 0), (1, 1)], blocks_los="yes", see_depth=1.0)
+    f = _rubble()
+    assert Feature.from_dict(f.to_dict()) == f

@@ -362,3 +362,47 @@ def test_borderline_cover_is_settled_by_a_die(vs):
     covered = _shot(vs, features=[wall], options={"dispute_rolls": True}, dice=[4, 5])
     covered.apply("shoot A B", "red")
     assert _result(vs, covered) == "miss"  # covered: 5 misses
+
+
+# -- sight through woods, ruins and rubble (ruling 10: see_depth) -----------------------------
+
+
+def test_touching_rubble_gives_no_view_through_it(vs):
+    """II.3 (ruling 10): sight through an area figures stand in depends on how much of it the
+    line crosses, the same from either end. Against one side of 5" of rubble a figure sees
+    no more through it than 0.1" back, and the figure beyond cannot shoot back either."""
+    rubble = vs.box("rubble", 5, 10.5, 15, 15.5, rough=True, blocks_los="beyond")
+    for at_b in ((10, 20), (10, 16)):  # beyond it; against its far side
+        game = _shot(vs, features=[rubble], target={"at": at_b})
+        with pytest.raises(IllegalAction, match="cannot see B"):
+            game.apply("shoot A B", "red")
+    back = vs.box("rubble", 5, 10.6, 15, 15.6, rough=True, blocks_los="beyond")  # 0.1" away
+    game = _shot(vs, features=[back])
+    with pytest.raises(IllegalAction, match="cannot see B"):
+        game.apply("shoot A B", "red")
+
+
+def test_a_figure_a_little_way_into_rubble_is_seen_and_in_cover(vs):
+    """II.3 COVER with ruling 10: less than see_depth (2") of rubble between the bases: the
+    target is seen and covered, so a 5 misses and a 6 hits."""
+    rubble = vs.box("rubble", 5, 18, 15, 23, rough=True, blocks_los="beyond")
+    game = _shot(vs, features=[rubble], target={"at": (10, 20)}, dice=[5])  # 1.5" in
+    game.apply("shoot A B", "red")
+    assert _result(vs, game) == "miss"
+    hit = _shot(vs, features=[rubble], target={"at": (10, 20)}, dice=[6])
+    hit.apply("shoot A B", "red")
+    assert _result(vs, hit) == "hit"
+
+
+def test_a_scenario_may_set_how_deep_sight_goes(vs):
+    """Ruling 10: see_depth is a stand-in (rules.toml [sight]); a feature may set its own,
+    and a wall or a solid wreck keeps the reach rule."""
+    rubble = vs.box("rubble", 5, 10.5, 15, 15.5, rough=True, blocks_los="beyond", see_depth=6)
+    game = _shot(vs, features=[rubble], dice=[6])
+    game.apply("shoot A B", "red")
+    assert _result(vs, game) == "hit"
+    terrain = game.state.setup.terrain(frozenset())
+    assert terrain.feature("rubble").see_depth == 6
+    wreck = vs.box("wreck", 5, 12, 15, 14, impassable=True, blocks_los="beyond")
+    other = _shot(vs, features=[wreck])
+    assert other.state.setup.terrain(frozenset()).feature("wreck").see_depth is None

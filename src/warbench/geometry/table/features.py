@@ -24,6 +24,13 @@ Sight
     the target gets its cover; sight passing it to or from anything farther
     away is blocked. A figure *standing in* a ``"yes"`` feature treats it as
     ``"beyond"`` (a figure in a building fires out of it).
+    ``see_depth`` (areas with ``"beyond"`` only; None keeps the reach rule
+    above): sight is judged by how much of the area a line crosses instead.
+    A line crossing more than ``see_depth`` inches of it (measured between the
+    two bases, not under them) is blocked; a shorter crossing sees through,
+    the target getting cover unless only the eye is near the area. The same
+    figure in both directions, so A sees B exactly when B sees A. VSGMR's
+    woods and ruins; MGV and Invisible Enemy keep the reach rule.
     ``height``: features no taller than both ends of a sight line are looked
     over (see :mod:`warbench.geometry.table.sight`).
     ``cover``: a number for the ruleset (a cover class, a modifier).
@@ -91,6 +98,7 @@ class Feature:
     half_move: bool = False
     blocks_los: LosBlock = "no"
     beyond_reach: float = 0.0
+    see_depth: float | None = None
     cover: float = 0.0
     barrier: bool = False
     crossing_cost: float | None = None
@@ -134,6 +142,15 @@ class Feature:
             raise TableGeometryError(
                 f"{where}: blocks_los must be 'yes', 'no' or 'beyond', not {self.blocks_los!r}"
             )
+        if self.see_depth is not None:
+            depth = _finite(self.see_depth, f"{where}: see_depth")
+            if depth < 0.0:
+                raise TableGeometryError(f"{where}: see_depth cannot be negative")
+            if self.blocks_los != "beyond" or self.shape == "polyline":
+                raise TableGeometryError(
+                    f"{where}: see_depth is only for areas that block sight 'beyond'"
+                )
+            object.__setattr__(self, "see_depth", depth)
         if self.crossing_cost is not None:
             cost = _finite(self.crossing_cost, f"{where}: crossing_cost")
             if cost < 0.0:
@@ -197,8 +214,8 @@ class Feature:
     # -- plain data -----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data: the view's feature shape plus every property."""
-        return {
+        """Plain data: the view's feature shape plus every property (``see_depth`` when set)."""
+        out: dict[str, Any] = {
             "id": self.id,
             "kind": self.kind,
             "shape": self.shape,
@@ -216,6 +233,9 @@ class Feature:
             "height": self.height,
             "destroyed": self.destroyed,
         }
+        if self.see_depth is not None:
+            out["see_depth"] = self.see_depth
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Feature:

@@ -189,6 +189,7 @@ class FeatureSpec(_Spec):
     half_move: bool = False
     blocks_los: LosBlock = "no"
     beyond_reach: Distance = 0.0
+    see_depth: Distance | None = None
     cover: float = Field(default=0.0, ge=-MAX_TABLE_SIZE, le=MAX_TABLE_SIZE)
     barrier: bool = False
     crossing_cost: Distance | None = None
@@ -216,6 +217,7 @@ class FeatureSpec(_Spec):
             half_move=self.half_move,
             blocks_los=self.blocks_los,
             beyond_reach=self.beyond_reach,
+            see_depth=self.see_depth,
             cover=self.cover,
             barrier=self.barrier,
             crossing_cost=self.crossing_cost,

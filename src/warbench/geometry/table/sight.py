@@ -38,6 +38,15 @@ What counts as an obstacle:
   is ignored (the firer fires out across it); any other one blocks.
 - A ``"yes"`` feature blocks, except that a base standing in it treats it as
   ``"beyond"``: a figure in a building sees out and is seen in, with cover.
+- A ``"beyond"`` area with a ``see_depth`` is judged by depth instead: a sight
+  line crossing more than ``see_depth`` inches of it, counted between the two
+  bases (not under the eye's base nor behind the target's near edge), is
+  blocked; the directions where it is crossed less are screened (cover),
+  unless only the eye is near it (firing out of a wood). The depth of a line
+  is the same read from either end, so being near the area gives no one-way
+  view through it. Depth varies along the silhouette, so it is sampled
+  (:data:`_DEPTH_RAYS` rays) and each change from seen to blocked is found by
+  bisection to about 1e-6 of the silhouette.
 
 A sight line that only grazes an obstacle (touches its outline) is not blocked.
 
@@ -88,6 +97,12 @@ _ARC_POINTS: Final[int] = 24
 _UNIT_SPREAD = np.linspace(-1.0, 1.0, _ARC_POINTS)
 _ANGLE_EPS: Final[float] = 1e-9
 """Radians: spans narrower than this are grazes."""
+_DEPTH_RAYS: Final[int] = 33
+"""Sight lines sampled across a target's silhouette for areas judged by depth."""
+_BISECT: Final[int] = 20
+"""Halvings that place the edge between a seen and a blocked direction."""
+_DEPTH_EPS: Final[float] = 1e-9
+"""Inches: a line crossing ``see_depth`` plus this is blocked."""
 _CLEAR: Final[float] = 1e-6
 """Inches an obstacle must keep from the target to take the convex shortcut."""
 
@@ -220,6 +235,119 @@ class _Looking:
         out: IntArray = np.nonzero(keep)[0]
         return out
 
+    # -- areas judged by depth --------------------------------------------------------
+
+    def _crossed(self, geoms: npt.NDArray[np.object_], ends: FloatArray) -> FloatArray:
+        """Inches of each area in ``geoms`` crossed by the lines from the eye to ``ends``.
+
+        Rows are areas, columns ends. The stretch under the eye's own base is
+        not counted (a figure standing in a wood looks out from its edge).
+        """
+        vx, vy = ends[:, 0] - self.p[0], ends[:, 1] - self.p[1]
+        length = np.hypot(vx, vy)
+        safe = np.where(length > 0.0, length, 1.0)
+        ux, uy = vx / safe, vy / safe
+        start = np.zeros(len(ends))
+        if isinstance(self.eye, Figure):
+            if isinstance(self.eye.base, RoundBase):
+                start = np.full(len(ends), self.eye.base.radius)
+            else:
+                reach = length + self.eye.base.bounding_radius
+                rays = shapely.linestrings(
+                    np.stack(
+                        [
+                            np.repeat(np.array([self.p]), len(ends), axis=0),
+                            np.stack([self.p[0] + ux * reach, self.p[1] + uy * reach], axis=1),
+                        ],
+                        axis=1,
+                    )
+                )
+                start = np.asarray(
+                    shapely.length(shapely.intersection(rays, self.eye.outline)), dtype=np.float64
+                )
+        start = np.minimum(start, length)
+        a = np.stack([self.p[0] + ux * start, self.p[1] + uy * start], axis=1)
+        segments = np.asarray(shapely.linestrings(np.stack([a, ends], axis=1)), dtype=object)
+        out: FloatArray = np.asarray(
+            shapely.length(
+                shapely.intersection(segments[None, :], np.asarray(geoms, dtype=object)[:, None])
+            ),
+            dtype=np.float64,
+        )
+        return np.where((length - start)[None, :] > 0.0, out, 0.0)
+
+    def _entries(self, target: Figure, angles: FloatArray) -> FloatArray:
+        """Where the lines from the eye at ``angles`` (absolute) first meet ``target``'s base."""
+        ux, uy = np.cos(angles), np.sin(angles)
+        wx, wy = target.x - self.p[0], target.y - self.p[1]
+        if isinstance(target.base, RoundBase):
+            along = ux * wx + uy * wy
+            off = np.maximum(0.0, target.base.radius**2 - (wx * wx + wy * wy - along * along))
+            t = along - np.sqrt(off)
+        else:
+            far = math.hypot(wx, wy) + target.base.bounding_radius
+            rays = shapely.linestrings(
+                np.stack(
+                    [
+                        np.repeat(np.array([self.p]), len(angles), axis=0),
+                        np.stack([self.p[0] + ux * far, self.p[1] + uy * far], axis=1),
+                    ],
+                    axis=1,
+                )
+            )
+            coords, which = shapely.get_coordinates(
+                shapely.intersection(rays, target.outline), return_index=True
+            )
+            t = np.full(len(angles), math.hypot(wx, wy))
+            if len(coords):
+                gap = np.hypot(coords[:, 0] - self.p[0], coords[:, 1] - self.p[1])
+                first = np.full(len(angles), np.inf)
+                np.minimum.at(first, which, gap)
+                t = np.where(np.isfinite(first), first, t)
+        return np.stack([self.p[0] + ux * t, self.p[1] + uy * t], axis=1)
+
+    def _deep_spans(
+        self, target: Figure, owner: int, direction: float, lo: float, hi: float
+    ) -> list[Interval]:
+        """Directions (relative to ``direction``) in which area ``owner`` is crossed too deep."""
+        t = self.terrain
+        geom = np.array([t.geoms[owner]], dtype=object)
+        limit = float(t.depth[owner]) + _DEPTH_EPS
+
+        def blocked(rel: FloatArray) -> npt.NDArray[np.bool_]:
+            ends = self._entries(target, direction + rel)
+            out: npt.NDArray[np.bool_] = self._crossed(geom, ends)[0] > limit
+            return out
+
+        inset = (hi - lo) * 1e-6
+        rel = np.linspace(lo + inset, hi - inset, _DEPTH_RAYS)
+        deep = blocked(rel)
+        if not deep.any():
+            return []
+        if deep.all():
+            return [(lo, hi)]
+        # Each change between neighbouring samples, placed by bisection (all at once).
+        change = np.nonzero(deep[:-1] != deep[1:])[0]
+        a, b = rel[change].copy(), rel[change + 1].copy()
+        left = deep[change]  # blocked on the low side of the change
+        for _ in range(_BISECT):
+            mid = (a + b) / 2.0
+            same = blocked(mid) == left
+            a = np.where(same, mid, a)
+            b = np.where(same, b, mid)
+        edges = ((a + b) / 2.0).tolist()
+        spans: list[Interval] = []
+        start = lo if deep[0] else None
+        for edge, was in zip(edges, left.tolist(), strict=True):
+            if was:
+                spans.append((lo if start is None else start, edge))
+                start = None
+            else:
+                start = edge
+        if start is not None:
+            spans.append((start, hi))
+        return spans
+
     # -- a point target: one segment ------------------------------------------------
 
     def point(self, q: Point, figures_block: bool) -> Sight:
@@ -236,6 +364,14 @@ class _Looking:
             owners = owners[shapely.intersects(t.sight_core[owners], segment)]
             if len(owners):
                 role, _ = self.roles(owners)
+                deep = t.by_depth[owners]
+                if deep.any():
+                    crossed = self._crossed(t.geoms[owners[deep]], np.array([q]))[:, 0]
+                    role[deep] = np.where(
+                        crossed > t.depth[owners[deep]] + _DEPTH_EPS,
+                        BLOCK,
+                        np.where(role[deep] == IGNORE, IGNORE, SCREEN),
+                    )
                 blocked_by = [t.active[int(i)].id for i in owners[role == BLOCK]]
                 cover = [t.active[int(i)].id for i in owners[role == SCREEN]]
                 by_features = bool(blocked_by)
@@ -261,7 +397,7 @@ class _Looking:
     ) -> Sight:
         direction, lo, hi = span
         region = _sight_region(self.p, target, direction)
-        feature_spans, screen_spans = self._feature_spans(target, region, direction)
+        feature_spans, screen_spans = self._feature_spans(target, region, direction, lo, hi)
         by_features = _share(_union([s for _, s in feature_spans], lo, hi), lo, hi)
         figure_spans: list[tuple[str, Interval]] = []
         if figures_block and by_features < 1.0:  # else terrain hides it all already
@@ -278,7 +414,7 @@ class _Looking:
         )
 
     def _feature_spans(
-        self, target: Figure, region: shapely.Polygon, direction: float
+        self, target: Figure, region: shapely.Polygon, direction: float, lo: float, hi: float
     ) -> tuple[list[tuple[str, Interval]], list[tuple[str, Interval]]]:
         t = self.terrain
         pieces = self.pieces_near(target.at, target.base.bounding_radius)
@@ -292,6 +428,15 @@ class _Looking:
         where = np.searchsorted(unique, owners)
         role = unique_role[where]
         at_eye = unique_eye[where]
+        deep = t.by_depth[owners]
+        if deep.any():
+            # Judged by depth: blocked where crossed too deep, else screened like
+            # the rest below (a BLOCK role there only means "neither end is near").
+            for i in np.unique(owners[deep]).tolist():
+                if shapely.intersects(t.sight_core[i], region):
+                    spans = self._deep_spans(target, i, direction, lo, hi)
+                    block.extend((t.active[i].id, span) for span in spans)
+            role = np.where(deep & (role == BLOCK), SCREEN, role)
         live = role != IGNORE
         pieces, owners, role, at_eye = pieces[live], owners[live], role[live], at_eye[live]
         if not len(pieces):

@@ -115,6 +115,11 @@ class Terrain:
         self.height = np.array([f.height for f in active], dtype=np.float64)
         self.reach = np.array([f.beyond_reach for f in active], dtype=np.float64)
         self.is_area = np.array([f.is_area for f in active], dtype=np.bool_)
+        self.depth = np.array(
+            [np.nan if f.see_depth is None else f.see_depth for f in active], dtype=np.float64
+        )
+        self.by_depth = ~np.isnan(self.depth)
+        """Areas judged by how much of them a sight line crosses (``see_depth``)."""
         self.move_cost = np.array([f.move_cost for f in active], dtype=np.float64)
         self.blocks_movement = np.array([f.blocks_movement for f in active], dtype=np.bool_)
         self.crossable = np.array(

@@ -73,6 +73,7 @@ class Rules:
     visible_share: float
     arc_margin: float
     cover_margin: float
+    see_depth: float
     bases: dict[FigureType, Base]
 
     def allowance(self, kind: FigureType, half: bool) -> float:
@@ -132,6 +133,7 @@ def rules() -> Rules:
         visible_share=float(border["visible_share"]),
         arc_margin=float(border["arc_margin"]),
         cover_margin=float(border["cover_margin"]),
+        see_depth=float(raw["sight"]["see_depth"]),
         bases={k: base_from(raw["bases"][k]) for k in FIGURE_TYPES},
     )
 

@@ -138,6 +138,10 @@ class FeatureSpec(_Strict):
     """Solid: no base may enter it (a building's walls, a cliff)."""
     blocks_los: Literal["yes", "no", "beyond"] = "no"
     beyond_reach: Distance = 0.0
+    see_depth: Distance | None = None
+    """Inches of a ``"beyond"`` area a sight line may cross (II.3, ruling 10); by
+    default ``rules.toml [sight] see_depth`` for areas figures can enter, and the
+    reach rule (``beyond_reach``) for walls and solid features."""
     destructible: bool = True
     """III: buildings and terrain features can be attacked; ground (a road) cannot."""
 
@@ -329,6 +333,15 @@ def _same_abilities(p: Profile, distance: bool, auto: bool, armour: Armour) -> b
     return (p.distance, p.auto, p.armour) == (distance, auto, armour)
 
 
+def _see_depth(ft: FeatureSpec, default: float) -> float | None:
+    """How deep sight goes through the feature (None: the reach rule; ruling 10)."""
+    if ft.see_depth is not None:
+        return ft.see_depth
+    if ft.blocks_los == "beyond" and ft.shape != "polyline" and not ft.impassable:
+        return default
+    return None
+
+
 def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
     """Validate a VSGMR scenario and build its set-up; ScenarioError on any problem."""
     try:
@@ -368,6 +381,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 barrier=ft.barrier,
                 blocks_los=ft.blocks_los,
                 beyond_reach=ft.beyond_reach,
+                see_depth=_see_depth(ft, rule_data.see_depth),
             )
         except TableGeometryError as exc:
             raise ScenarioError(file, path, str(exc)) from None
