@@ -177,6 +177,58 @@ def test_line_crossing_a_corner_of_a_blocking_hex_is_blocked(mw):
         )
 
 
+def _issue_los(mw, firer, target, blockers, option=None, units=()):
+    game = mw.started_game(
+        [("red", "R", "bowA", firer), ("blue", "T", "foot", target), *units],
+        hexes={"forest": list(blockers)},
+        options={"los_along_edge": option} if option else None,
+    )
+    return game.ruleset.line_of_sight(game.state, Hex.from_label(firer), Hex.from_label(target))
+
+
+def test_line_along_a_hexside_is_blocked_by_a_blocker_on_one_side(mw):
+    """MISSILE FIRE, ruling 6 (default "either"): 0305 to 0505 runs exactly along the
+    hexside 0404/0405, so it crosses part of both; forest in 0404 alone blocks it."""
+    assert _issue_los(mw, "0305", "0505", []) is True
+    assert _issue_los(mw, "0305", "0505", ["0404"]) is False
+    assert _issue_los(mw, "0305", "0505", ["0405"]) is False
+    assert _issue_los(mw, "0305", "0505", ["0404"], option="both") is True
+
+
+def test_line_through_hex_corners_is_blocked_by_the_hexes_it_touches(mw):
+    """MISSILE FIRE, ruling 6: 0205 to 0707 (range 5) goes from 0306 into 0406 through
+    a corner of 0405, and from 0506 into 0606 through a corner of 0507. A corner is
+    part of the hex, so under the default "either" each touched forest blocks; under
+    "both" the line may pass on the other side of each corner, so one alone does not,
+    but the two (one on each side of the line) do."""
+    firer, target = "0205", "0707"
+    assert Hex.from_label(firer).distance(Hex.from_label(target)) == 5
+    assert _issue_los(mw, firer, target, []) is True
+    assert _issue_los(mw, firer, target, ["0405", "0507"]) is False
+    assert _issue_los(mw, firer, target, ["0405"]) is False
+    assert _issue_los(mw, firer, target, ["0507"]) is False
+    assert _issue_los(mw, firer, target, ["0405"], option="both") is True
+    assert _issue_los(mw, firer, target, ["0507"], option="both") is True
+    assert _issue_los(mw, firer, target, ["0405", "0507"], option="both") is False
+    # A unit standing in a touched hex blocks the same way (All units block).
+    assert _issue_los(mw, firer, target, [], units=[("red", "M", "foot", "0405")]) is False
+
+
+def test_a_shot_through_a_forest_corner_is_not_offered(mw):
+    """MISSILE FIRE: code A reaches range 5 (needs 6); with forest touching the line at
+    a corner the shot 0205 -> 0707 is refused, so red's fire phase passes by itself."""
+    game = mw.started_game(
+        [("red", "R", "bowA", "0205"), ("blue", "T", "foot", "0707")],
+        hexes={"forest": ["0405"]},
+    )
+    state = game.state
+    problem = game.ruleset.fire_problem(state, state.units["R"], state.units["T"])
+    assert problem is not None and "no line of sight" in problem
+    assert state.phase_name != "missile_a"
+    clear = mw.started_game([("red", "R", "bowA", "0205"), ("blue", "T", "foot", "0707")])
+    assert [str(a) for a in clear.legal_actions("red")] == ["fire R T", "end"]
+
+
 def test_each_unit_fires_once_per_turn(mw):
     """MISSILE FIRE / INITIATIVE: a unit that fired carries a marker until the next initiative."""
     game = mw.started_game(

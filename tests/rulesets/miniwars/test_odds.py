@@ -139,15 +139,16 @@ def test_missile_odds_beyond_the_chart_are_zero():
 
 def test_the_odds_of_an_impossible_rally_or_attack_say_why(mw):
     """The odds shown to a player (MORALE, MELEE COMBAT): a disrupted leader may only
-    rally itself, and a unit that fired may not melee (option fired_units, default
-    no_melee), so their odds are not offered."""
+    rally itself, and under option fired_units = "no_melee" a unit that fired may not
+    melee, so their odds are not offered."""
     game = mw.started_game(
         [
             ("red", "L", "chief", "0505"),
             ("red", "U", "foot", "0507"),
             ("red", "X", "bowA", "0303"),
             ("blue", "Y", "foot", "0304"),
-        ]
+        ],
+        options={"fired_units": "no_melee"},
     )
     state, rules = game.state, game.ruleset
     state.units["L"].disrupted = True

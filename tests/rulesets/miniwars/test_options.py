@@ -25,11 +25,24 @@ def _fired_then_moved(mw, fired_units=None):
     return game
 
 
-def test_fired_units_no_melee_is_the_default_a_unit_that_fired_may_move_not_melee(mw):
-    """Ruling, fired_units = "no_melee" (default; silent text, MISSILE FIRE / INITIATIVE):
-    the fire marker lasts to the next initiative, so it counts in movement/combat: the
-    unit may move but not make a melee attack that turn."""
-    game = _fired_then_moved(mw)
+@pytest.mark.parametrize("option", [None, "free"])
+def test_fired_units_free_is_the_default_a_unit_may_fire_move_and_melee(mw, option):
+    """Ruling 7, fired_units = "free" (default): UNIT ACTIONS lists missile fire,
+    movement and melee as the actions a unit may take in a turn and forbids no
+    combination, so a unit that fired may still move and attack in melee."""
+    game = _fired_then_moved(mw, option)
+    game.apply("move R 0502", "red")
+    assert mw.where(game, "R") == "0502"
+    assert [str(a) for a in game.legal_actions("red")] == ["attack R T", "pass"]
+    game.dice.extend([6, 5])  # CS 1 against CS 3 needs 10+: 11 succeeds
+    game.apply("attack R T", "red")
+    assert game.state.units["T"].disrupted
+
+
+def test_fired_units_no_melee_option_a_unit_that_fired_may_move_not_melee(mw):
+    """Option fired_units = "no_melee" (ruling 7's earlier default): the fire marker
+    lasts to the next initiative, so the unit may move but not make a melee attack."""
+    game = _fired_then_moved(mw, "no_melee")
     game.apply("move R 0502", "red")
     assert mw.where(game, "R") == "0502"
     assert game.state.step == "select"  # no attack offered
@@ -38,17 +51,10 @@ def test_fired_units_no_melee_is_the_default_a_unit_that_fired_may_move_not_mele
 
 
 def test_fired_units_no_melee_leaves_units_that_did_not_fire_free(mw):
-    """Ruling, fired_units = "no_melee": only the units that fired lose their melee."""
-    game = _fired_then_moved(mw)
+    """Option fired_units = "no_melee": only the units that fired lose their melee."""
+    game = _fired_then_moved(mw, "no_melee")
     game.apply("move F 0602", "red")  # next to T at 0503
     assert game.state.step == "attack"
-
-
-def test_fired_units_free_lets_a_unit_fire_move_and_melee(mw):
-    """Option fired_units = "free": firing does not limit the unit's move or melee."""
-    game = _fired_then_moved(mw, "free")
-    game.apply("move R 0502", "red")
-    assert [str(a) for a in game.legal_actions("red")] == ["attack R T", "pass"]
 
 
 def test_fired_units_hold_keeps_a_unit_that_fired_in_place(mw):
@@ -116,10 +122,10 @@ def _edge_los(mw, option, **kw):
     return game.ruleset.line_of_sight(game.state, Hex.from_label("0102"), Hex.from_label("0302"))
 
 
-@pytest.mark.parametrize("option", [None, "both"])
-def test_los_along_a_hexside_is_blocked_only_if_both_sides_block_by_default(mw, option):
-    """Ruling, los_along_edge = "both" (default): a line along a hexside is open while
-    one of the two hexes is open."""
+def test_los_along_a_hexside_both_option_is_blocked_only_if_both_sides_block(mw):
+    """Option los_along_edge = "both": a line along a hexside is open while one of the
+    two hexes is open (sight may pass on either side)."""
+    option = "both"
     assert _edge_los(mw, option, hexes={"forest": ["0201"]}) is True
     assert _edge_los(mw, option, extra=[("red", "M", "foot", "0202")]) is True
     assert _edge_los(mw, option, hexes={"forest": ["0201", "0202"]}) is False
@@ -129,11 +135,13 @@ def test_los_along_a_hexside_is_blocked_only_if_both_sides_block_by_default(mw, 
     assert mixed is False
 
 
-def test_los_along_a_hexside_either_option_blocks_if_one_side_blocks(mw):
-    """Option los_along_edge = "either": "crosses any part of a hex" read strictly."""
-    assert _edge_los(mw, "either", hexes={"forest": ["0201"]}) is False
-    assert _edge_los(mw, "either", extra=[("red", "M", "foot", "0202")]) is False
-    assert _edge_los(mw, "either") is True
+@pytest.mark.parametrize("option", [None, "either"])
+def test_los_along_a_hexside_either_is_the_default_and_blocks_if_one_side_blocks(mw, option):
+    """Ruling 6, los_along_edge = "either" (default): MISSILE FIRE blocks a line that
+    crosses any part of a blocking hex; a line along a hexside touches both hexes."""
+    assert _edge_los(mw, option, hexes={"forest": ["0201"]}) is False
+    assert _edge_los(mw, option, extra=[("red", "M", "foot", "0202")]) is False
+    assert _edge_los(mw, option) is True
 
 
 def test_los_along_a_hexside_hedgerow_touching_the_line_at_a_corner(mw):

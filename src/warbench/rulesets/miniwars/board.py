@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from warbench.geometry.fastpath import Adjacency
-from warbench.geometry.hexgrid import Hex, reachable
+from warbench.geometry.hexgrid import DIRECTIONS, Hex, reachable
 from warbench.geometry.hexmap import HexMap
 from warbench.rulesets.miniwars.data import Charts, MoveClass
 
@@ -23,19 +23,62 @@ MOVE_CLASSES: tuple[MoveClass, ...] = ("infantry", "cavalry")
 
 
 def line_routes(a: Hex, b: Hex) -> tuple[list[list[Hex]], list[tuple[Hex, Hex]]]:
-    """The hexes a centre-to-centre line enters, as one route or two.
+    """The hexes a centre-to-centre line enters or touches, as one route or two.
 
     Built on :meth:`Hex.hexes_crossed_to` ("crosses any part of a hex", Missile
-    Fire). Where the line runs exactly along a hexside the geometry reports both
-    hexes; the pairs of one line are translations of each other, so taking the
-    first of every pair gives the route on one side and the last the other.
-    Also returns those pairs: the hexsides the line runs along.
+    Fire). Two cases give two routes, the line nudged to one side or the other:
+
+    * the line runs exactly along a hexside: the geometry reports both hexes;
+      the pairs of one line are translations of each other, so taking the first
+      of every pair gives the route on one side and the last the other. Those
+      pairs (the hexsides the line runs along) are also returned;
+    * the line passes exactly through a hex corner on its way from one hex into
+      the next: the third hex at that corner is touched at that point only
+      (:func:`corners_touched`). It joins the route on its side of the line.
     """
     steps = a.hexes_crossed_to(b)
     along = [(step[0], step[1]) for step in steps if len(step) == 2]
-    if not along:
-        return [[step[0] for step in steps]], along
-    return [[step[0] for step in steps], [step[-1] for step in steps]], along
+    if along:
+        return [[step[0] for step in steps], [step[-1] for step in steps]], along
+    route = [step[0] for step in steps]
+    touched = corners_touched(a, b, route)
+    if not touched:
+        return [route], along
+    sides: list[list[Hex]] = [[], []]
+    for i, h in enumerate(route):
+        for side in sides:
+            side.append(h)
+        for after, hex_, left in touched:
+            if after == i:
+                sides[0 if left else 1].append(hex_)
+    return sides, along
+
+
+def corners_touched(a: Hex, b: Hex, route: list[Hex]) -> list[tuple[int, Hex, bool]]:
+    """Hexes the line from ``a`` to ``b`` touches only at a corner, exactly.
+
+    ``route`` is the line's hexes in order (no hexside pairs). Where the line
+    goes from ``route[i]`` into ``route[i + 1]`` through an end of their shared
+    hexside, that corner is also a corner of a third hex, which the line touches
+    there and nowhere else. Returns ``(i, third hex, whether it lies left of the
+    line)``. Integer arithmetic: a corner of ``P`` between directions ``d`` and
+    ``d'`` is the cube point ``P + (d + d') / 3``.
+    """
+    dq, dr = b.q - a.q, b.r - a.r
+    found: list[tuple[int, Hex, bool]] = []
+    for i in range(len(route) - 1):
+        p, n = route[i], route[i + 1]
+        d = p.direction_to(n)
+        for other in ((d + 5) % 6, (d + 1) % 6):
+            (d1q, d1r), (d2q, d2r) = DIRECTIONS[d], DIRECTIONS[other]
+            cq = 3 * (p.q - a.q) + d1q + d2q
+            cr = 3 * (p.r - a.r) + d1r + d2r
+            if cq * dr - cr * dq != 0:
+                continue
+            third = Hex(p.q + d2q, p.r + d2r)
+            left = (third.q - a.q) * dr - (third.r - a.r) * dq > 0
+            found.append((i, third, left))
+    return found
 
 
 @dataclass(slots=True)
@@ -44,7 +87,7 @@ class Board:
 
     map: HexMap
     charts: Charts
-    los_along_edge: EdgeRule = "both"
+    los_along_edge: EdgeRule = "either"
     step_cost: dict[MoveClass, dict[Hex, tuple[tuple[Hex, int], ...]]] = field(default_factory=dict)
     zoc_into: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
     melee_into: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
@@ -216,9 +259,10 @@ class Board:
 
         Returns None if terrain blocks the line, else the intermediate hexes of
         each open route (units standing in them still block; the caller checks).
-        A line along a hexside has two routes, one on each side; with the
-        ``both`` rule it is blocked only if both routes are, with ``either`` if
-        one is, or if a feature that blocks sight lies on that hexside. A route
+        A line along a hexside or through a hex corner has two routes, one on
+        each side (:func:`line_routes`); with the ``either`` rule (default) it
+        is blocked if one route is, or if a feature that blocks sight lies on a
+        hexside it runs along; with ``both`` only if both routes are. A route
         off the map edge does not exist (there is nothing there to see past).
         """
         key = (a, b)

@@ -68,10 +68,10 @@ class SideSpec(_Strict):
 
 
 class OptionsSpec(_Strict):
-    fired_units: Literal["no_melee", "free", "hold"] = "no_melee"
+    fired_units: Literal["no_melee", "free", "hold"] = "free"
     hold_and_melee: bool = True
     hedgerow: Literal["as_printed", "swapped"] = "as_printed"
-    los_along_edge: Literal["both", "either"] = "both"
+    los_along_edge: Literal["both", "either"] = "either"
     first_initiative_tie: Literal["reroll", "first_side"] = "reroll"
 
 
