@@ -148,12 +148,14 @@ def test_sides_not_named_play_random() -> None:
 # -- scenario options -------------------------------------------------------------------
 
 OPTIONS: list[tuple[str, dict[str, Any]]] = [
-    ("veg/tank-battle", {"options": {"stacking_limit": 5}}),
+    ("veg/tank-battle", {"options": {"stacking_limit": 6}}),
     ("veg/tank-battle", {"options": {"stacking_limit": 1}}),
     ("veg/tank-battle", {"options": {"stacking_limit": "off"}}),
     ("veg/tank-battle", {"options": {"attack_during_movement": False}}),
     ("veg/tank-battle", {"options": {"combined_attacks": False}}),
     ("veg/tank-battle", {"options": {"spillover_hits": "enemies"}}),
+    ("veg/tank-battle", {"options": {"spillover_hits": "not_attackers"}}),
+    ("veg/city-assault", {"options": {"spillover_hits": "not_attackers"}}),
     ("veg/city-assault", {"options": {"stacking_limit": 3}}),
     ("veg/city-assault", {"options": {"move_or_shoot": False}}),
     ("veg/city-assault", {"options": {"building_damage": "margin"}}),
@@ -332,8 +334,9 @@ def _brawl(**options: Any) -> Scenario:
             "spillover_hits": "enemies",
         },
         {"stacking_limit": "off", "combined_attacks": False, "unstated_terrain": "no_entry"},
+        {"spillover_hits": "not_attackers", "attack_during_movement": True},
     ],
-    ids=["defaults", "optional-rules", "no-stacking"],
+    ids=["defaults", "optional-rules", "no-stacking", "spare-attackers"],
 )
 def test_kernel_plays_the_python_game_of_a_brawl(options: dict[str, Any]) -> None:
     """Transport, hazards, roads, buildings, objectives and stacking, early and often."""

@@ -155,6 +155,41 @@ def test_spillover_hits_only_enemies_under_the_option(veg):
     assert [e.data["target"] for e in veg.events(game, "attack")] == ["T"]
 
 
+def test_two_squads_attacking_at_range_zero_each_undergo_the_spillover(veg):
+    """Spillover Effect, ruling 2 (default "all"): the squads firing stand in the target's
+    hex, so each undergoes its own spillover attack: ATT 1+1 +1+1 (range 0) -3 = 1
+    against DEF 1 destroys on 15 of the 36 rolls (scripted: Ia destroyed, Ib unharmed)."""
+    units = [
+        {"side": "red", "id": "I", "type": "infantry", "at": "0505", "count": 2},
+        ("blue", "T", "gun", "0505"),
+    ]
+    game = veg.new_game(units, dice=[6, 1, 2, 1, 1, 6])
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack Ia T", "red")
+    game.apply("join Ib", "red")
+    game.apply("roll", "red")
+    attacks = veg.events(game, "attack")
+    assert [e.data["target"] for e in attacks] == ["T", "Ia", "Ib"]
+    assert [e.data["att"] for e in attacks] == [4, 1, 1]
+    assert not veg.alive(game, "Ia") and veg.alive(game, "Ib")
+
+
+def test_spillover_spares_the_units_firing_under_the_option(veg):
+    """Ruling 2, option spillover_hits = "not_attackers": the units making the attack take
+    no spillover, but another friendly unit in the hex (not firing) still does."""
+    units = [
+        {"side": "red", "id": "I", "type": "infantry", "at": "0505", "count": 3},
+        ("blue", "T", "gun", "0505"),
+    ]
+    game = veg.new_game(units, dice=[6, 1, 6, 1], options={"spillover_hits": "not_attackers"})
+    veg.skip_to(game, "red", "attack")
+    game.apply("attack Ia T", "red")
+    game.apply("join Ib", "red")
+    game.apply("roll", "red")
+    assert [e.data["target"] for e in veg.events(game, "attack")] == ["T", "Ic"]
+    assert veg.alive(game, "Ia") and veg.alive(game, "Ib") and not veg.alive(game, "Ic")
+
+
 def test_a_destroy_on_a_stack_of_three_squads_kills_one_and_the_others_take_spillover(veg):
     """Infantry: a Destroy against 3 infantry kills one; the others undergo spillover."""
     units = [

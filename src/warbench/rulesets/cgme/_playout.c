@@ -58,7 +58,8 @@
  *     r0_att, rider_class (-1: no transport), load_cost, unload_cost,
  *     wound_divisor (buildings), combined, parts_limit (-1: no stacking limit),
  *     adm (attacks during movement), bdmg_margin, mos (move or shoot),
- *     spill_enemies, turn_limit, at_limit (-2 points, -1 draw, 0/1 that side),
+ *     spill_enemies, spill_spare (spillover spares the units of the attack),
+ *     turn_limit, at_limit (-2 points, -1 draw, 0/1 that side),
  *     maxmp (the largest MOV a unit can have: bounds the search tables)
  *   The board:
  *     q, r[H]                axial coordinates (hex distance)
@@ -128,7 +129,7 @@ typedef struct {
     int H, U, B, C, NMK, NO, nphases, nres, L;
     int attack_dice, defence_dice, margin, wound_att, wound_def, wound_mov, twice;
     int every, spill, spill_att, r0_class, r0_att, rider_class, load_cost, unload_cost;
-    int wound_divisor, combined, parts_limit, adm, bdmg_margin, mos, spill_enemies;
+    int wound_divisor, combined, parts_limit, adm, bdmg_margin, mos, spill_enemies, spill_spare;
     int turn_limit, at_limit, maxmp, hz_first, deliver, far;
     double wound_share, approach, opportunity, exposure, cover, urgency, boldness, zone_w,
         hold_back;
@@ -209,6 +210,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         get_int(d, "bdmg_margin", 0, 1, &t->bdmg_margin) < 0 ||
         get_int(d, "mos", 0, 1, &t->mos) < 0 ||
         get_int(d, "spill_enemies", 0, 1, &t->spill_enemies) < 0 ||
+        get_int(d, "spill_spare", 0, 1, &t->spill_spare) < 0 ||
         get_int(d, "turn_limit", 1, 100000, &t->turn_limit) < 0 ||
         get_int(d, "at_limit", -2, 1, &t->at_limit) < 0 ||
         get_int(d, "maxmp", 0, 1000, &t->maxmp) < 0 ||
@@ -1123,6 +1125,13 @@ static int strength(Game *g, const int *units, int n, int where, int on_unit) {
     return base + mods;
 }
 
+/* Whether unit v is one of units[0..n) (rules.spared_by_spillover, "not_attackers"). */
+static int in_units(int v, const int *units, int n) {
+    for (int k = 0; k < n; k++)
+        if (units[k] == v) return 1;
+    return 0;
+}
+
 /* rules._resolve_open. */
 static int resolve(Game *g) {
     int ref = g->a_target, side = g->player, n = g->a_n;
@@ -1145,6 +1154,7 @@ static int resolve(Game *g) {
                 int v = g->others[k];
                 if (g->pos[v] < 0) continue;
                 if (T->spill_enemies && T->u_side[v] == side) continue;
+                if (T->spill_spare && in_units(v, g->a_units, n)) continue;
                 if (attack_unit(g, v, att + T->spill_att) < 0) return -1;
             }
         }
@@ -1619,6 +1629,7 @@ static double attack_value(Game *g, int s, const int *units, int n, int ref) {
         int spill = att + T->spill_att;
         for (int v = g->shead[where]; v >= 0; v = g->snext[v]) {
             if (v == ref || (T->spill_enemies && T->u_side[v] == s)) continue;
+            if (T->spill_spare && in_units(v, units, n)) continue;
             chances(g, spill - dfn_at(g, v, where), &d, &w);
             double loss = harm(g, v, d, w);
             gain += T->u_side[v] == s ? -loss : loss;

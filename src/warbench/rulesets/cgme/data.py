@@ -21,6 +21,9 @@ from typing import Any, Literal
 ResultName = Literal["destroy", "wound", "none"]
 RESULTS: tuple[ResultName, ...] = ("destroy", "wound", "none")
 Unstated = Literal["borrow", "no_effect", "no_entry"]
+SpilloverHits = Literal["all", "not_attackers", "enemies"]
+"""Who a spillover attack strikes: every other unit in the hex; all but the units
+making the attack; enemies of the attacker only."""
 HazardDefence = Literal["def", "dice"]
 HAZARD_DEFENCES: tuple[HazardDefence, ...] = ("def", "dice")
 PHASE_KINDS = ("hazard", "move", "attack")

@@ -108,9 +108,9 @@ def attack_value(
         gain *= 2.0
     if world.spillover_att is not None:
         spill = att + world.spillover_att
-        only_enemies = state.setup.options.spillover_hits == "enemies"
+        firing = {u.id for u in attackers}
         for other in state.stacks.get(where, ()):
-            if other is target or (only_enemies and other.side == side):
+            if other is target or rules.spared_by_spillover(state, other, side, firing):
                 continue
             d, w = combat.float_chances(core, spill - _defence(rules, state, other, index))
             loss = harm(state, other, d, w)

@@ -150,7 +150,8 @@ def describe_attack(rules: CGME, state: State, attackers: list[Unit], ref: str) 
         for other in state.stacks.get(where, ()):
             if other is target:
                 continue
-            if state.setup.options.spillover_hits == "enemies" and other.side == attackers[0].side:
+            firing = {u.id for u in attackers}
+            if rules.spared_by_spillover(state, other, attackers[0].side, firing):
                 continue
             obase, omods = rules.defence(state, other)
             odfn = obase + combat.total(omods)

@@ -327,6 +327,7 @@ def export(setup: Setup) -> dict[str, Any]:
         bdmg_margin=int(options.building_damage == "margin"),
         mos=int(options.move_or_shoot),
         spill_enemies=int(options.spillover_hits == "enemies"),
+        spill_spare=int(options.spillover_hits == "not_attackers"),
         turn_limit=setup.turn_limit,
         at_limit=sides.index(setup.at_turn_limit)
         if setup.at_turn_limit in sides

@@ -21,7 +21,7 @@ and options.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from warbench.core.actions import Action
@@ -1027,7 +1027,8 @@ class CGMERules(Ruleset[State]):
             what = f"{names} attack {target.id}"
             self._attack_unit(state, res, what, base, mods, target, side, "attack", sources)
             att = base + combat.total(mods)
-            self._spillover(state, res, names, att, others, side)
+            spared = set(attack.attackers)
+            self._spillover(state, res, names, att, others, side, spared)
         self._check_victory(state, res)
 
     def _attack_unit(
@@ -1067,9 +1068,17 @@ class CGMERules(Ruleset[State]):
         self._apply_result(state, target, result, res)
 
     def _spillover(
-        self, state: State, res: Resolution, names: str, att: int, others: list[Unit], side: str
+        self,
+        state: State,
+        res: Resolution,
+        names: str,
+        att: int,
+        others: list[Unit],
+        side: str,
+        attackers: Collection[str] = (),
     ) -> None:
-        """V.E.G. Spillover: every other unit in the hex undergoes its own attack."""
+        """V.E.G. Spillover: every other unit in the hex undergoes its own attack
+        (option ``spillover_hits``: all but ``attackers``, or enemies only)."""
         world = state.setup.world
         if world.spillover_att is None:
             return
@@ -1077,10 +1086,24 @@ class CGMERules(Ruleset[State]):
         for other in others:
             if other.pos is None:
                 continue
-            if state.setup.options.spillover_hits == "enemies" and other.side == side:
+            if self.spared_by_spillover(state, other, side, attackers):
                 continue
             what = f"spillover of {names}'s attack on {other.id}"
             self._attack_unit(state, res, what, att, mods, other, side, "spillover")
+
+    @staticmethod
+    def spared_by_spillover(
+        state: State, unit: Unit, side: str, attackers: Collection[str]
+    ) -> bool:
+        """Whether the option ``spillover_hits`` spares ``unit`` from an attack by
+        ``attackers`` of ``side`` ("all": nobody; "not_attackers": the units firing;
+        "enemies": every unit of the attacking side)."""
+        hits = state.setup.options.spillover_hits
+        if hits == "enemies":
+            return unit.side == side
+        if hits == "not_attackers":
+            return unit.id in attackers
+        return False
 
     def building_damage(self, state: State, result: ResultName, att: int, difference: int) -> int:
         """Structural points an attack of this result does (Buildings, and its option)."""

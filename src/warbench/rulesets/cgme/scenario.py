@@ -20,7 +20,14 @@ from pydantic import Field, PlainValidator, ValidationError
 from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.hexgrid import Hex, HexError, HexGrid
 from warbench.rulesets.cgme.board import Board
-from warbench.rulesets.cgme.data import UnitType, Unstated, World, load_world, unit_type
+from warbench.rulesets.cgme.data import (
+    SpilloverHits,
+    UnitType,
+    Unstated,
+    World,
+    load_world,
+    unit_type,
+)
 from warbench.scenario.errors import field_path, from_validation, listing, problem_of
 from warbench.scenario.hexmap import (
     MAX_MAP_SIZE,
@@ -156,7 +163,7 @@ class Options:
     attack_during_movement: bool = False
     building_damage: Literal["att", "margin"] = "att"
     move_or_shoot: bool = False
-    spillover_hits: Literal["all", "enemies"] = "all"
+    spillover_hits: SpilloverHits = "all"
     unstated_terrain: Unstated = "borrow"
 
 

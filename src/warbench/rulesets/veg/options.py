@@ -10,8 +10,9 @@
 ``building_damage``         "att" (damage equal to the ATT score) or "margin"
                             (the optional rule: the difference of the rolls)
 ``move_or_shoot``           the mobile howitzer's optional rule (off)
-``spillover_hits``          "all" (default: "any unit" in the hex, friends too)
-                            or "enemies" (ruling alternative)
+``spillover_hits``          "all" (default: "any unit" in the hex, friends and
+                            the units firing too), "not_attackers" (all but the
+                            units making the attack) or "enemies" (ruling 2)
 ``unstated_terrain``        the blank city entry for hovercraft: "borrow" the
                             wheeled/tracked entry (default), "no_effect", "no_entry"
 ``combined_attacks``        the core's combined attacks (on)
@@ -24,7 +25,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from warbench.rulesets.cgme.data import Unstated, World
+from warbench.rulesets.cgme.data import SpilloverHits, Unstated, World
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Options
 
 
@@ -36,7 +37,7 @@ class VegOptionsSpec(CoreOptionsSpec):
     attack_during_movement: bool = False
     building_damage: Literal["att", "margin"] = "att"
     move_or_shoot: bool = False
-    spillover_hits: Literal["all", "enemies"] = "all"
+    spillover_hits: SpilloverHits = "all"
     unstated_terrain: Unstated = "borrow"
 
     def options(self, world: World) -> Options:
