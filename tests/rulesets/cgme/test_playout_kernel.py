@@ -155,6 +155,7 @@ OPTIONS: list[tuple[str, dict[str, Any]]] = [
     ("veg/tank-battle", {"options": {"combined_attacks": False}}),
     ("veg/tank-battle", {"options": {"spillover_hits": "enemies"}}),
     ("veg/tank-battle", {"options": {"spillover_hits": "not_attackers"}}),
+    ("veg/tank-battle", {"options": {"hexside_crossing": "additive"}}),
     ("veg/city-assault", {"options": {"spillover_hits": "not_attackers"}}),
     ("veg/city-assault", {"options": {"stacking_limit": 3}}),
     ("veg/city-assault", {"options": {"move_or_shoot": False}}),

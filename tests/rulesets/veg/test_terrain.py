@@ -91,6 +91,49 @@ def test_crossing_a_stream_into_costly_terrain_adds_the_crossing(veg):
 
 
 @pytest.mark.parametrize(
+    ("crossing", "kind", "into", "cost"),
+    [
+        ("beyond_step", "gun6", "clear", 2),
+        ("beyond_step", "gun6", "woods", 3),
+        ("beyond_step", "hover", "clear", 1),
+        ("beyond_step", "infantry", "clear", 1),
+        ("additive", "gun6", "clear", 3),
+        ("additive", "gun6", "woods", 4),
+        ("additive", "hover", "clear", 2),
+        ("additive", "hover", "bog", 3),
+        ("additive", "infantry", "clear", 1),
+    ],
+)
+def test_the_stream_crossing_cost_is_read_by_the_option(veg, crossing, kind, into, cost):
+    """Stream (ruling 10): by default "N MP to cross" is the step's cost into clear, so
+    the hovercraft's 1 MP adds nothing; option hexside_crossing = "additive" pays N on
+    top of the hex entered (vehicles 2, hovercraft 1, infantry "no effect": 0)."""
+    units = [("red", "U", kind, "0505"), ("blue", "E", "gun", "0101")]
+    board = veg.new_game(units).state.setup.board
+    inside = board.index[Hex.from_label("0506")]
+    ring = [board.label(j) for j, _, _ in board.steps["infantry"][inside]]
+    game = veg.new_game(  # a stream all round 0506: no way in without crossing it
+        units,
+        hexsides={"stream": [f"{h}/0506" for h in ring]},
+        hexes={into: ["0506"]} if into != "clear" else None,
+        options={"hexside_crossing": crossing},
+    )
+    mov = game.state.units["U"].mp
+    assert veg.reach(game, "U")["0506"] == mov - cost
+
+
+def test_a_road_over_a_stream_crosses_it_freely_under_the_additive_reading_too(veg):
+    """Roads, ruling 12: along a road the hexside is ignored, whatever the crossing option."""
+    game = veg.new_game(
+        [("red", "U", "hover", "0505"), ("blue", "E", "gun", "0101")],
+        hexsides={"stream": ["0505/0506"]},
+        roads=[["0505", "0506"]],
+        options={"hexside_crossing": "additive"},
+    )
+    assert veg.reach(game, "U")["0506"] == game.state.units["U"].mp - 1
+
+
+@pytest.mark.parametrize(
     ("reading", "cost", "dfn"), [("borrow", 2, 2), ("no_effect", 1, 0), ("no_entry", None, None)]
 )
 def test_the_city_row_has_no_hovercraft_entry_and_an_option_decides(veg, reading, cost, dfn):

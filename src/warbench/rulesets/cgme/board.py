@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from warbench.geometry.fastpath import Adjacency
 from warbench.geometry.hexgrid import Hex
 from warbench.geometry.hexmap import HexMap
-from warbench.rulesets.cgme.data import Hazard, UnitType, World
+from warbench.rulesets.cgme.data import Crossing, Hazard, UnitType, World
 
 if TYPE_CHECKING:
     from warbench.rulesets.cgme.movement import Reach
@@ -35,6 +35,8 @@ class Board:
 
     map: HexMap
     world: World
+    crossing: Crossing = "beyond_step"
+    """How hexside crossing costs are paid (option ``hexside_crossing``)."""
     hexes: tuple[Hex, ...] = ()
     index: dict[Hex, int] = field(default_factory=dict)
     steps: dict[str, list[tuple[Step, ...]]] = field(default_factory=dict)
@@ -114,7 +116,9 @@ class Board:
         Along a road (both hexes on it, linked) the step costs what clear terrain
         costs, whatever the terrain or hexside (Roads). Otherwise the terrain
         entered, plus what crossing a hexside feature costs beyond a plain step
-        (a stream: "2 MP to cross" for vehicles is one more than clear).
+        (a stream: "2 MP to cross" for vehicles is one more than clear), or,
+        under ``crossing = "additive"``, plus the crossing cost itself (a
+        stream: 2 more for vehicles, 1 more for hovercraft).
         """
         world = self.world
         if self.map.road_between(frm, to):
@@ -124,10 +128,10 @@ class Board:
             return None, False
         feature = self.map.feature_between(frm, to)
         if feature is not None:
-            cross = world.hexsides[feature].cross[cls]
-            if cross is None:
+            extra = world.hexsides[feature].extra(cls, world.default_cost, self.crossing)
+            if extra is None:
                 return None, False
-            cost += max(cross - world.default_cost, 0)
+            cost += extra
         return cost, False
 
     def path_cost(self, kind: UnitType, path: list[int]) -> int:

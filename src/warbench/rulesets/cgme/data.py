@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Literal
@@ -21,6 +21,10 @@ from typing import Any, Literal
 ResultName = Literal["destroy", "wound", "none"]
 RESULTS: tuple[ResultName, ...] = ("destroy", "wound", "none")
 Unstated = Literal["borrow", "no_effect", "no_entry"]
+Crossing = Literal["beyond_step", "additive"]
+"""How a hexside's "N MP to cross" is paid: ``beyond_step``, the step over it costs
+the hex entered plus what N exceeds a plain step (V.E.G. ruling 10); ``additive``,
+the hex entered plus N (a class the row gives no cost pays nothing more)."""
 SpilloverHits = Literal["all", "not_attackers", "enemies"]
 """Who a spillover attack strikes: every other unit in the hex; all but the units
 making the attack; enemies of the attacker only."""
@@ -110,6 +114,17 @@ class HexsideRule:
     name: str
     note: str
     cross: Mapping[str, int | None]
+    stated: Mapping[str, int] = field(default_factory=dict)
+    """Per class, the crossing cost the row gives (classes it leaves blank: absent)."""
+
+    def extra(self, cls: str, default_cost: int, crossing: Crossing) -> int | None:
+        """MP a step over this hexside costs beyond the hex entered (None: may not cross)."""
+        cross = self.cross[cls]
+        if cross is None:
+            return None
+        if crossing == "additive":
+            return self.stated.get(cls, 0)
+        return max(cross - default_cost, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,10 +285,13 @@ def _hexside(
     name: str, row: Mapping[str, Any], classes: Mapping[str, str], default: int
 ) -> HexsideRule:
     cross: dict[str, int | None] = {}
+    stated: dict[str, int] = {}
     for cls in classes:
         entry = row.get(cls, {})
         cross[cls] = None if entry.get("enter", True) is False else int(entry.get("cross", default))
-    return HexsideRule(name, str(row.get("note", "")), cross)
+        if "cross" in entry:
+            stated[cls] = int(entry["cross"])
+    return HexsideRule(name, str(row.get("note", "")), cross, stated)
 
 
 def unit_type(key: str, row: Mapping[str, Any], parts: int) -> UnitType:

@@ -21,6 +21,7 @@ from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.hexgrid import Hex, HexError, HexGrid
 from warbench.rulesets.cgme.board import Board
 from warbench.rulesets.cgme.data import (
+    Crossing,
     SpilloverHits,
     UnitType,
     Unstated,
@@ -164,6 +165,7 @@ class Options:
     building_damage: Literal["att", "margin"] = "att"
     move_or_shoot: bool = False
     spillover_hits: SpilloverHits = "all"
+    hexside_crossing: Crossing = "beyond_step"
     unstated_terrain: Unstated = "borrow"
 
 
@@ -307,7 +309,7 @@ def build_setup(
     options = _options(spec.options, options_model, base_world, file)
     world = load_world(world_package, options.unstated_terrain)
     hexmap = build_hexmap(spec.map, file, world.terrain, world.hexsides)
-    board = Board(hexmap, world)
+    board = Board(hexmap, world, options.hexside_crossing)
     grid = hexmap.grid
     names = [side.name for side in spec.sides]
     check_sides(file, names, spec.forces)

@@ -15,6 +15,10 @@
                             units making the attack) or "enemies" (ruling 2)
 ``unstated_terrain``        the blank city entry for hovercraft: "borrow" the
                             wheeled/tracked entry (default), "no_effect", "no_entry"
+``hexside_crossing``        a stream's "N MP to cross": "beyond_step" (default,
+                            ruling 10: the step costs the hex entered plus what
+                            N exceeds a plain step, so the hovercraft's 1 adds
+                            nothing) or "additive" (the hex entered plus N)
 ``combined_attacks``        the core's combined attacks (on)
 ==========================  =====================================================
 """
@@ -25,7 +29,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from warbench.rulesets.cgme.data import SpilloverHits, Unstated, World
+from warbench.rulesets.cgme.data import Crossing, SpilloverHits, Unstated, World
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Options
 
 
@@ -39,6 +43,7 @@ class VegOptionsSpec(CoreOptionsSpec):
     move_or_shoot: bool = False
     spillover_hits: SpilloverHits = "all"
     unstated_terrain: Unstated = "borrow"
+    hexside_crossing: Crossing = "beyond_step"
 
     def options(self, world: World) -> Options:
         combined = world.core.combined if self.combined_attacks is None else self.combined_attacks
@@ -56,4 +61,5 @@ class VegOptionsSpec(CoreOptionsSpec):
             move_or_shoot=self.move_or_shoot,
             spillover_hits=self.spillover_hits,
             unstated_terrain=self.unstated_terrain,
+            hexside_crossing=self.hexside_crossing,
         )
