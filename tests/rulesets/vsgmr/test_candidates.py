@@ -151,3 +151,28 @@ def test_bad_text_is_refused_with_the_reason(vs, text, why):
 
     with pytest.raises(ActionSyntaxError, match=why):
         game.parse(text)
+
+
+def test_an_attack_on_a_very_large_base_in_range_is_offered(vs):
+    """II.3 (issue 11): range is edge to edge, so a dragon on a 12" base whose centre is 17"
+    away is in reach; the offered attacks must include it and red must not be passed over."""
+    big = {"shape": "round", "diameter": 12.0}
+    game = vs.start(
+        [
+            vs.fig("red", "A", "troop", (5, 10), 0, distance=True),
+            vs.fig("blue", "D", "vehicle", (22, 10), 180, base=big),  # edge 11" from A's
+        ],
+        dice=[5, 6, 1],
+    )
+    vs.skip_to(game, "distance", "red")
+    assert "shoot A D" in [str(a) for a in game.legal_actions("red")]
+    game.apply("shoot A D", "red")
+    assert vs.last(game, "attack").data["result"] == "hit"
+    hand = vs.start(
+        [
+            vs.fig("red", "A", "troop", (5, 10), 0),
+            vs.fig("blue", "D", "vehicle", (11.5, 10), 180, base=big),  # touching
+        ]
+    )
+    vs.skip_to(hand, "hand", "red")
+    assert "fight A D" in [str(a) for a in hand.legal_actions("red")]

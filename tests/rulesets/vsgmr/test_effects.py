@@ -228,3 +228,26 @@ def test_a_feature_can_be_attacked_hand_to_hand(vs):
     vs.skip_to(game, "hand", "red")
     game.apply("fight A wall", "red")
     assert "wall" in game.state.destroyed
+
+
+def test_a_building_is_aimed_at_through_any_part_in_view(vs):
+    """III with ruling 16: a building is a target like a figure, so any part of it in range,
+    in front and in view may be aimed at: a pillar hiding only its nearest corner does not
+    make it untargetable (issue 11). A part no line reaches is still refused."""
+    house = vs.box("house", 3, 16, 9, 20, kind="building", impassable=True, blocks_los="yes")
+    pillar = {
+        "id": "pillar",
+        "kind": "pillar",
+        "shape": "circle",
+        "points": [[9.6, 12.4]],  # on the line to the corner (9, 16) nearest A
+        "radius": 0.4,
+        "impassable": True,
+        "blocks_los": "yes",
+    }
+    game = _shoot_game(vs, "troop", dice=[5, 3], features=[house, pillar])
+    game.apply("shoot A house", "red")
+    assert vs.last(game, "attack").data["result"] == "saved"
+    screen = vs.wall("screen", (0, 14), (12, 14))
+    hidden = _shoot_game(vs, "troop", features=[house, screen])
+    with pytest.raises(IllegalAction, match="cannot see house"):
+        hidden.apply("shoot A house", "red")

@@ -215,6 +215,15 @@ class Terrain:
             known = ", ".join(sorted(self._by_id)) or "none"
             raise TableGeometryError(f"no feature {feature_id!r}; known: {known}") from None
 
+    def sight_core_of(self, feature_id: str) -> shapely.Geometry | None:
+        """The feature less a hair at its edges (a line meeting it passes through it, not
+        grazes it); None if the feature is destroyed or unknown."""
+        for i, f in enumerate(self.active):
+            if f.id == feature_id:
+                core: shapely.Geometry = self.sight_core[i]
+                return core
+        return None
+
     def replaced(self, *features: Feature) -> Terrain:
         """A new layout with these features replacing those of the same ids (or added)."""
         new = {f.id: f for f in features}

@@ -142,12 +142,24 @@ def _feature_shot(state: State, fig: Fig, eye: Figure, feature: Feature) -> Situ
     dist = space.feature_gap(state, eye, feature)
     if dist > rules.range + 1e-9:
         return f'{feature.id} is {dist:.2f}" away, beyond the Distance Attack Unit'
-    aim = space.nearest_point(eye, feature)
-    margin = space.facing_margin(state, eye, aim) if aim != eye.at else 180.0
-    if margin < -1e-6:
+    # Ruling 16: aimed at any part of it in range, in front and in view, the nearest first
+    # (a pillar hiding the nearest corner does not hide the whole building).
+    faced = False
+    aim: tuple[float, float] | None = None
+    margin = 0.0
+    for point in space.aim_points(state, eye, feature):
+        if space.point_gap(state, eye, point) > rules.range + 1e-9:
+            continue
+        margin = space.facing_margin(state, eye, point) if point != eye.at else 180.0
+        if margin < -1e-6:
+            continue
+        faced = True
+        if space.sight(state, eye, point).clear:
+            aim = point
+            break
+    if not faced:
         return f"{fig.id} is not facing {feature.id}"
-    seen = space.sight(state, eye, aim)
-    if not seen.clear:
+    if aim is None:
         return f"{fig.id} cannot see {feature.id}"
     see_dispute = state.setup.options.dispute_rolls and margin < rules.arc_margin
     return Situation(

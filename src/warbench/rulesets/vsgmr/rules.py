@@ -491,7 +491,9 @@ class VSGMRRules(Ruleset[State]):
         if not hand and not fig.profile.distance:
             return region, found
         make = Fight if hand else Shoot
-        pad = reach + me.base.bounding_radius + 4.0
+        # Any enemy base whose edge may be in reach: its centre is within the widest
+        # base of the set-up beyond that (a 10" dragon is offered like a trooper).
+        pad = reach + me.base.bounding_radius + widest(state) + 0.5
         for enemy_id in space.bodies_in_box(state, fig.side, me.x, me.y, pad):
             if isinstance(self.situation(state, fig, enemy_id, hand), Situation):
                 found.append(make(fig.id, enemy_id))

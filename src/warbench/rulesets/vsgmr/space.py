@@ -109,6 +109,14 @@ def feature_gap(state: State, a: Figure, feature: Feature) -> float:
     return terrain(state).distance_to(a, feature.id)
 
 
+def point_gap(state: State, a: Figure, point: Point) -> float:
+    """Range from a base (or its centre, option ``range_from``) to a point."""
+    if state.setup.options.range_from == "centre":
+        return math.hypot(point[0] - a.x, point[1] - a.y)
+    core, radius = a.solid
+    return max(0.0, float(shapely.distance(core, shapely.Point(point))) - radius)
+
+
 def box_gap(a: Figure, feature: Feature) -> float:
     """A lower bound of the range from a base to a feature, from bounding boxes (cheap)."""
     xmin, ymin, xmax, ymax = feature.geometry.bounds
@@ -172,6 +180,39 @@ def nearest_point(a: Figure, feature: Feature) -> Point:
     line = shapely.shortest_line(shapely.Point(a.x, a.y), feature.geometry)
     coords = shapely.get_coordinates(line)
     return (float(coords[-1][0]), float(coords[-1][1]))
+
+
+AIM_STEP = 0.25
+"""Inches between the points of a feature's outline tried as aiming points."""
+AIM_POINTS = 160
+"""At most this many aiming points per feature (a long outline is sampled more coarsely)."""
+
+
+def aim_points(state: State, a: Figure, feature: Feature) -> list[Point]:
+    """Points of ``feature`` the figure ``a`` might aim at, nearest first (ruling 16).
+
+    The nearest point, then points along the outline that face ``a``: the line to
+    them does not pass through the feature itself (the far side of a building is
+    not aimed at through it). Range and sight are the caller's.
+    """
+    first = nearest_point(a, feature)
+    geometry = feature.geometry
+    outline: Any = geometry if not feature.is_area else shapely.boundary(geometry)
+    total = float(shapely.length(outline))
+    steps = max(1, min(AIM_POINTS, math.ceil(total / AIM_STEP)))
+    along = shapely.line_interpolate_point(outline, np.linspace(0.0, total, steps, endpoint=False))
+    coords = shapely.get_coordinates(along)
+    order = np.argsort(np.hypot(coords[:, 0] - a.x, coords[:, 1] - a.y), kind="stable")
+    core = terrain(state).sight_core_of(feature.id)
+    points = [first]
+    lines = shapely.linestrings(
+        [[(a.x, a.y), (float(coords[k, 0]), float(coords[k, 1]))] for k in order.tolist()]
+    )
+    through = shapely.intersects(lines, core) if core is not None else np.zeros(len(order), bool)
+    for k, blocked in zip(order.tolist(), through.tolist(), strict=True):
+        if not blocked:
+            points.append((float(coords[k, 0]), float(coords[k, 1])))
+    return points
 
 
 # -- sight --------------------------------------------------------------------------------
