@@ -16,7 +16,7 @@ from warbench.cli.main import main
 from warbench.core import registry
 from warbench.errors import OddsError
 
-KEYS = ["att", "def", "spillover", "range0_infantry", "terrain"]
+KEYS = ["att", "def", "spillover", "range0_infantry", "terrain", "road"]
 
 
 def _query(ruleset="veg"):
@@ -24,7 +24,8 @@ def _query(ruleset="veg"):
 
 
 def test_the_attack_query_has_the_issues_keys_and_outcomes():
-    """odds veg attack: keys att, def, spillover, range0_infantry, terrain; destroy/wound/none."""
+    """odds veg attack: keys att, def, spillover, range0_infantry, terrain, road;
+    destroy/wound/none."""
     query = _query()
     assert [k.name for k in query.keys] == KEYS
     assert list(query([]).outcomes) == ["destroy", "wound", "none"]
@@ -65,7 +66,8 @@ def test_spillover_range_zero_and_terrain_change_att_and_def():
     query = _query()
     base = query(["att=6", "def=2"]).outcomes
     assert query(["att=9", "def=2", "spillover=true"]).outcomes == base
-    assert query(["att=5", "def=2", "range0_infantry=true"]).outcomes == base
+    assert query(["att=5", "def=2", "range0_infantry=1"]).outcomes == base
+    assert query(["att=4", "def=2", "range0_infantry=2"]).outcomes == base
     assert query(["att=10", "def=2", "terrain=city/infantry"]).outcomes == base
     assert query(["att=8", "def=2", "terrain=city/vehicle"]).outcomes == base
     assert query(["att=4", "def=2", "terrain=open_water/infantry"]).outcomes == base
@@ -85,7 +87,7 @@ def test_the_core_refuses_v_e_g_keys_it_does_not_have():
     with pytest.raises(OddsError, match="cgme has no spillover"):
         _query("cgme")(["spillover=true"])
     with pytest.raises(OddsError, match="range-0"):
-        _query("cgme")(["range0_infantry=true"])
+        _query("cgme")(["range0_infantry=1"])
 
 
 def test_the_odds_command_prints_the_exact_distribution(capsys):
@@ -107,7 +109,7 @@ SITUATIONS = [
         {"woods": ["0507"]},
         ["att=5", "def=1", "terrain=woods/infantry"],
     ),
-    ("infantry", "0507", "gun", "0507", {}, ["att=1", "def=3", "range0_infantry=true"]),
+    ("infantry", "0507", "gun", "0507", {}, ["att=1", "def=3", "range0_infantry=1"]),
     (
         "gun",
         "0505",
@@ -134,6 +136,82 @@ def test_the_odds_equal_the_count_over_all_36_rolls(
             counts[veg.events(game, "attack")[0].data["result"]] += 1
     expected = _query()(keys).outcomes
     assert {k: Fraction(v, 36) for k, v in counts.items()} == dict(expected)
+
+
+def test_range0_infantry_counts_the_squads_as_the_engine_does(veg):
+    """Infantry, ruling 6: each squad at range 0 adds +1, so two squads (ATT 1 + 1) attack
+    at 4: against DEF 1 the query with range0_infantry=2 gives 5/6, as every pair of dice
+    played through the game does (the query's old true/false gave one +1: 13/18)."""
+    counts = dict.fromkeys(("destroy", "wound", "none"), 0)
+    for a in range(1, 7):
+        for d in range(1, 7):
+            units = [
+                {"side": "red", "id": "I", "type": "infantry", "at": "0505", "count": 2},
+                ("blue", "T", "infantry", "0505"),
+            ]
+            game = veg.new_game(units, dice=[a, d] + [6, 1] * 2)
+            veg.skip_to(game, "red", "attack")
+            game.apply("attack Ia T", "red")
+            game.apply("join Ib", "red")
+            game.apply("roll", "red")
+            counts[veg.events(game, "attack")[0].data["result"]] += 1
+    expected = _query()(["att=2", "def=1", "range0_infantry=2"]).outcomes
+    assert expected["destroy"] == Fraction(5, 6)
+    assert {k: Fraction(v, 36) for k, v in counts.items()} == dict(expected)
+    with pytest.raises(OddsError, match="0 or more"):
+        _query()(["range0_infantry=-1"])
+
+
+def test_a_road_hex_drops_the_terrains_def_penalty_but_keeps_its_bonus():
+    """Roads: combat penalties of the terrain under a road are ignored, bonuses kept
+    (open water: infantry -2 DEF, city: infantry +4); road=true asks for that hex."""
+    query = _query()
+    clear = query(["att=3", "def=1"]).outcomes
+    assert query(["att=3", "def=1", "terrain=open_water/infantry", "road=true"]).outcomes == clear
+    assert query(["att=3", "def=1", "terrain=open_water/infantry"]).outcomes != clear
+    city = query(["att=3", "def=1", "terrain=city/infantry"]).outcomes
+    assert query(["att=3", "def=1", "terrain=city/infantry", "road=true"]).outcomes == city
+
+
+def test_a_defender_in_a_crater_shows_the_craters_own_attack_beside():
+    """Craters: H(8 - DEF); with terrain=crater the attack query also gives the crater's
+    attack on the defender (H7 against DEF 1: destroyed on all 36 rolls; H4 against a
+    DEF 4 unit: 4 + d6 against 4 + d6, destroy 15/36, wound 6/36)."""
+    result = _query()(["att=3", "def=1", "terrain=crater"])
+    assert result.extra == {"crater H(8 - DEF) destroy": 1, "crater H(8 - DEF) wound": 0}
+    assert _query()(["att=3", "def=1"]).extra == {}
+    hazard = registry.get("veg").odds_queries()["hazard"]
+    assert hazard(["def=4"]).outcomes == {
+        "destroy": Fraction(15, 36),
+        "wound": Fraction(6, 36),
+        "none": Fraction(15, 36),
+    }
+    assert hazard(["def=1"]).outcomes["destroy"] == 1
+
+
+def test_the_hazard_query_says_a_carriers_riders_die_with_it():
+    """Transporting: riders are destroyed with their carrier; a Hover-PC (DEF 1) carrying
+    two squads into a crater meets H7 and dies on every roll, and its riders with it."""
+    hazard = registry.get("veg").odds_queries()["hazard"]
+    result = hazard(["def=1", "riders=2"])
+    assert result.extra == {"its 2 riders destroyed with it": 1}
+    assert hazard(["def=4"]).extra == {}
+    core = registry.get("cgme").odds_queries()["hazard"]  # the stand-in world's radiation H3
+    assert core(["def=2", "riders=1"]).extra == {"its 1 rider destroyed with it": Fraction(5, 12)}
+
+
+def test_the_play_prompt_says_a_carriers_riders_die_in_the_crater_with_it(veg):
+    """odds ACTION in play: a carrier moving into a crater names its riders, destroyed with
+    it (ruling 14: riders are cargo)."""
+    units = [
+        ("red", "P", "hover_pc", "0505"),
+        {"side": "red", "id": "I", "type": "infantry", "riding": "P", "count": 2},
+        ("blue", "E", "gun", "1010"),
+    ]
+    game = veg.new_game(units, hexes={"crater": ["0506"]})
+    text = game.ruleset.action_odds(game.state, "red", game.parse("move P 0506"))
+    assert "P enters H(8 - DEF) at 0506 (ATT 7 against DEF 1): destroy 100.0%" in text
+    assert "its riders Ia, Ib are destroyed with it: 100.0%" in text
 
 
 def test_spillover_odds_equal_the_count_over_all_36_rolls(veg):

@@ -1,10 +1,18 @@
 """``warbench odds cgme|veg attack ...``: exact odds of one attack, and of actions in play.
 
 The keys are those of every CGME world: ``att`` (a combined attack gives its
-summed ATT), ``def``, ``spillover`` and ``range0_infantry`` (worlds without
-those extensions refuse ``true``) and ``terrain`` (the defender's hex; where
-a terrain treats movement classes differently the choice names the class,
-``city/infantry``). The outcomes are the result table's: destroy, wound, none.
+summed ATT), ``def``, ``spillover`` (worlds without it refuse ``true``),
+``range0_infantry`` (how many of the attacking units are of the range-0 class at
+range 0: each adds its bonus, as the engine does; worlds without the bonus refuse
+more than 0), ``terrain`` (the defender's hex; where a terrain treats movement
+classes differently the choice names the class, ``city/infantry``) and ``road``
+(the defender's hex is on a road: the terrain's DEF penalty is ignored, its bonus
+kept). The outcomes are the result table's: destroy, wound, none; where the
+defender's terrain is a hazard, the hazard's own attack on it is given beside.
+
+A world with hazards has a ``hazard`` query too: ``def`` and ``terrain`` give the
+hazard's attack on a unit entering or staying there (craters: H(8 - DEF) against
+that DEF); ``riders`` says how many riders a carrier has, who die with it.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from warbench.core.odds import OddsKey, OddsQuery, OddsResult
 from warbench.errors import OddsError
 from warbench.rulesets.cgme import combat
 from warbench.rulesets.cgme.actions import Attack, Join, Move, Roll
-from warbench.rulesets.cgme.data import Core, ResultName, World, load_world
+from warbench.rulesets.cgme.data import Core, Hazard, ResultName, World, load_world
 from warbench.rulesets.cgme.state import State, Unit
 
 if TYPE_CHECKING:
@@ -44,8 +52,32 @@ def terrain_choices(world: World) -> dict[str, int]:
     return out
 
 
+def _terrain_mod(world: World, choice: str, road: bool) -> int:
+    """The DEF modifier of a terrain choice; on a road a penalty is ignored (Roads)."""
+    mod = terrain_choices(world)[choice]
+    return max(mod, 0) if road else mod
+
+
+def _hazard_of(world: World, choice: str) -> Hazard | None:
+    return world.terrain[choice.partition("/")[0]].hazard
+
+
+def _hazard_chances(
+    world: World, hazard: Hazard, dfn: int, mod: int
+) -> Mapping[ResultName, Fraction]:
+    """The hazard's attack on a unit of DEF ``dfn`` standing where the DEF modifier is
+    ``mod`` (rules:_hazard_attack: the strength uses the DEF, the roll is against DEF
+    plus the modifier, or against the dice alone under the core's ``[hazard] defence``)."""
+    against = dfn + mod if world.core.hazard_defence == "def" else 0
+    return combat.chances(world.core, hazard.strength(dfn) - against)
+
+
 def attack_odds(world: World, values: Mapping[str, Any]) -> OddsResult:
-    """Chances of destroy / wound / none for the situation ``values`` in ``world``."""
+    """Chances of destroy / wound / none for the situation ``values`` in ``world``.
+
+    Where the defender's terrain is a hazard, ``extra`` gives the hazard's own
+    attack on it (in the hazard phase, or as it enters), which is not this attack.
+    """
     att, dfn = values["att"], values["def"]
     if att < 0 or dfn < 0:
         raise OddsError("att and def are ratings: 0 or more")
@@ -53,13 +85,41 @@ def attack_odds(world: World, values: Mapping[str, Any]) -> OddsResult:
         if world.spillover_att is None:
             raise OddsError(f"{world.name} has no spillover attacks (a V.E.G. rule)")
         att += world.spillover_att
-    if values["range0_infantry"]:
+    squads = values["range0_infantry"]
+    if squads < 0:
+        raise OddsError("range0_infantry counts attacking units: 0 or more")
+    if squads:
         if world.range0_class is None:
             raise OddsError(f"{world.name} has no range-0 attack bonus (a V.E.G. rule)")
-        att += world.range0_att
-    dfn += terrain_choices(world)[values["terrain"]]
-    exact = combat.chances(world.core, att - dfn)
-    return OddsResult({name: p for name, p in exact.items()})
+        att += world.range0_att * squads
+    mod = _terrain_mod(world, values["terrain"], values["road"])
+    exact = combat.chances(world.core, att - (dfn + mod))
+    extra: dict[str, Fraction] = {}
+    hazard = _hazard_of(world, values["terrain"])
+    if hazard is not None:
+        beside = _hazard_chances(world, hazard, dfn, mod)
+        name = values["terrain"].partition("/")[0]
+        extra = {
+            f"{name} {hazard.label} destroy": beside["destroy"],
+            f"{name} {hazard.label} wound": beside["wound"],
+        }
+    return OddsResult({name: p for name, p in exact.items()}, extra)
+
+
+def hazard_odds(world: World, values: Mapping[str, Any]) -> OddsResult:
+    """Chances of the hazard's attack on a unit entering or staying in it; a carrier's
+    riders die with it (Transporting), which ``extra`` says when there are riders."""
+    dfn, riders = values["def"], values["riders"]
+    if dfn < 0 or riders < 0:
+        raise OddsError("def is a rating and riders a count: 0 or more")
+    choice = values["terrain"]
+    hazard = _hazard_of(world, choice)
+    assert hazard is not None  # the choices are the hazard terrains
+    exact = _hazard_chances(world, hazard, dfn, _terrain_mod(world, choice, values["road"]))
+    extra: dict[str, Fraction] = {}
+    if riders:
+        extra[f"its {riders} rider{'s' if riders > 1 else ''} destroyed with it"] = exact["destroy"]
+    return OddsResult({name: p for name, p in exact.items()}, extra)
 
 
 def result_rows(core: Core) -> str:
@@ -96,27 +156,52 @@ def queries(world_package: str) -> dict[str, OddsQuery]:
         else "not in this world (V.E.G. only)"
     )
     bonus = (
-        f"the attackers include {world.range0_class} at range 0 ({world.range0_att:+d} ATT)"
+        f"how many attacking units are {world.range0_class} at range 0 "
+        f"({world.range0_att:+d} ATT each)"
         if world.range0_class
         else "not in this world (V.E.G. only)"
     )
+    road = "the defender's hex is on a road: the terrain's DEF penalty is ignored, its bonus kept"
     core = world.core
     rows = result_rows(core)
-    return {
+    hazards = tuple(c for c in choices if _hazard_of(world, c) is not None)
+    out = {
         "attack": OddsQuery(
             "attack",
             f"ATT + {core.attack_dice}d6 against DEF + {core.defence_dice}d6; "
-            f"attack minus defence: {rows}, else none",
+            f"attack minus defence: {rows}, else none"
+            + ("; a hazard terrain adds its own attack on the defender" if hazards else ""),
             (
                 OddsKey("att", "int", 3, "attacking ATT (a combined attack: the sum)"),
                 OddsKey("def", "int", 3, "the defender's DEF"),
                 OddsKey("spillover", "bool", False, spill),
-                OddsKey("range0_infantry", "bool", False, bonus),
+                OddsKey("range0_infantry", "int", 0, bonus),
                 OddsKey("terrain", "choice", "clear", "the defender's terrain", choices),
+                OddsKey("road", "bool", False, road),
             ),
             lambda values: attack_odds(world, values),
         )
     }
+    if hazards:
+        labels = ", ".join(f"{c} {_hazard_of(world, c).label}" for c in hazards)  # type: ignore[union-attr]
+        out["hazard"] = OddsQuery(
+            "hazard",
+            f"a hazard's attack on a unit entering or staying in it ({labels}); "
+            f"attack minus defence: {rows}, else none",
+            (
+                OddsKey("def", "int", 3, "the unit's DEF (a wounded unit's is lower)"),
+                OddsKey("terrain", "choice", hazards[0], "the hazard's terrain", hazards),
+                OddsKey("riders", "int", 0, "riders the unit carries: they die with it"),
+                OddsKey(
+                    "road",
+                    "bool",
+                    False,
+                    "the unit's hex is on a road: a DEF penalty is ignored (the hazard stays)",
+                ),
+            ),
+            lambda values: hazard_odds(world, values),
+        )
+    return out
 
 
 def _pct(p: float | Fraction) -> str:
@@ -212,10 +297,17 @@ def _explain_move(rules: CGME, state: State, movers: list[Unit], action: Move) -
                 state, unit, rules.dfn(state, unit) + board.dfn_mod[unit.type.move_class][i]
             )
             chances = combat.chances(state.setup.world.core, strength - dfn)
-            parts.append(
+            part = (
                 f"{unit.id} enters {hazard.label} at {board.label(i)} (ATT {strength} against "
                 f"DEF {dfn}): " + ", ".join(f"{n} {_pct(p)}" for n, p in chances.items())
             )
+            if unit.riders:
+                # Transporting: riders die with their carrier (ruling 14: they are cargo).
+                part += (
+                    f" (its riders {', '.join(unit.riders)} are destroyed with it: "
+                    f"{_pct(chances['destroy'])})"
+                )
+            parts.append(part)
     if not parts:
         return None
     return f"{action}: " + "; ".join(parts)
