@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from warbench.errors import IllegalAction
+from warbench.rulesets.vsgmr import attacks
 
 PAIR = [
     ("red", {"id": "A2", "type": "troop", "at": [30, 10], "facing": 90, "distance": True}),
@@ -251,3 +252,36 @@ def test_a_building_is_aimed_at_through_any_part_in_view(vs):
     hidden = _shoot_game(vs, "troop", features=[house, screen])
     with pytest.raises(IllegalAction, match="cannot see house"):
         hidden.apply("shoot A house", "red")
+
+
+def test_a_dropped_rider_does_not_attack_again_in_the_round_its_pair_attacked(vs):
+    """III with ruling 8: the pair's attack was the rider's (it controlled the mount, II.2);
+    dropped when the mount is defeated, it does not make a second attack that round."""
+    figures = [
+        vs.fig("red", "M", "cavalry", (10, 10), 90, distance=True),
+        ("red", {"id": "R", "type": "troop", "riding": "M"}),
+        vs.fig("blue", "B", "troop", (10, 20), 270, distance=True),
+        vs.fig("blue", "C", "troop", (11, 10), 180),  # touching M, then R where it drops
+    ]
+    game = vs.start(figures, dice=[1, 5, 6, 1])
+    vs.skip_to(game, "distance", "red")
+    game.apply("shoot M B", "red")  # a 1: missed; red has nobody else to shoot
+    game.apply("shoot B M", "blue")  # a 5: M is defeated, R dropped
+    assert vs.figure(game, "R").where == "table"
+    assert vs.figure(game, "R").attacked
+    why = attacks.hand_situation(game.state, vs.figure(game, "R"), "C")
+    assert isinstance(why, str) and "already attacked" in why
+
+
+def test_a_riderless_vehicle_cannot_pick_up_an_item(vs):
+    """III: picking up ends the figure's movement, and a vehicle without a driver cannot
+    move at all (II.2), so it cannot pick anything up."""
+    items = [{"id": "gold", "at": [10, 10]}]
+    figures = [
+        vs.fig("red", "V", "vehicle", (10, 10), 90),
+        vs.fig("red", "A", "troop", (20, 10), 90),
+        vs.fig("blue", "B", "troop", (30, 30)),
+    ]
+    game = vs.start(figures, items=items)
+    with pytest.raises(IllegalAction, match="no rider or driver"):
+        game.apply("take V gold", "red")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from warbench.errors import IllegalAction
+from warbench.rulesets.vsgmr import attacks
 
 PAIR = [
     ("red", {"id": "A2", "type": "troop", "at": [30, 10], "facing": 90}),
@@ -166,3 +167,25 @@ def test_a_figure_that_shot_cannot_also_fight(vs):
     vs.skip_to(game, "hand", "red")
     with pytest.raises(IllegalAction, match="already attacked"):
         game.apply("fight A B", "red")
+
+
+def test_no_hand_to_hand_across_a_high_wall(vs):
+    """II.4 (ruling 22): the target must touch the attacker; two figures pressed against the
+    two faces of a high wall of no thickness each touch the wall, not each other. A low
+    wall (one that blocks sight only beyond it) may be fought across."""
+    figures = [
+        vs.fig("red", "A", "troop", (10, 10), 0),
+        vs.fig("blue", "B", "troop", (11, 10), 180),
+    ]
+    high = vs.wall("wall", (10.5, 5), (10.5, 15))
+    game = vs.start(figures, features=[high], dice=[6, 1])
+    game.apply("end", "red")  # movement: nobody moves
+    game.apply("end", "blue")
+    assert game.state.phase != "hand" or "fight A B" not in game.legal_actions("red")
+    why = attacks.hand_situation(game.state, vs.figure(game, "A"), "B")
+    assert why == "A is not touching B"
+    low = vs.wall("wall", (10.5, 5), (10.5, 15), blocks_los="beyond")
+    other = vs.start(figures, features=[low], dice=[4, 6, 1])
+    vs.skip_to(other, "hand", "red")
+    other.apply("fight A B", "red")
+    assert vs.last(other, "attack").data["result"] == "hit"

@@ -423,6 +423,11 @@ class VSGMRRules(Ruleset[State]):
         """III: any figure touching a dropped item may pick it up, ending its movement."""
         if fig.where != "table":
             return f"{fig.id} is not on the table in its own right"
+        if fig.profile.is_mount and fig.rider is None:
+            return (
+                f"{fig.id} has no rider or driver: it cannot move, so it cannot end a move "
+                "to pick anything up (II.2, III)"
+            )
         if item.carrier is not None or item.at is None:
             return (
                 f"{item.id} is carried by {item.carrier}" if item.carrier else f"{item.id} is gone"
@@ -655,6 +660,9 @@ class VSGMRRules(Ruleset[State]):
             rider.where = "table"
             rider.mount = None
             rider.geo = rider.geo.moved_to(place.at, place.facing)
+            # Ruling 8: the pair's attack this round was the rider's too (it controlled
+            # the mount); dropped, it does not get a second one.
+            rider.attacked = rider.attacked or target.attacked
             target.rider = None
             res.emit("dropped", f"{rider.id} is dropped where {target.id} stood", figure=rider.id)
         for item_id in target.items:

@@ -37,6 +37,7 @@ from warbench.geometry.table import (
     centre_distance,
     edge_distance,
 )
+from warbench.geometry.table.terrain import LOS_YES
 from warbench.rulesets.vsgmr.data import Rules
 from warbench.rulesets.vsgmr.state import Fig, State
 
@@ -162,9 +163,24 @@ def touching(state: State, fig: Fig, a: Figure, target: Figure) -> bool:
     """II.4: bases touch, or the target is within the attacker's laid-flat reach in front."""
     rules = state.setup.rules
     if edge_distance(a, target) <= rules.touch:
-        return True
+        return not walled_off(state, a, target)
     core, radius = target.solid
-    return _reaches(fig, a, rules, core, radius)
+    return _reaches(fig, a, rules, core, radius) and not walled_off(state, a, target)
+
+
+def walled_off(state: State, a: Figure, b: Figure) -> bool:
+    """Ruling 22: a high wall (a feature that blocks sight) runs between the two bases.
+
+    Two bases pressed against either face of a wall of no thickness are within the
+    touching slop, yet each touches the wall, not the other: the line between their
+    centres passes through the wall (grazing its end does not count)."""
+    t = terrain(state)
+    segment = shapely.LineString([a.at, b.at])
+    idx = t.tree.query(segment)
+    if not len(idx):
+        return False
+    idx = idx[t.los_mode[idx] == LOS_YES]
+    return bool(len(idx)) and bool(shapely.intersects(t.sight_core[idx], segment).any())
 
 
 def touching_feature(state: State, fig: Fig, a: Figure, feature: Feature) -> bool:
