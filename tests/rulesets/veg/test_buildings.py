@@ -81,6 +81,22 @@ def test_damage_may_be_the_margin_of_the_rolls_under_the_option(veg):
     assert game.state.buildings["B"].sp == 6
 
 
+def test_under_the_margin_option_a_wound_does_no_damage(veg):
+    """Buildings, optional rule (ruling 15): damage is what the attack roll won by; a
+    V.E.G. Wound is a tie (won by 0), so half of it, rounded down, is 0 SP. The same roll
+    under the standard rule does half the ATT."""
+    for damage, left in (("margin", 10), ("att", 9)):
+        game = veg.new_game(
+            ATTACKERS, buildings=BUNKER, dice=[3, 2], options={"building_damage": damage}
+        )
+        veg.skip_to(game, "red", "attack")
+        game.apply("attack A B", "red")
+        game.apply("roll", "red")  # 3 + 3 against 4 + 2: a tie, a Wound
+        (event,) = veg.events(game, "attack")
+        assert event.data["result"] == "wound" and event.data["difference"] == 0
+        assert game.state.buildings["B"].sp == left
+
+
 def test_destroying_an_objective_building_wins(veg):
     """Victory objectives (stand-in): destroying the listed building wins at once."""
     bunker = [{"id": "B", "side": "blue", "at": "0507", "def": 4, "sp": 3}]

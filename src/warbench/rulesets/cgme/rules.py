@@ -1106,7 +1106,10 @@ class CGMERules(Ruleset[State]):
         return False
 
     def building_damage(self, state: State, result: ResultName, att: int, difference: int) -> int:
-        """Structural points an attack of this result does (Buildings, and its option)."""
+        """Structural points an attack of this result does (Buildings, and its option).
+
+        Under ``building_damage = "margin"`` a Wound does half the difference, which
+        is 0 (V.E.G.: a Wound is a tie; ruling 15 of ``docs/rules/veg.md``)."""
         world = state.setup.world
         amount = difference if state.setup.options.building_damage == "margin" else att
         if result == "destroy":

@@ -8,7 +8,8 @@
                             may be ignored")
 ``attack_during_movement``  the optional rule Attacks During Movement (off)
 ``building_damage``         "att" (damage equal to the ATT score) or "margin"
-                            (the optional rule: the difference of the rolls)
+                            (the optional rule: the difference of the rolls; a
+                            Wound, a tie, then does 0 SP: ruling 15)
 ``move_or_shoot``           the mobile howitzer's optional rule (off)
 ``spillover_hits``          "all" (default: "any unit" in the hex, friends and
                             the units firing too), "not_attackers" (all but the
