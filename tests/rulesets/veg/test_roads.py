@@ -59,6 +59,53 @@ def test_a_road_ignores_the_terrains_combat_penalty(veg):
     assert game.ruleset.defence(game.state, game.state.units["U"])[1] == []
 
 
+# -- ruling 12 ---------------------------------------------------------------------------
+
+
+def test_two_roads_side_by_side_give_no_road_step_between_them(veg):
+    """Roads, ruling 12: a step counts as along a road only between two hexes the same road
+    links; from a road hex into the hex of another road beside it the terrain is paid."""
+    roads = [["0501", "0502", "0503"], ["0601", "0602", "0603"]]  # columns 05 and 06
+    game = veg.new_game(
+        [("red", "U", "gun", "0502"), ENEMY], roads=roads, hexes={"woods": ["0602", "0603"]}
+    )
+    board = game.state.setup.board
+    here, there = Hex.from_label("0502"), Hex.from_label("0602")
+    assert board.on_road[board.index[here]] and board.on_road[board.index[there]]
+    assert board.step_cost(here, there, "vehicle") == (2, False)  # woods: 2 MP, no road step
+    assert veg.reach(game, "U")["0602"] == 3 - 2
+
+
+def test_a_road_hexs_penalty_is_ignored_for_a_unit_that_came_off_the_road(veg):
+    """Roads, ruling 12: "penalties may be ignored" holds for any unit standing in a road
+    hex, however it got there (here an infantry squad walks into open water beside the
+    road, then onto the road hex of open water: its DEF has no -2)."""
+    water = ["0502", "0402"]
+    game = veg.new_game(
+        [("red", "U", "infantry", "0401"), ENEMY], roads=ROAD, hexes={"open_water": water}
+    )
+    game.apply("move U 0402", "red")  # open water off the road: -2 DEF
+    assert game.ruleset.defence(game.state, game.state.units["U"])[1] == [(-2, "in open_water")]
+    game = veg.new_game(
+        [("red", "U", "infantry", "0402"), ENEMY], roads=ROAD, hexes={"open_water": water}
+    )
+    game.apply("move U 0502", "red")  # into the road hex of open water, off the road
+    assert veg.where(game, "U") == "0502"
+    assert game.ruleset.defence(game.state, game.state.units["U"])[1] == []
+
+
+def test_a_road_does_not_shelter_from_a_craters_hazard(veg):
+    """Roads, ruling 12: a road through a crater makes the move cheap, but the crater is still
+    there: a unit entering it along the road undergoes its H(8 - DEF) attack (a DEF 1 squad:
+    H7 against DEF 1, destroyed even on the best defence roll, 1 against 6)."""
+    game = game_on_road(veg, "infantry", hexes={"crater": ["0502"]}, dice=[1, 6])
+    assert veg.reach(game, "U")["0502"] == 2 - 1  # the road's cost
+    game.apply("move U 0502", "red")
+    (event,) = veg.events(game, "attack")
+    assert event.data["cause"] == "hazard" and event.data["att"] == 7
+    assert not veg.alive(game, "U")
+
+
 def test_road_bonus_worked_example_mov_3(veg):
     """Roads, the example: a MOV 3 unit spending all of it along the road gets a bonus hex."""
     game = game_on_road(veg, "medium_tank")
