@@ -348,3 +348,19 @@ def test_scenario_riders_start_on_their_mounts(vs):
     game = vs.start([horse, rider, FAR])
     assert vs.figure(game, "R").where == "mounted"
     assert vs.at(game, "R") == (10, 10)
+
+
+def test_a_long_base_flush_with_an_edge_may_turn_away_or_drive_off(vs):
+    """II.2 (ruling 9): a figure may change direction at any time, and may move off the
+    table; a cavalry base lying along the west edge swings round as it goes (the base is
+    checked where it stops, not while it turns)."""
+    rider = ("red", {"id": "R", "type": "troop", "riding": "A"})
+    game = _one(vs, "cavalry", at=(0.5, 20), facing=90, extra=[rider, SPARE])
+    game.apply("move A 6,20", "red")  # straight away from the edge
+    assert vs.at(game, "A") == (6, 20)
+    off = _one(vs, "cavalry", at=(0.5, 20), facing=90, extra=[rider, SPARE], dice=[6, 1])
+    off.apply("move A -1.5,20", "red")  # over the edge it lies along
+    assert vs.figure(off, "A").where == "left"
+    turn = _one(vs, "cavalry", at=(0.5, 20), facing=90, extra=[rider, SPARE])
+    with pytest.raises(IllegalAction, match="over the table edge"):
+        turn.apply("move A face 0", "red")  # turned on the spot it would hang over
