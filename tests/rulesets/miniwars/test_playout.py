@@ -34,7 +34,7 @@ from warbench.rulesets.miniwars.board import MOVE_CLASSES
 from warbench.scenario.model import Scenario
 from warbench.sim.runner import bot_seeds, play_game
 
-MAX_ACTIONS = 600
+MAX_ACTIONS = 3000
 
 
 def _check_state(game: Game) -> None:
@@ -260,15 +260,18 @@ def test_kernel_plays_the_python_game_of_the_builtin_scenarios(
 
 
 VARIANTS: dict[str, dict[str, Any]] = {
-    "fired_units=free": {"options": {"fired_units": "free"}},
+    "fired_units=no_melee": {"options": {"fired_units": "no_melee"}},
     "fired_units=hold": {"options": {"fired_units": "hold"}},
     "hold_and_melee=false": {"options": {"hold_and_melee": False}},
     "hedgerow=swapped": {"options": {"hedgerow": "swapped"}},
-    "los_along_edge=either": {"options": {"los_along_edge": "either"}},
+    "los_along_edge=both": {"options": {"los_along_edge": "both"}},
     "first_initiative_tie=first_side": {"options": {"first_initiative_tie": "first_side"}},
     "at_turn_limit=draw": {"victory": {"at_turn_limit": "draw"}},
     "at_turn_limit=horde": {"victory": {"at_turn_limit": "horde"}},
+    "at_turn_limit=points,turn_limit=4": {"turn_limit": 4, "victory": {"at_turn_limit": "points"}},
+    "at_turn_limit=units,turn_limit=4": {"turn_limit": 4, "victory": {"at_turn_limit": "units"}},
     "turn_limit=2": {"turn_limit": 2},
+    "turn_limit=12": {"turn_limit": 12},
 }
 
 
@@ -290,7 +293,7 @@ def test_kernel_plays_the_python_game_of_the_bridge_with_every_option_changed() 
             "fired_units": "hold",
             "hold_and_melee": False,
             "hedgerow": "swapped",
-            "los_along_edge": "either",
+            "los_along_edge": "both",
             "first_initiative_tie": "first_side",
         },
         victory={"at_turn_limit": "points"},

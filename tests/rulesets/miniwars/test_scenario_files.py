@@ -165,12 +165,12 @@ def _load_edited(tmp_path: Path, old: str, new: str) -> ScenarioError:
             "options.fired_units",
             "'no_melee', 'free' or 'hold'",
         ),
-        ("turn_limit = 12", "turn_limt = 12", "turn_limt", "unknown field"),
+        ("turn_limit = 50", "turn_limt = 50", "turn_limt", "unknown field"),
         (
-            'at_turn_limit = "points"',
+            'at_turn_limit = "units"',
             'at_turn_limit = "nobody"',
             "victory.at_turn_limit",
-            "'nobody' is not points, draw or a side",
+            "'nobody' is not points, draw or a side (danville, horde), or units",
         ),
     ],
     ids=[
@@ -209,7 +209,7 @@ def test_two_units_of_one_side_in_a_hex_are_refused(tmp_path):
 def test_bad_toml_syntax_names_the_line(tmp_path):
     """Scenario files: a TOML syntax error gives the file and the line number."""
     text = _danville_text()
-    line = text.splitlines().index("turn_limit = 12") + 1
-    err = _load_edited(tmp_path, "turn_limit = 12", "turn_limit = = 12")
+    line = text.splitlines().index("turn_limit = 50") + 1
+    err = _load_edited(tmp_path, "turn_limit = 50", "turn_limit = = 50")
     assert "bad TOML syntax" in err.problem
     assert f"line {line}" in err.problem

@@ -38,7 +38,7 @@
  *         rally_fail, rally_self_min, rally_leader       chart constants
  *         fired_units (0 no_melee, 1 free, 2 hold), hold_and_melee,
  *         tie_first_side, los_either, turn_limit,
- *         at_limit (-2 points, -1 draw, 0/1 that side holds)
+ *         at_limit (-3 units, -2 points, -1 draw, 0/1 that side holds)
  *   doubles p_doubles, p_self_rally, share, approach, exposure, advance
  *   q, r[H]                    axial coordinates (hex distance for rallies)
  *   nb[H*6]                    neighbour in direction d (Hex.neighbours), -1 off map
@@ -78,7 +78,8 @@
  *   1 = B), 1 fire (unit, target), 2 move (unit, hex), 3 attack (unit,
  *   target), 4 advance (unit), 5 rally (leader, unit), 6 pass, 7 end; winner
  *   a side or -1; reason 0 last army on the board, 1 more enemy cost
- *   destroyed, 2 equal losses, 3 turn limit (draw), 4 a side holds; final
+ *   destroyed, 2 equal losses, 3 turn limit (draw), 4 a side holds, 5 more
+ *   units on the board, 6 equal units on the board; final
  *   the end state for tests (see final_state()).
  */
 #define PY_SSIZE_T_CLEAN
@@ -101,7 +102,7 @@ enum { PH_INITIATIVE, PH_MISSILE_A, PH_MISSILE_B, PH_MOVE_B, PH_MOVE_A, PH_MORAL
 enum { ST_ROLL, ST_CHOOSE, ST_FIRE, ST_SELECT, ST_ATTACK, ST_ADVANCE, ST_A, ST_B };
 enum { K_CHOOSE, K_FIRE, K_MOVE, K_ATTACK, K_ADVANCE, K_RALLY, K_PASS, K_END };
 enum { FU_NO_MELEE, FU_FREE, FU_HOLD };
-enum { R_LAST_ARMY, R_MORE_COST, R_EQUAL_LOSSES, R_DRAW, R_HOLDS };
+enum { R_LAST_ARMY, R_MORE_COST, R_EQUAL_LOSSES, R_DRAW, R_HOLDS, R_MORE_UNITS, R_EQUAL_UNITS };
 
 typedef struct {
     int H, U, ncodes, R, W, nkinds, dmax, modr, need_missile_max, need_melee_max, nroutes;
@@ -267,7 +268,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         get_int(d, "tie_first_side", 0, 1, &t->tie_first_side) < 0 ||
         get_int(d, "los_either", 0, 1, &t->los_either) < 0 ||
         get_int(d, "turn_limit", 1, 100000, &t->turn_limit) < 0 ||
-        get_int(d, "at_limit", -2, 1, &t->at_limit) < 0 ||
+        get_int(d, "at_limit", -3, 1, &t->at_limit) < 0 ||
         get_double(d, "p_doubles", &t->p_doubles) < 0 ||
         get_double(d, "p_self_rally", &t->p_self_rally) < 0 ||
         get_double(d, "share", &t->share) < 0 || get_double(d, "approach", &t->approach) < 0 ||
@@ -462,7 +463,11 @@ static int acting_side(Game *g) {
 static void end_at_turn_limit(Game *g) {
     g->over = 1;
     int score0 = g->lost[1], score1 = g->lost[0];
-    if (T->at_limit == -2) {
+    if (T->at_limit == -3) { /* ruling 11: more units on the board */
+        int left0 = side_count(g, 0), left1 = side_count(g, 1);
+        g->winner = left0 == left1 ? -1 : (left1 > left0 ? 1 : 0);
+        g->reason = g->winner >= 0 ? R_MORE_UNITS : R_EQUAL_UNITS;
+    } else if (T->at_limit == -2) {
         g->winner = score0 == score1 ? -1 : (score1 > score0 ? 1 : 0);
         g->reason = g->winner >= 0 ? R_MORE_COST : R_EQUAL_LOSSES;
     } else if (T->at_limit == -1) {

@@ -80,7 +80,7 @@ PHASES = ("initiative", "missile_a", "missile_b", "move_b", "move_a", "morale")
 _STEPS = ("roll", "choose", "fire", "select", "attack", "advance", "A", "B")
 _KINDS = ("choose", "fire", "move", "attack", "advance", "rally", "pass", "end")
 _NO_ROUTE = -1
-_AT_LIMIT = {"points": -2, "draw": -1}
+_AT_LIMIT = {"units": -3, "points": -2, "draw": -1}
 """[victory] at_turn_limit for the kernel; a side name is that side's index."""
 _tables = TablesCache()
 
@@ -157,6 +157,8 @@ def _reason(setup: Setup, code: int) -> str:
         "turn limit: equal losses",
         "turn limit reached",
         f"turn limit: {setup.at_turn_limit} holds",
+        "turn limit: more units on the board",
+        "turn limit: equal units on the board",
     )[code]
 
 

@@ -207,13 +207,22 @@ class MiniWarsRules(Ruleset[State]):
         )
 
     def _end_at_turn_limit(self, state: State, res: Resolution) -> None:
-        # Ruling: the text ends the game only with the last army on the board; at
-        # the scenario's turn limit the [victory] at_turn_limit rule decides.
+        # Ruling 11: the text ends the game only with the last army on the board; at
+        # the scenario's turn limit (a safeguard) the [victory] at_turn_limit rule
+        # decides: "units" (default) the side with more units on the board.
         first, second = state.setup.sides
         scores = {first: float(state.lost_cost[second]), second: float(state.lost_cost[first])}
         rule = state.setup.at_turn_limit
         winner: str | None
-        if rule == "points":
+        if rule == "units":
+            left = {side: len(state.side_units(side)) for side in (first, second)}
+            winner = None if left[first] == left[second] else max(left, key=left.__getitem__)
+            reason = (
+                "turn limit: more units on the board"
+                if winner
+                else "turn limit: equal units on the board"
+            )
+        elif rule == "points":
             winner = (
                 None if scores[first] == scores[second] else max(scores, key=scores.__getitem__)
             )

@@ -33,6 +33,11 @@ from warbench.scenario.schema import (
 from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
+DEFAULT_TURN_LIMIT = 50
+"""Ruling 11: the text has no turn limit; this safeguard ends the rare game that
+would otherwise not end (see docs/rules/miniwars.md for how often it decides)."""
+AT_TURN_LIMIT_RULES = ("units", "points", "draw")
+"""[victory] at_turn_limit readings besides a side's name (ruling 11)."""
 
 
 class _Strict(ScenarioModel):
@@ -76,14 +81,14 @@ class OptionsSpec(_Strict):
 
 
 class VictorySpec(_Strict):
-    at_turn_limit: Key = "points"
+    at_turn_limit: Key = "units"
 
 
 class ScenarioSpec(_Strict):
     ruleset: str
     title: Title
     description: Description = ""
-    turn_limit: int = Field(default=12, ge=1, le=200)
+    turn_limit: int = Field(default=DEFAULT_TURN_LIMIT, ge=1, le=200)
     map: HexMapSpec
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
     unit_types: dict[Key, UnitTypeSpec] = Field(default_factory=dict)
@@ -158,11 +163,12 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     for key, t in spec.unit_types.items():
         types[key] = unit_type(key, t.model_dump())
     limit = spec.victory.at_turn_limit
-    if limit not in ("points", "draw", *names):
+    if limit not in (*AT_TURN_LIMIT_RULES, *names):
         raise ScenarioError(
             file,
             "victory.at_turn_limit",
-            f"'{excerpt(limit)}' is not points, draw or a side ({', '.join(names)})",
+            f"'{excerpt(limit)}' is not points, draw or a side ({', '.join(names)}), "
+            "or units (the default)",
         )
     zones = {
         side.name: _zone(side.deploy, board, file, f"sides[{i}].deploy")
