@@ -174,8 +174,28 @@ def test_automatic_fire_rolls_two_dice_and_keeps_the_higher(vs):
     """II.3 AUTOMATIC FIRE: two dice, the higher counts."""
     game = _shot(vs, attacker={"auto": True}, dice=[2, 5])
     game.apply("shoot A B", "red")
-    assert vs.last(game, "roll").data["dice"] == (2, 5)
+    assert [e.data["dice"] for e in vs.events(game, "roll")[-2:]] == [(2,), (5,)]
     assert _result(vs, game) == "hit"
+
+
+def test_the_log_shows_the_higher_die_kept_not_a_sum(vs):
+    """II.3 AUTOMATIC FIRE (issue 11): the log names each die and the higher one kept; it
+    never adds them ("4+1 = 5")."""
+    game = _shot(vs, attacker={"type": "hero", "auto": True}, dice=[4, 1])
+    game.apply("shoot A B", "red")
+    texts = [e.text for e in game.events]
+    assert not any("= 5" in t for t in texts)
+    assert "A hits B (best of 4, 1: 4+1 against 5+): defeated" in texts
+
+
+def test_the_hit_is_logged_before_the_armour_roll_that_answers_it(vs):
+    """II.3 ARMOR (issue 11): the attack hits, then the target rolls for its armour; the
+    log follows that order."""
+    game = _shot(vs, target={"armour": "heavy"}, dice=[5, 4])
+    game.apply("shoot A B", "red")
+    kinds = [e.kind for e in game.events][-4:]
+    assert kinds == ["roll", "hit", "roll", "attack"]
+    assert "armour" in game.events[-2].text and _result(vs, game) == "saved"
 
 
 def test_automatic_fire_keeps_the_higher_die_before_the_heros_plus_one(vs):

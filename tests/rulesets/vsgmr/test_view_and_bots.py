@@ -4,6 +4,7 @@ arcs, odds of concrete actions are explained, and the greedy bot beats the rando
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -88,3 +89,27 @@ def test_greedy_beats_random_clearly(vs):
     """The greedy bot (exact odds, point values) wins most games against the random bot."""
     result = simulate("vsgmr/street", games=8, bots={"red": "greedy", "blue": "random"}, seed=3)
     assert result.wins.get("red", 0) >= 6
+
+
+def test_figures_shot_down_are_not_listed_as_off_the_table(vs):
+    """III (issue 11): a defeated figure was taken from the table, it did not move off it
+    (II.2): the view names it under "defeated", and the text legend's "off the table" list
+    keeps only figures that left by an edge."""
+    text = pytest.importorskip("warbench.render.table_text")
+    figures = [
+        vs.fig("red", "A", "troop", (10, 10), 90, distance=True),
+        vs.fig("blue", "B", "troop", (10, 20), 270),
+        vs.fig("blue", "B2", "troop", (30, 30), 270),
+    ]
+    game = vs.start(figures, dice=[5, 6, 1])
+    vs.skip_to(game, "distance", "red")
+    game.apply("shoot A B", "red")
+    view = game.view(None)
+    assert view["defeated"] == ["B"]
+    assert "B" not in [f["id"] for f in view["figures"]]
+    from rich.console import Console
+
+    console = Console(width=120, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    console.print(text.render_table(view, width=100))
+    legend = console.export_text()
+    assert "A troop" in legend and "off the table" not in legend

@@ -556,11 +556,19 @@ class VSGMRRules(Ruleset[State]):
         need, bonus = combat.attack_needs(rules, fig.profile.kind, hand=hand, cover=cover)
         dice = rules.auto_dice if fig.profile.auto and not hand else 1
         what = f"{kind} {fig.id} at {sit.target}, needs {need}+"
-        rolled = res.roll(what + (" (two dice, the higher counts)" if dice > 1 else ""), dice, side)
+        if dice > 1:  # II.3 AUTOMATIC FIRE: each die logged on its own, the higher kept
+            rolled = tuple(
+                res.roll(f"{what}: die {k + 1} of {dice}, the higher counts", 1, side)[0]
+                for k in range(dice)
+            )
+        else:
+            rolled = res.roll(what, 1, side)
         kept = combat.keep(rolled)
         total = kept + bonus
         shown = f"{kept}" + (f"+{bonus}" if bonus else "")
         cover_note = " (in cover)" if cover and not hand else ""
+        if dice > 1:
+            shown = f"best of {', '.join(map(str, rolled))}: {shown}"
         if total < need:
             res.emit(
                 "attack",
@@ -580,6 +588,14 @@ class VSGMRRules(Ruleset[State]):
         if save is not None:
             owner = target.side
             s_need, s_bonus = save
+            # The hit is logged before the armour roll that answers it (III order).
+            res.emit(
+                "hit",
+                f"{fig.id} hits {target.id}{cover_note} ({shown} against {need}+); "
+                f"{target.id} rolls for its armour",
+                attacker=fig.id,
+                target=target.id,
+            )
             s_roll = res.roll(
                 f"{target.profile.armour} armour of {target.id}, saves on {s_need}+", side=owner
             )[0]
@@ -619,6 +635,12 @@ class VSGMRRules(Ruleset[State]):
         # III: the building or feature makes an armour roll, 3 or more saves;
         # otherwise it is destroyed (stand-in: the whole feature the attack named).
         rules = state.setup.rules
+        res.emit(
+            "hit",
+            f"{fig.id} hits {sit.target} ({shown} against {need}+); it rolls to hold",
+            attacker=fig.id,
+            target=sit.target,
+        )
         roll = res.roll(f"{sit.target} resists, saves on {rules.terrain_save}+")[0]
         if roll >= rules.terrain_save:
             res.emit(

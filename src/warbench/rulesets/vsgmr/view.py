@@ -74,8 +74,11 @@ def make_view(state: State, side: str | None) -> dict[str, Any]:
                     "destroyed": False,
                 }
             )
-    gone = [f for f in state.figs.values() if not f.active]
-    for fig in gone:  # off the table: listed without a place, so renderers skip them
+    # Figures that left the table are listed without a place (renderers list them as
+    # "off the table"); defeated ones are not on that list (III: taken away, not gone
+    # off an edge) and are named under "defeated".
+    gone = [f for f in state.figs.values() if not f.active and f.where != "defeated"]
+    for fig in gone:
         base["figures"].append(
             {
                 "id": fig.id,
@@ -113,4 +116,5 @@ def make_view(state: State, side: str | None) -> dict[str, Any]:
             for t in setup.tasks
         ],
         "options": setup.options.model_dump(),
+        "defeated": [f.id for f in state.figs.values() if f.where == "defeated"],
     }
