@@ -69,7 +69,26 @@ def test_annotations_mark_a_shot_and_the_arc(vs):
     assert sight["from"] == [10.0, 10.0] and sight["to"] == [10.0, 20.0]
     assert sight["clear"] is True and sight["label"] == "hit"
     arc = next(m for m in marks if m["kind"] == "arc")
-    assert arc["half_angle"] == 90.0 and arc["range"] == 12.0 and arc["facing"] == 90.0
+    # Range is edge to edge (ruling 10): 12" beyond the 1" base's front, 12.5" from the centre.
+    assert arc["half_angle"] == 90.0 and arc["range"] == 12.5 and arc["facing"] == 90.0
+
+
+def test_the_arc_drawn_reaches_what_the_rule_measures(vs):
+    """II.3 with ruling 10 (issue 11): the arc after a shot is drawn from the centre out to
+    the Distance Attack Unit beyond the base's front; by centre under range_from = "centre"."""
+    for options, reach in ((None, 13.5), ({"range_from": "centre"}, 12.0)):
+        figures = [
+            vs.fig("red", "A", "vehicle", (10, 10), 90, distance=True),  # 2" x 3" base
+            ("red", {"id": "D", "type": "troop", "riding": "A"}),
+            vs.fig("blue", "B", "troop", (10, 20), 270),
+            vs.fig("blue", "B2", "troop", (30, 30), 270),
+        ]
+        game = vs.start(figures, dice=[1, 6, 1], options=options)
+        vs.skip_to(game, "distance", "red")
+        events = game.apply("shoot A B", "red")
+        marks = game.ruleset.annotations(game.state, events, None)
+        arc = next(m for m in marks if m["kind"] == "arc")
+        assert arc["range"] == reach
 
 
 def test_the_odds_of_an_action_are_explained(vs):

@@ -5,7 +5,9 @@
 - a distance attack becomes a ``sight`` line from the attacker's centre to the
   target (a figure's centre, or the aimed-at point of a feature), ``clear``
   unless a dispute roll found the target unseen, labelled with the result,
-  and the attacker's front ``arc`` out to the Distance Attack Unit;
+  and the attacker's front ``arc`` out to the Distance Attack Unit as the rule
+  measures it (edge to edge: the wedge from the centre reaches the unit beyond
+  the base's front; centre to centre under ``range_from = "centre"``);
 - a hand to hand attack becomes a short ``sight`` line labelled ``hand``.
 
 VSGMR hides nothing, so every side gets the same marks.
@@ -17,7 +19,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from warbench.core.events import Event
-from warbench.rulesets.vsgmr.state import State
+from warbench.geometry.table import RectBase, RoundBase
+from warbench.rulesets.vsgmr.state import Fig, State
+
+
+def _front(state: State, fig: Fig | None) -> float:
+    """Inches from the centre to the front of the base: the wedge is drawn from the
+    centre, and range is measured edge to edge (ruling 10), so it reaches the Distance
+    Attack Unit beyond the base's front (exact ahead; a round base all round)."""
+    if fig is None or state.setup.options.range_from == "centre":
+        return 0.0
+    base = fig.geo.base
+    if isinstance(base, RoundBase):
+        return float(base.radius)
+    return float(base.depth) / 2.0 if isinstance(base, RectBase) else 0.0
 
 
 def annotate(state: State, events: Sequence[Event], side: str | None) -> list[dict[str, Any]]:
@@ -57,7 +72,7 @@ def annotate(state: State, events: Sequence[Event], side: str | None) -> list[di
                         "at": list(start),
                         "facing": facings.get(str(data.get("figure")), facing),
                         "half_angle": rules.facing_half_angle,
-                        "range": rules.range,
+                        "range": rules.range + _front(state, fig),
                     }
                 )
     return marks
