@@ -8,6 +8,7 @@ from itertools import product
 
 import pytest
 
+from warbench.errors import OddsError
 from warbench.rulesets.miniwars.odds import QUERIES
 
 DIE = range(1, 7)
@@ -132,9 +133,68 @@ def test_code_b_at_range_two_is_one_half(mw):
     assert QUERIES["missile"](["code=B", "range=2"]).outcomes["hit"] == Fraction(1, 2)
 
 
-def test_missile_odds_beyond_the_chart_are_zero():
-    """MISSILE FIRE: a dash on the chart: the attack cannot occur."""
-    assert QUERIES["missile"](["code=E", "range=2"]).outcomes["hit"] == 0
+@pytest.mark.parametrize(("code", "distance"), [("E", 2), ("B", 5), ("A", 6), ("D", 3)])
+def test_a_chart_dash_is_reported_as_an_attack_that_cannot_occur(code, distance):
+    """MISSILE FIRE: where the chart shows a dash the attack cannot occur; the odds say
+    so (one outcome, "cannot occur") instead of a 0% hit."""
+    odds = QUERIES["missile"]([f"code={code}", f"range={distance}"])
+    assert odds.outcomes == {"cannot occur": 1}
+    assert "hit" not in odds.to_json()["outcomes"]
+
+
+@pytest.mark.parametrize("distance", ["0", "-1", "-5"])
+def test_a_missile_range_below_one_is_refused(distance):
+    """MISSILE FIRE: range counts the target's hex, so it is at least 1."""
+    with pytest.raises(OddsError, match="range must be 1 or more"):
+        QUERIES["missile"]([f"range={distance}"])
+
+
+@pytest.mark.parametrize("code", ["a", "b", "c", "d", "e"])
+def test_missile_codes_are_accepted_in_either_case(code):
+    """UNITS (missile code letters): code=b is code=B."""
+    lower = QUERIES["missile"]([f"code={code}", "range=1"])
+    upper = QUERIES["missile"]([f"code={code.upper()}", "range=1"])
+    assert lower.outcomes == upper.outcomes
+    assert QUERIES["missile"].parse_args([f"code={code}"])["code"] == code.upper()
+    with pytest.raises(OddsError, match="wants one of A, B, C, D, E"):
+        QUERIES["missile"](["code=f"])
+
+
+def _rally_success(mw, roll, unit, at, disrupted, leader_id="L", unit_id="U"):
+    units = [("red", "L", "chief", "0501"), ("red", "U", unit, at), ("blue", "E", "foot", "1010")]
+    game = mw.started_game(units, dice=[roll, 6, 1])
+    mw.disrupt(game, *disrupted)
+    mw.skip_to(game, "morale")
+    game.apply(f"rally {leader_id} {unit_id}", "red")
+    return mw.last(game, "rally").data["success"]
+
+
+@pytest.mark.parametrize(
+    ("query", "unit", "at", "disrupted", "ids"),
+    [
+        (["distance=2"], "foot", "0503", ("U",), ("L", "U")),
+        (["distance=1", "unit_morale=+"], "plus", "0502", ("U",), ("L", "U")),
+        (["distance=3", "unit_morale=-"], "minus", "0504", ("U",), ("L", "U")),
+        (["distance=2", "unit_morale=!"], "chief", "0503", ("U",), ("L", "U")),
+        (["distance=5", "unit_morale=+"], "plus", "0506", ("U",), ("L", "U")),
+        (["distance=7"], "foot", "0508", ("U",), ("L", "U")),
+        (["self=true"], "foot", "0503", ("L",), ("L", "L")),
+    ],
+    ids=["2-even", "1-plus", "3-minus", "2-leader", "5-plus", "7-out-of-reach", "self"],
+)
+def test_rally_odds_equal_the_count_over_all_six_rolls(mw, query, unit, at, disrupted, ids):
+    """MORALE: the rally query's odds are the share of the six rolls that rally the unit
+    through the real rules (distance, unit morale, leader to leader, a 1 fails, self)."""
+    wins = [_rally_success(mw, roll, unit, at, disrupted, *ids) for roll in DIE]
+    odds = QUERIES["rally"](query)
+    assert odds.outcomes["rallied"] == mw.count(wins)
+    assert odds.outcomes["still disrupted"] == 1 - mw.count(wins)
+
+
+def test_rally_odds_refuse_a_distance_below_one():
+    """MORALE: two units never share a hex; a leader rallying itself says self=true."""
+    with pytest.raises(OddsError, match="self=true"):
+        QUERIES["rally"](["distance=0"])
 
 
 def test_the_odds_of_an_impossible_rally_or_attack_say_why(mw):

@@ -1,4 +1,4 @@
-"""``warbench odds miniwars ...``: exact odds of a melee or a missile attack.
+"""``warbench odds miniwars ...``: exact odds of a melee, a missile attack or a rally.
 
 Also explains the odds of a concrete action in a game, for the terminal's
 ``odds`` command, from the same functions the rules roll with.
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from warbench.rulesets.miniwars.rules import MiniWarsRules as MiniWars
 
 TERRAINS = ("open", "forest", "rough", "marsh", "town")
+CANNOT_OCCUR = "cannot occur"
+"""The only outcome of a missile attack where the chart shows a dash."""
 
 
 def _height(values: Mapping[str, Any], melee: bool) -> combat.Modifiers:
@@ -63,13 +65,51 @@ def melee_odds(values: Mapping[str, Any]) -> OddsResult:
 
 
 def missile_odds(values: Mapping[str, Any]) -> OddsResult:
+    """MISSILE FIRE. A range below 1 is refused; a dash on the chart is the one outcome
+    "cannot occur" (the text: the attack cannot occur), not a hit of 0%."""
     c = charts()
-    needed = c.missile_target(values["code"], values["range"])
+    code, distance = values["code"], values["range"]
+    if distance < 1:
+        raise OddsError(f"range must be 1 or more (the target's hex counts), got {distance}")
+    needed = c.missile_target(code, distance)
+    if needed is None:
+        return OddsResult({CANNOT_OCCUR: Fraction(1)})
     mods = combat.missile_modifiers(
         c, values["target_morale"], values["attacker_disrupted"], _height(values, melee=False)
     )
     hit = combat.missile_hit_chance(needed, combat.total(mods), c)
     return OddsResult({"hit": hit, "miss": 1 - hit})
+
+
+def rally_odds(values: Mapping[str, Any]) -> OddsResult:
+    """MORALE: one die must beat the leader-unit distance; a 1 always fails; the unit's
+    morale modifies it, a leader rallying a leader adds 1; a disrupted leader rallying
+    itself needs anything but a 1."""
+    c = charts()
+    if values["self"]:
+        p = combat.self_rally_chance(c)
+        return OddsResult({"rallied": p, "still disrupted": 1 - p})
+    distance = values["distance"]
+    if distance < 1:
+        raise OddsError(
+            f"distance must be 1 or more (two units never share a hex), got {distance}; "
+            "for a leader rallying itself give self=true"
+        )
+    morale = values["unit_morale"]
+    modifier = c.rally_modifier[morale]
+    if morale == "!":
+        modifier += c.rally_leader_to_leader
+    p = combat.rally_chance(distance, modifier, c)
+    return OddsResult({"rallied": p, "still disrupted": 1 - p})
+
+
+class _AnyCaseChoice(OddsKey):
+    """A choice key whose letters may be typed in either case (missile codes)."""
+
+    __slots__ = ()
+
+    def parse(self, text: str) -> Any:
+        return OddsKey.parse(self, text.strip().upper())
 
 
 _MORALE = tuple(MORALE_SYMBOLS)
@@ -103,12 +143,24 @@ QUERIES: dict[str, OddsQuery] = {
         "missile",
         "one die against the missile chart; a 1 always misses",
         (
-            OddsKey("code", "choice", "B", "the firer's missile code", MISSILE_CODES),
-            OddsKey("range", "int", 1, "range in hexes"),
+            _AnyCaseChoice("code", "choice", "B", "the firer's missile code", MISSILE_CODES),
+            OddsKey("range", "int", 1, "range in hexes (1 or more; a dash cannot occur)"),
             OddsKey("target_morale", "choice", "=", "the target's morale", _MORALE),
             *_COMMON,
         ),
         missile_odds,
+    ),
+    "rally": OddsQuery(
+        "rally",
+        "one die must beat the leader-unit distance; a 1 always fails",
+        (
+            OddsKey("distance", "int", 1, "hexes from the leader to the disrupted unit (1+)"),
+            OddsKey(
+                "unit_morale", "choice", "=", "the rallied unit's morale (! a leader)", _MORALE
+            ),
+            OddsKey("self", "bool", False, "a disrupted leader rallying itself (2+)"),
+        ),
+        rally_odds,
     ),
 }
 
