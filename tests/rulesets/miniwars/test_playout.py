@@ -312,6 +312,27 @@ def test_kernel_plays_the_python_game_of_a_brawl() -> None:
     _compare(scenario, range(80, 90), {"red": "random", "blue": "greedy"})
 
 
+def test_fire_lanes_cover_hexes_each_movement_class_of_a_code_may_stand_in() -> None:
+    """MISSILE FIRE / THE MAP: a cavalry and an infantry unit of one missile code; only
+    the infantry can enter the forest 0301 (cavalry n/a), so the kernel must have fire
+    lanes from it (the search of one class must not stop the other's)."""
+    foot = {"move": 2, "cs": 2, "missile": "C", "morale": "=", "cost": 10}
+    raw = {
+        "ruleset": "miniwars",
+        "title": "two classes, one code",
+        "map": {"columns": 4, "rows": 2, "hexes": {"forest": ["0301"]}},
+        "sides": [{"name": "red"}, {"name": "blue"}],
+        "unit_types": {"horse_bow": {**foot, "move": 6, "cavalry": True}, "foot_bow": foot},
+        "forces": {
+            "red": [{"id": "H", "type": "horse_bow", "at": "0101"}],
+            "blue": [{"id": "F", "type": "foot_bow", "at": "0202"}],
+        },
+    }
+    setup = scenario_from_dict(raw, "two classes", "miniwars/two-classes").spec
+    forest = setup.board.index[Hex.from_label("0301")]
+    assert forest in kernel._standing(setup.board, setup, "C")
+
+
 @needs_kernel
 def test_replaying_the_kernel_actions_gives_the_same_digest() -> None:
     """A kernel game is a record: its actions replayed through a Game end in its state."""

@@ -213,20 +213,27 @@ def _rows(board: Board, rows: Mapping[Hex, tuple[Hex, ...]]) -> array[int]:
 
 
 def _standing(board: Board, setup: Setup, code: str) -> set[int]:
-    """Hexes a missile unit of ``code`` could ever stand in: reachable from its start."""
-    seen: set[int] = set()
-    for p in setup.units:
-        if p.type.missile != code:
-            continue
-        steps = board.adjacency[p.type.move_class].steps
-        todo = [board.index[p.at]]
-        while todo:
-            i = todo.pop()
-            if i in seen:
+    """Hexes a missile unit of ``code`` could ever stand in: reachable from its start.
+
+    Searched per movement class: a hex one class already reached must not stop
+    the other's search (infantry walks into forest where cavalry cannot).
+    """
+    standing: set[int] = set()
+    for move_class in MOVE_CLASSES:
+        seen: set[int] = set()
+        steps = board.adjacency[move_class].steps
+        for p in setup.units:
+            if p.type.missile != code or p.type.move_class != move_class:
                 continue
-            seen.add(i)
-            todo.extend(j for j, _ in steps[i] if j not in seen)
-    return seen
+            todo = [board.index[p.at]]
+            while todo:
+                i = todo.pop()
+                if i in seen:
+                    continue
+                seen.add(i)
+                todo.extend(j for j, _ in steps[i] if j not in seen)
+        standing |= seen
+    return standing
 
 
 def export(setup: Setup) -> dict[str, Any]:
