@@ -128,7 +128,7 @@ def test_a_record_is_drawn_at_its_end(
     lines = heading(picture(tmp_path / "end.svg"))
     expected = f"after action {ACTIONS} of {ACTIONS}, {last['side']}: {last['action']}"
     assert any(line.endswith(expected) for line in lines)
-    assert f"Turn {data['turns']} of 12" in lines[1]
+    assert f"Turn {data['turns']} of 50" in lines[1]
 
 
 def test_at_a_move_draws_its_path(

@@ -120,7 +120,7 @@ def test_title_turn_and_phase(danville: dict[str, Any]) -> None:
     root = parse(render_svg(danville, title="The Danville Raid", notes=["view: everyone"]))
     heading = [t.text for t in groups(root, "heading")[0]]
     assert heading[0] == "The Danville Raid"
-    assert heading[1] == "Turn 1 of 12 · Initiative"
+    assert heading[1] == "Turn 1 of 50 · Initiative"
     assert heading[2] == "view: everyone"
     assert root.find("svg:title", NS) is not None
 

@@ -42,8 +42,8 @@ the leader-to-leader rally bonus dropped (``rally_mod`` returning
 ``T->u_rally_mod[u]`` alone) fails the random test (about one example in
 three), the unmodified copy passes.
 
-The generator found one real mismatch on the current code, kept as the
-minimal strict xfail ``test_kernel_fires_from_hexes_only_another_class_of_the_code_reaches``.
+The generator found one real mismatch, now fixed and kept as the minimal test
+``test_kernel_fires_from_hexes_only_another_class_of_the_code_reaches``.
 """
 
 from __future__ import annotations
@@ -77,8 +77,7 @@ SIDES = ("red", "blue")
 TERRAIN = tuple(charts().terrain)  # open, forest, rough, marsh, lake, town
 HEXSIDES = tuple(charts().hexsides)  # river, bridge, hedgerow
 CATALOGUE = tuple(catalogue())
-CAVALRY_CODES = ("A", "C")
-FOOT_CODES = ("B", "D", "E")
+CODES = ("A", "B", "C", "D", "E")
 LEADERS = tuple(k for k, t in catalogue().items() if t.is_leader)
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "fired_units": ("no_melee", "free", "hold"),
@@ -125,7 +124,7 @@ def unit_types(draw: st.DrawFn) -> dict[str, Any]:
         "cs": draw(st.integers(1, 5)),
         # One movement class per missile code (cavalry: the hobgoblin leader's C):
         # see test_kernel_fires_from_hexes_only_another_class_of_the_code_reaches.
-        "missile": draw(st.sampled_from(("", "", *(CAVALRY_CODES if cavalry else FOOT_CODES)))),
+        "missile": draw(st.sampled_from(("", "", *CODES))),
         "morale": draw(st.sampled_from((*MORALE_SYMBOLS, "!"))),
         "cost": draw(st.integers(0, 120)),
     }
@@ -282,19 +281,14 @@ def test_kernel_plays_the_python_game_of_random_scenarios(raw: dict[str, Any], s
 
 
 @needs_kernel
-@pytest.mark.xfail(
-    strict=True,
-    reason="kernel mismatch found by the random scenarios: playout._standing shares one "
-    "'seen' set between the units of a missile code, so an infantry unit whose start hex a "
-    "cavalry unit of the same code already explored adds no hex of its own; the kernel then "
-    "has no fire lanes from a forest hex only infantry can enter, and the engine fires from it",
-)
 def test_kernel_fires_from_hexes_only_another_class_of_the_code_reaches() -> None:
     """Minimal: a cavalry and two infantry units of missile code C, one forest hex.
 
-    The random generator keeps each missile code to one movement class until
-    this is fixed (CAVALRY_CODES, FOOT_CODES); then drop the xfail and that split.
-    """
+    Found by the random scenarios: the kernel's fire lanes were built from one
+    explored set per missile code, so an infantry unit whose start hex a cavalry
+    unit of the same code had already explored added no hex of its own, and the
+    kernel had no lane from the forest only infantry can enter (fixed in
+    ``playout.py``)."""
     foot = {"move": 2, "cs": 2, "missile": "C", "morale": "=", "cost": 10}
     raw = {
         "ruleset": "miniwars",
