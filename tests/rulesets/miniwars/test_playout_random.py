@@ -433,3 +433,84 @@ def test_text_examples_in_the_kernel_odds() -> None:
     assert t["p_melee"][7 * width + t["modr"]] == 21 / 36
     # The rally of a unit 3 hexes away by an unmodified leader: 4, 5 or 6.
     assert t["p_rally"][3 * width + t["modr"]] == 0.5
+
+
+TEXT_TERRAIN_MELEE = {
+    "open": (0, 0),
+    "forest": (0, -1),
+    "rough": (-1, 0),
+    "marsh": (-1, 0),
+    "town": (0, -1),
+}
+"""The Terrain Chart's melee modifiers: (attacker standing in it, defender standing in it)."""
+TEXT_BRIDGE = -1
+"""Attacking across a bridge (Hexside features)."""
+TEXT_HILL_MELEE = (1, -1)
+TEXT_HILL_MISSILE = (1, -1)
+"""The Hill row and the Missile Fire height modifiers: (attacker higher, defender higher)."""
+
+
+def test_kernel_terrain_and_height_modifiers_are_the_texts() -> None:
+    """melee_mod (every hex and neighbour) and lane_mod (every fire lane) are the sums of the
+    text's terrain, bridge and height modifiers for the two hexes."""
+    terrains = list(TEXT_TERRAIN_MELEE)
+    hexes_of: dict[str, list[str]] = {t: [] for t in terrains}
+    columns, rows = 6, 5
+    for c in range(1, columns + 1):
+        for r in range(1, rows + 1):
+            t = terrains[(c + 2 * r) % len(terrains)]
+            if t != "open":
+                hexes_of[t].append(f"{c:02d}{r:02d}")
+    raw = {
+        "ruleset": "miniwars",
+        "title": "modifiers",
+        "map": {
+            "columns": columns,
+            "rows": rows,
+            "hexes": {t: h for t, h in hexes_of.items() if h},
+            "elevation": {"1": ["0302", "0303", "0402"]},
+            "hexsides": [{"feature": "bridge", "sides": ["0101/0102"]}],
+        },
+        "sides": [{"name": s} for s in SIDES],
+        "unit_types": {"bow": {"move": 3, "cs": 2, "missile": "B", "morale": "=", "cost": 1}},
+        "forces": {
+            "red": [{"id": "R", "type": "bow", "at": "0105"}],
+            "blue": [{"id": "B", "type": "bow", "at": "0605"}],
+        },
+    }
+    scenario = scenario_from_dict(raw, "mods", "miniwars/mods")
+    board = scenario.spec.board
+    t = kernel.export(scenario.spec)
+    grid = board.map.grid
+    hexes = grid.hexes
+    index = board.index
+    checked = bridges = 0
+    for i, h in enumerate(hexes):
+        for d, n in enumerate(h.neighbours()):
+            if index.get(n) is None:
+                continue
+            bridges += board.map.feature_between(h, n) == "bridge"
+            a_t, d_t = board.map.terrain_at(h), board.map.terrain_at(n)
+            expected = TEXT_TERRAIN_MELEE[a_t][0] + TEXT_TERRAIN_MELEE[d_t][1]
+            if board.map.feature_between(h, n) == "bridge":
+                expected += TEXT_BRIDGE
+            ha, hd = board.map.elevation_at(h), board.map.elevation_at(n)
+            expected += TEXT_HILL_MELEE[0] if ha > hd else TEXT_HILL_MELEE[1] if hd > ha else 0
+            assert t["melee_mod"][i * 6 + d] == expected, (h, n)
+            checked += 1
+    assert checked > 50 and bridges == 2  # the bridge, from either side
+    reach, width = t["R"], 2 * t["R"] + 1
+    lanes = 0
+    for i, at in enumerate(hexes):
+        for target in hexes:
+            dq, dr = target.q - at.q, target.r - at.r
+            if max(abs(dq), abs(dr)) > reach:
+                continue
+            slot = (i * width + dq + reach) * width + dr + reach
+            if t["lane"][slot] < 0:
+                continue
+            ha, hd = board.map.elevation_at(at), board.map.elevation_at(target)
+            up, down = TEXT_HILL_MISSILE
+            assert t["lane_mod"][slot] == (up if ha > hd else down if hd > ha else 0)
+            lanes += 1
+    assert lanes > 0
