@@ -30,7 +30,8 @@ from warbench.rulesets.cgme import CGME
 from warbench.rulesets.cgme import playout as kernel
 from warbench.scenario.model import Scenario
 from warbench.sim import simulate
-from warbench.sim.runner import bot_seeds, play_game
+from warbench.sim.differential import difference
+from warbench.sim.runner import bot_seeds
 
 needs_kernel = pytest.mark.skipif(
     not kernel.kernel_built(),
@@ -41,31 +42,9 @@ needs_kernel = pytest.mark.skipif(
 def _compare(scenario: Scenario, seeds: range, bots: Mapping[str, str]) -> None:
     """The kernel's game of each seed is the Python game, action for action."""
     for seed in seeds:
-        played = kernel.playout_state(scenario, seed, bots, bot_seeds(scenario, seed))
-        assert played is not None, f"the kernel declined {scenario.id}"
-        fast, final = played
-        slow = play_game(scenario, seed, bots)
-        expected = [(t.side, t.action) for t in slow.actions]
-        if fast.actions != expected:
-            k = next(
-                (i for i, (a, b) in enumerate(zip(fast.actions, expected, strict=False)) if a != b),
-                min(len(fast.actions), len(expected)),
-            )
-            shown = [(s, str(a)) for s, a in expected[max(0, k - 3) : k + 1]]
-            got = [(s, str(a)) for s, a in fast.actions[max(0, k - 3) : k + 1]]
-            pytest.fail(
-                f"{scenario.id} seed {seed}: action {k} differs; Python {shown}, kernel {got}"
-            )
-        outcome = slow.outcome
-        assert outcome is not None
-        assert (fast.winner, fast.reason, fast.turns) == (
-            outcome.winner,
-            outcome.reason,
-            slow.turn,
-        ), f"{scenario.id} seed {seed}"
-        assert state_digest(final) == slow.digest(), (
-            f"{scenario.id} seed {seed}: final states differ"
-        )
+        problem = difference(kernel.playout_state, scenario, seed, bots)
+        if problem is not None:
+            pytest.fail(problem)
 
 
 def _bots(scenario: Scenario, first: str, second: str | None = None) -> dict[str, str]:

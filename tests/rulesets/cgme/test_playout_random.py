@@ -77,7 +77,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import warbench.rulesets.veg  # noqa: F401  (registers the ruleset)
-from warbench.core.game import state_digest
 from warbench.core.loader import scenario_from_dict
 from warbench.core.playout import TablesCache
 from warbench.geometry.hexgrid import Hex, HexGrid
@@ -86,7 +85,7 @@ from warbench.rulesets.cgme.board import Board
 from warbench.rulesets.cgme.data import PHASE_KINDS, World, load_world
 from warbench.scenario.hexmap import HexMapSpec, build_hexmap
 from warbench.scenario.model import Scenario
-from warbench.sim.runner import bot_seeds, play_game
+from warbench.sim.differential import difference
 
 needs_kernel = pytest.mark.skipif(
     not kernel.kernel_built(),
@@ -377,27 +376,9 @@ def _build(raw: dict[str, Any], core: Mapping[str, Any]) -> Scenario:
 def _compare(scenario: Scenario, seeds: range, bots: Mapping[str, str]) -> None:
     """The kernel's game of each seed is the Python game, action for action."""
     for seed in seeds:
-        played = kernel.playout_state(scenario, seed, bots, bot_seeds(scenario, seed))
-        assert played is not None, f"the kernel declined: {kernel.unsupported(scenario.spec)}"
-        fast, final = played
-        slow = play_game(scenario, seed, bots)
-        expected = [(t.side, t.action) for t in slow.actions]
-        if fast.actions != expected:
-            k = next(
-                (i for i, (a, b) in enumerate(zip(fast.actions, expected, strict=False)) if a != b),
-                min(len(fast.actions), len(expected)),
-            )
-            shown = [(s, str(a)) for s, a in expected[max(0, k - 3) : k + 1]]
-            got = [(s, str(a)) for s, a in fast.actions[max(0, k - 3) : k + 1]]
-            pytest.fail(f"seed {seed}: action {k} differs; Python {shown}, kernel {got}")
-        outcome = slow.outcome
-        assert outcome is not None
-        assert (fast.winner, fast.reason, fast.turns) == (
-            outcome.winner,
-            outcome.reason,
-            slow.turn,
-        ), f"seed {seed}"
-        assert state_digest(final) == slow.digest(), f"seed {seed}: final states differ"
+        problem = difference(kernel.playout_state, scenario, seed, bots)
+        if problem is not None:
+            pytest.fail(problem)
 
 
 def _settings(examples: int) -> settings:

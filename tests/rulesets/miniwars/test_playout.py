@@ -32,7 +32,8 @@ from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.miniwars import playout as kernel
 from warbench.rulesets.miniwars.board import MOVE_CLASSES
 from warbench.scenario.model import Scenario
-from warbench.sim.runner import bot_seeds, play_game
+from warbench.sim.differential import difference
+from warbench.sim.runner import bot_seeds
 
 MAX_ACTIONS = 3000
 
@@ -209,28 +210,9 @@ def _brawl() -> Scenario:
 def _compare(scenario: Scenario, seeds: range, bots: Mapping[str, str]) -> None:
     """The kernel's game of each seed is the Python game, action for action."""
     for seed in seeds:
-        seeds_of_bots = bot_seeds(scenario, seed)
-        played = kernel.playout_state(scenario, seed, bots, seeds_of_bots)
-        assert played is not None
-        fast, final = played
-        slow = play_game(scenario, seed, bots)
-        expected = [(t.side, t.action) for t in slow.actions]
-        if fast.actions != expected:
-            k = next(
-                (i for i, (a, b) in enumerate(zip(fast.actions, expected, strict=False)) if a != b),
-                min(len(fast.actions), len(expected)),
-            )
-            shown = [(s, str(a)) for s, a in expected[max(0, k - 3) : k + 1]]
-            got = [(s, str(a)) for s, a in fast.actions[max(0, k - 3) : k + 1]]
-            pytest.fail(f"seed {seed}: action {k} differs; Python {shown}, kernel {got}")
-        outcome = slow.outcome
-        assert outcome is not None
-        assert (fast.winner, fast.reason, fast.turns) == (
-            outcome.winner,
-            outcome.reason,
-            slow.turn,
-        ), f"seed {seed}"
-        assert state_digest(final) == slow.digest(), f"seed {seed}: final states differ"
+        problem = difference(kernel.playout_state, scenario, seed, bots)
+        if problem is not None:
+            pytest.fail(problem)
 
 
 def _both(bot: str) -> dict[str, str]:

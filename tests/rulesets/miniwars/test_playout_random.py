@@ -59,14 +59,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from warbench.core.game import state_digest
 from warbench.core.loader import scenario_from_dict
 from warbench.core.playout import TablesCache
 from warbench.geometry.hexgrid import Hex, HexGrid
 from warbench.rulesets.miniwars import playout as kernel
 from warbench.rulesets.miniwars.data import MISSILE_CODES, MORALE_SYMBOLS, catalogue, charts
 from warbench.scenario.model import Scenario
-from warbench.sim.runner import bot_seeds, play_game
+from warbench.sim.differential import difference
 
 needs_kernel = pytest.mark.skipif(
     not kernel.kernel_built(),
@@ -236,27 +235,9 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
 def _compare(scenario: Scenario, seeds: range, bots: Mapping[str, str]) -> None:
     """The kernel's game of each seed is the Python game, action for action."""
     for seed in seeds:
-        played = kernel.playout_state(scenario, seed, bots, bot_seeds(scenario, seed))
-        assert played is not None, "the kernel declined a MiniWars scenario"
-        fast, final = played
-        slow = play_game(scenario, seed, bots)
-        expected = [(t.side, t.action) for t in slow.actions]
-        if fast.actions != expected:
-            k = next(
-                (i for i, (a, b) in enumerate(zip(fast.actions, expected, strict=False)) if a != b),
-                min(len(fast.actions), len(expected)),
-            )
-            shown = [(s, str(a)) for s, a in expected[max(0, k - 3) : k + 1]]
-            got = [(s, str(a)) for s, a in fast.actions[max(0, k - 3) : k + 1]]
-            pytest.fail(f"seed {seed}: action {k} differs; Python {shown}, kernel {got}")
-        outcome = slow.outcome
-        assert outcome is not None
-        assert (fast.winner, fast.reason, fast.turns) == (
-            outcome.winner,
-            outcome.reason,
-            slow.turn,
-        ), f"seed {seed}"
-        assert state_digest(final) == slow.digest(), f"seed {seed}: final states differ"
+        problem = difference(kernel.playout_state, scenario, seed, bots)
+        if problem is not None:
+            pytest.fail(problem)
 
 
 _SETTINGS = settings(
