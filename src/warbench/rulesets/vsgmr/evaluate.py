@@ -8,7 +8,8 @@ A move is scored by how much better the figure stands afterwards: what it can
 attack from there (exact odds of the attack, with a quick sight test), less
 what the enemy could do to it there (their odds against it, weighted by how
 soon they can reach it), plus pulls toward the enemy and the objectives. The
-quick sight test (the centre line against terrain, cover from terrain by
+quick sight test (the centre line against terrain: an area seen through up to
+a depth blocks when the line crosses more of it, else covers; cover from terrain by
 either end) stands in for the exact one to keep a move's score cheap; the
 rules themselves always use the exact line of sight.
 """
@@ -95,9 +96,19 @@ def quick_sights(
     g = geoms[fi_all]
     d_target = shapely.distance(ends, g)
     d_eye = shapely.distance(shapely.Point(eye), g)
+    crossed = shapely.length(shapely.intersection(lines[li_all], g))
     flags = [[True, False, False] for _ in targets]
     for k, (li, fi) in enumerate(zip(li_all.tolist(), fi_all.tolist(), strict=True)):
         feature = feats[fi]
+        if feature.see_depth is not None:  # seen through up to a depth (the geometry's rule)
+            at_eye = d_eye[k] <= eye_r + 0.02
+            at_target = d_target[k] <= targets[li][1] + 0.02
+            if float(crossed[k]) > feature.see_depth + 0.02:
+                flags[li][0] = False
+            else:  # covered at the end that stands at (or beyond) the area, both if neither
+                flags[li][1] = flags[li][1] or at_target or not at_eye
+                flags[li][2] = flags[li][2] or at_eye or not at_target
+            continue
         reach = feature.beyond_reach if feature.blocks_los == "beyond" else 0.0
         if d_target[k] <= targets[li][1] + reach + 0.02:
             flags[li][1] = True
