@@ -22,6 +22,9 @@ def register(commands: Commands) -> None:
     scenarios.add_argument("--json", action="store_true", help="print a JSON list")
     scenarios.set_defaults(run=run_scenarios)
 
+    bots = commands.add_parser("bots", help="list the bots that can play a side")
+    bots.set_defaults(run=run_bots)
+
     validate = commands.add_parser("validate", help="check a scenario file or id")
     validate.add_argument("scenario", metavar="FILE|ID", help="a scenario file or built-in id")
     validate.set_defaults(run=run_validate)
@@ -38,6 +41,27 @@ def run_rulesets(args: argparse.Namespace) -> int:
         info = ruleset.info
         table.add_row(info.name, ", ".join(info.aliases), info.version, info.geometry, info.title)
     out_console().print(table)
+    return 0
+
+
+def run_bots(args: argparse.Namespace) -> int:
+    """Print the built-in bots, those installed packages offer, and how to name one's own."""
+    from warbench.bots import BOT_NAMES, bot_factory, installed_bots
+
+    table = Table(title="Bots")
+    for column in ("name", "from", "about"):
+        table.add_column(column)
+    for name in BOT_NAMES:
+        doc = (bot_factory(name).__doc__ or "").strip().splitlines()
+        table.add_row(name, "built in", doc[0] if doc else "")
+    for name, target in sorted(installed_bots().items()):
+        table.add_row(name, target, "installed (entry point warbench.bots)")
+    console = out_console()
+    console.print(table)
+    console.print(
+        "A bot of your own: --side SIDE=module:Class (any importable class or function "
+        "taking a seed; see docs/bots.md)."
+    )
     return 0
 
 

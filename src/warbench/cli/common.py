@@ -88,12 +88,13 @@ def _finite(data: Any) -> Any:
 
 
 def parse_sides(
-    pairs: Iterable[str], sides: Sequence[str], allowed: Sequence[str]
+    pairs: Iterable[str], sides: Sequence[str], allowed: Sequence[str], bots_by_path: bool = True
 ) -> dict[str, str]:
     """Turn ``--side NAME=WHO`` options into {side: who}, checking both names.
 
     Side names match without regard to case; ``allowed`` lists what a side may
-    be given (bot names, and ``human`` where people can play).
+    be given (bot names, and ``human`` where people can play); with
+    ``bots_by_path`` a ``module:attr`` is a bot of one's own (checked when made).
     """
     chosen: dict[str, str] = {}
     by_lower = {side.lower(): side for side in sides}
@@ -106,9 +107,13 @@ def parse_sides(
             raise WarbenchError(
                 f"no side '{excerpt(name)}' in this scenario; sides: {', '.join(sides)}"
             )
+        if ":" in who and bots_by_path:  # a bot of one's own: module:attr, as written
+            chosen[side] = who
+            continue
         if who.lower() not in allowed:
+            own = ", or module:Class (a bot of your own)" if bots_by_path else ""
             raise WarbenchError(
-                f"side {side}: unknown player '{excerpt(who)}'; one of {', '.join(allowed)}"
+                f"side {side}: unknown player '{excerpt(who)}'; one of {', '.join(allowed)}{own}"
             )
         chosen[side] = who.lower()
     return chosen
@@ -155,10 +160,11 @@ def seed_int(text: str) -> int:
 
 
 def bot_names() -> tuple[str, ...]:
-    """The bots that can play a side (imported late: bots may import much)."""
-    from warbench.bots import BOT_NAMES
+    """The bots that can play a side by name (imported late: bots may import much);
+    ``module:Class`` names a bot of one's own as well."""
+    from warbench.bots import bot_names as names
 
-    return tuple(BOT_NAMES)
+    return names()
 
 
 def percent(part: float, whole: float) -> str:

@@ -182,7 +182,7 @@ def _players(
     A side not named in ``--side`` keeps who played it in a resumed record;
     otherwise it is human, or the random bot with ``--auto``.
     """
-    from warbench.bots import check_bot, make_bot
+    from warbench.bots import check_bot, is_bot_path, make_bot
 
     sides = game.scenario.sides
     info = game.ruleset.info
@@ -193,7 +193,8 @@ def _players(
     players: dict[str, Bot | None] = {}
     for index, side in enumerate(sides):
         who = chosen.get(side) or saved.get(side, default)
-        if who not in allowed or (auto and who == HUMAN and side not in chosen):
+        known = who in allowed or is_bot_path(who)
+        if not known or (auto and who == HUMAN and side not in chosen):
             who = default
         if who == HUMAN and auto:
             raise WarbenchError(f"--auto needs a bot on every side; {side} is human")
