@@ -36,9 +36,7 @@ def test_4_6_the_sides_alternate_one_unit_at_a_time(ie: Any) -> None:
     ie.act(game, "red", "unit V1", 6)
     ie.act(game, "red", "done")
     assert game.decision.sides == ("blue",)
-    assert "already tried" in ie.refused(game, "unit U1", "blue") or "U1" in ie.refused(
-        game, "unit U1", "blue"
-    )
+    assert ie.refused(game, "unit U1", "blue") == "U1 has already tried to move this turn (4.0)"
 
 
 def test_4_0_a_side_that_passes_tries_no_more_units_the_other_goes_on(ie: Any) -> None:
