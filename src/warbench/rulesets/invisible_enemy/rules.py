@@ -314,11 +314,6 @@ class InvisibleEnemyRules(Ruleset[State]):
     def state_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
 
-    def copy_state(self, state: State) -> State:
-        import copy
-
-        return copy.deepcopy(state)
-
     def side_state(self, state: State, side: str) -> State | None:
         """The state holds no secret (the engine keeps the sealed tie barrages), except
         exact positions while a side sets markers down by hand (3.0: no measuring):

@@ -228,11 +228,6 @@ class MGVRules(Ruleset[State]):
     def state_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
 
-    def copy_state(self, state: State) -> State:
-        import copy
-
-        return copy.deepcopy(state)
-
     def side_state(self, state: State, side: str) -> State | None:
         """The state holds no secret (the engine keeps sealed and held choices),
         except exact positions while a range guess is asked (5.3): then every
