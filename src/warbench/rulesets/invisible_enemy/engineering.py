@@ -28,7 +28,7 @@ what an action does in play is ours (readings, docs/rules/invisible-enemy.md):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
@@ -258,7 +258,7 @@ def _effect(state: State, done: Checked, res: Resolution) -> None:
     elif key in TOWS and target is not None:
         base.towing = target.id
     elif done.feature is not None:
-        state.terrain = state.terrain.replaced(replace(done.feature, destroyed=True))
+        state.clear(done.feature.id)
     elif key == "build-mek-lok":
         feature = mek_lok(state, base, Engineer(base.id, key))
         state.terrain = state.terrain.replaced(feature)

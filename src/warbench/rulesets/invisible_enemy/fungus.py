@@ -25,7 +25,7 @@ Numbers are ``data/rules.toml [fungus]``. Readings (docs/rules/invisible-enemy.m
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from warbench.core.game import Resolution
 from warbench.geometry.table import Figure, MoveResult, Point, centre_distance, edge_distance
@@ -229,10 +229,7 @@ def damage_tower(state: State, tower_id: str, hits: int, res: Resolution) -> Non
             tower=tower_id,
         )
     if tower.destroyed:
-        state.terrain = state.terrain.replaced(
-            replace(state.terrain.feature(tower_id), destroyed=True)
-        )
-        state.touched()
+        state.clear(tower_id)
         res.emit(
             "tower_destroyed",
             f"fungus tower {tower_id} is destroyed and removed",

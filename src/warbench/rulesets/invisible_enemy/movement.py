@@ -599,8 +599,7 @@ def _clear_ploughed(
     ]
     if not cleared:
         return
-    state.terrain = state.terrain.replaced(*(replace(f, destroyed=True) for f in cleared))
-    state.touched()
+    state.clear(*(f.id for f in cleared))
     names = ", ".join(f.id for f in cleared)
     res.emit(
         "cleared",

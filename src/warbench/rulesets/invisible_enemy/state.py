@@ -19,7 +19,7 @@ The turn (1.6) is seven phases; ``step`` says where in them the game is:
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from warbench.core.outcome import Outcome
@@ -275,6 +275,15 @@ class State:
         self.scene_cache = None
         self.plans = {}
         self.lines = {}
+
+    def clear(self, *feature_ids: str) -> None:
+        """Take features off the table for good (barrages, engineers, a tower at full hits)."""
+        if not feature_ids:
+            return
+        self.terrain = self.terrain.replaced(
+            *(replace(self.terrain.feature(i), destroyed=True) for i in feature_ids)
+        )
+        self.touched()
 
     def new_marker_id(self) -> str:
         self.marker_count += 1
