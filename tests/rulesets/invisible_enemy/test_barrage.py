@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from warbench.rulesets.invisible_enemy import barrage
 
 
@@ -145,3 +147,17 @@ def test_a_contaminated_friend_gives_no_flank_support(ie: Any) -> None:
     assert barrage.flank_supported(game.state, r1)
     game.state.bases["R2"].contaminated = 1
     assert not barrage.flank_supported(game.state, r1)
+
+
+@pytest.mark.parametrize(("dice", "gone"), [((5, 6), True), ((4, 6), False)])
+def test_a_fungus_tower_falls_to_a_barrage_on_11_or_12_1_5_note_2(
+    ie: Any, dice: tuple[int, int], gone: bool
+) -> None:
+    tower = ie.circle("T1", "fungus", (18, 18), 0.8, hull=9)
+    game = marked(ie, defender(ie), "18,16.5", features=[tower])
+    to_phase_6(ie, game, *dice)
+    state = game.state
+    assert state.towers["T1"].destroyed is gone
+    assert state.terrain.feature("T1").destroyed is gone
+    if gone:
+        assert ie.events(game, "barrage_tower") and ie.events(game, "tower_destroyed")

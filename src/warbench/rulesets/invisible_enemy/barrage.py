@@ -21,6 +21,7 @@ import shapely
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Point, bearing, edge_distance
+from warbench.rulesets.invisible_enemy import fungus
 from warbench.rulesets.invisible_enemy.actions import Barrage, Deflect
 from warbench.rulesets.invisible_enemy.charts import FUNGUS_TOWER, area_needs
 from warbench.rulesets.invisible_enemy.data import bots, rules, terrain_chart
@@ -198,28 +199,15 @@ def strike(state: State, marker: Marker, res: Resolution) -> list[str]:
         tower = state.towers[tower_id]
         needs = area_needs(FUNGUS_TOWER, deflected=deflected)
         total = sum(res.roll(f"barrage {marker.id} on {tower_id} (3.0)", 2, marker.side))
-        if total >= needs:
-            tower.hits = tower.hull
-            tower.live = False
-            _clear(state, [tower_id])
+        if total >= needs:  # destroyed outright: its full hull, then fungus's own removal
             res.emit(
-                "tower_destroyed",
-                f"barrage {marker.id} destroys fungus tower {tower_id}",
+                "barrage_tower",
+                f"barrage {marker.id} destroys fungus tower {tower_id} ({total}, needed {needs})",
                 tower=tower_id,
             )
+            fungus.damage_tower(state, tower_id, tower.hull - tower.hits, res)
     _clear_terrain(state, marker, res)
     return destroyed
-
-
-def _clear(state: State, ids: list[str]) -> None:
-    from dataclasses import replace
-
-    if not ids:
-        return
-    state.terrain = state.terrain.replaced(
-        *(replace(state.terrain.feature(i), destroyed=True) for i in ids)
-    )
-    state.touched()
 
 
 def _clear_terrain(state: State, marker: Marker, res: Resolution) -> None:
@@ -235,7 +223,7 @@ def _clear_terrain(state: State, marker: Marker, res: Resolution) -> None:
         if shapely.distance(point, feature.geometry) <= reach[sens] + 1e-9:
             cleared.append(feature.id)
     if cleared:
-        _clear(state, cleared)
+        state.clear(*cleared)
         res.emit(
             "cleared",
             f"barrage {marker.id} clears {', '.join(cleared)}",
