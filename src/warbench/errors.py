@@ -126,6 +126,12 @@ class NotYourDecision(IllegalAction):
     """An action from a side that is not asked to decide now."""
 
 
+class QuestionRefused(WarbenchError, ValueError):
+    """A question a person or program asks of the game (``info``, ``measure``) that has
+    no answer: it names nothing there, or the rules forbid knowing it (measuring where
+    only guesses are allowed). The message says which, and what may be asked."""
+
+
 class UndoError(WarbenchError):
     """An undo the game cannot grant (dice were rolled, or it is not your action)."""
 

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.odds import OddsQuery
+from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.outcome import Outcome
+from warbench.errors import QuestionRefused
 
 if TYPE_CHECKING:
     from warbench.core.events import Event
@@ -111,7 +112,7 @@ class Ruleset(ABC, Generic[S]):
     def check_sealed(self, state: S, side: str, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not a legal sealed choice of ``side``."""
         if action not in self.legal_actions(state, side):
-            from warbench.errors import IllegalAction
+            from warbench.errors import QuestionRefused
 
             raise IllegalAction(action, "not one of the choices offered")
 
@@ -201,3 +202,52 @@ class Ruleset(ABC, Generic[S]):
     def action_odds(self, state: S, side: str, action: Action) -> str | None:
         """A short explanation of the odds of ``action`` now, or None if it rolls nothing."""
         return None
+
+    def odds_result(self, state: S, side: str, action: Action) -> OddsResult | None:
+        """The odds of ``action`` now as data (exact fractions), or None if it rolls nothing.
+
+        The same figures :meth:`action_odds` explains in words, for programs (bots
+        read them through ``Seat.odds``). ``state`` is as in :meth:`action_reason`.
+        """
+        return None
+
+    # -- telling a person what the game is and asks --------------------------
+    def goal(self, scenario: Scenario) -> list[str]:
+        """What the scenario asks of the players: its description, then each victory
+        condition in words, one line each (``goal`` at the prompt, ``play``'s start,
+        ``validate`` and ``scenarios``). The default: the description alone."""
+        text = scenario.raw.get("description")
+        return [" ".join(str(text).split())] if text else []
+
+    def rules_in_force(self, scenario: Scenario) -> list[str]:
+        """The scenario's options and the ruleset's rulings in force, one line each
+        (``rules`` at the prompt). The default lists the options as set."""
+        return [f"option {name} = {value}" for name, value in sorted(scenario.options.items())]
+
+    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
+        """Everything ``view``'s side may know about the unit, figure, hex or point
+        ``ref`` (type and ratings, status, position), one line each.
+
+        Built from the view alone, so it can never show what the side may not see.
+        Raises :class:`~warbench.errors.QuestionRefused` when ``ref`` names nothing
+        there, saying what may be named.
+        """
+        raise QuestionRefused(f"{self.info.title} gives no unit information")
+
+    def action_reason(self, state: S, side: str, action: Action) -> str | None:
+        """Why ``action`` is worth a look (``charge B5``, ``to cover``, ``to relic``),
+        shown beside each candidate by ``list``; None when there is nothing to say.
+
+        ``state`` is the side's own (:meth:`side_state`) where the ruleset gives one,
+        else the whole state, from which only what ``side`` may know is to be read.
+        """
+        return None
+
+    def measure(self, state: S, side: str, first: str, second: str) -> str:
+        """The distance and line of sight between two things named at the prompt
+        (figures, features, points), where the rules let a player measure.
+
+        Raises :class:`~warbench.errors.QuestionRefused` saying why not, where they do
+        not. ``state`` is as in :meth:`action_reason`.
+        """
+        raise QuestionRefused(f"{self.info.title} has no measuring on its board")

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from warbench.core.decisions import Decision
     from warbench.core.events import Event
     from warbench.core.game import Game
+    from warbench.core.odds import OddsResult
     from warbench.core.outcome import Outcome
     from warbench.core.ruleset import Ruleset, RulesetInfo
 
@@ -116,4 +117,29 @@ class Seat:
 
     def action_odds(self, action: Action) -> str | None:
         """The ruleset's explanation of the odds of this side's ``action``."""
-        return self._game.ruleset.action_odds(self._game.state, self.side, action)
+        return self._game.ruleset.action_odds(self._known(), self.side, action)
+
+    def odds(self, action: Action) -> OddsResult | None:
+        """The odds of this side's ``action`` as data: exact fractions per outcome
+        (``OddsResult.outcomes``), or None if it rolls nothing."""
+        return self._game.ruleset.odds_result(self._known(), self.side, action)
+
+    def action_reason(self, action: Action) -> str | None:
+        """Why ``action`` is worth a look (``to cover``, ``charge B5``), or None."""
+        return self._game.ruleset.action_reason(self._known(), self.side, action)
+
+    def measure(self, first: str, second: str) -> str:
+        """Distance and line of sight between two named things, where the rules allow."""
+        return self._game.ruleset.measure(self._known(), self.side, first, second)
+
+    def unit_info(self, ref: str) -> list[str]:
+        """What this side may know of the unit, hex or point ``ref`` (from its view)."""
+        return self._game.ruleset.unit_info(self.view(), ref)
+
+    def _known(self) -> Any:
+        """The state the ruleset's helpers read for this side: its own where the
+        ruleset gives one, else the whole (those helpers then read only what the
+        side may know)."""
+        state = self._game.state
+        known = self._game.ruleset.side_state(state, self.side)
+        return state if known is None else known

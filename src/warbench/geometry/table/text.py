@@ -115,3 +115,28 @@ def move_words(path: Sequence[Point], facing: float | None) -> list[str]:
     if facing is not None:
         words += ["face", num(facing)]
     return words
+
+
+ANGLE_CONVENTION: Final = "facings in degrees: 0 east, 90 north, 180 west, 270 south"
+"""How a facing is read, printed wherever a person is asked for one."""
+COMPASS: Final = (
+    "east",
+    "north-east",
+    "north",
+    "north-west",
+    "west",
+    "south-west",
+    "south",
+    "south-east",
+)
+"""The eight compass words, counter-clockwise from east (45 degrees apart)."""
+
+
+def facing_text(degrees: float) -> str:
+    """A facing as a person reads it: whole degrees and the nearest compass word.
+
+    >>> facing_text(90.0), facing_text(359.6), facing_text(210.4), facing_text(-45)
+    ('90deg north', '0deg east', '210deg south-west', '315deg south-east')
+    """
+    whole = round(normalize_angle(float(degrees))) % 360
+    return f"{whole}deg {COMPASS[round(whole / 45) % 8]}"
