@@ -112,7 +112,7 @@ class Ruleset(ABC, Generic[S]):
     def check_sealed(self, state: S, side: str, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not a legal sealed choice of ``side``."""
         if action not in self.legal_actions(state, side):
-            from warbench.errors import QuestionRefused
+            from warbench.errors import IllegalAction
 
             raise IllegalAction(action, "not one of the choices offered")
 
