@@ -186,3 +186,15 @@ def side_named(sides: Sequence[str], name: str | None, where: str = "this game")
             f"--side: no side '{excerpt(name)}' in {where}; sides: {', '.join(sides)}"
         )
     return side
+
+
+def print_map(console: Console, view: Mapping[str, Any]) -> None:
+    """Draw a view in the terminal: the hex map, or the coarse character map of an open
+    table, compact when the full drawing would not fit the console's width."""
+    from warbench.render.table_text import render_table
+    from warbench.render.text import map_width, render_map
+
+    if "table" in view:
+        console.print(render_table(view, width=console.width))
+    else:
+        console.print(render_map(view, compact=map_width(view) > console.width))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import secrets
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
         console,
         read=read or input,
         pause=not args.auto,
+        interactive=read is None and sys.stdin is not None and sys.stdin.isatty(),
     )
     return session.run(resumed=args.resume is not None)
 

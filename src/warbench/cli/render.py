@@ -52,6 +52,11 @@ def register(commands: Commands) -> None:
         default=True,
         help="draw the last action's movement, line of sight and arcs (default: yes)",
     )
+    parser.add_argument(
+        "--events",
+        action="store_true",
+        help="also list what happened: action N and its events, every die with its purpose",
+    )
     parser.set_defaults(run=run)
 
 
@@ -59,9 +64,10 @@ def run(args: argparse.Namespace) -> int:
     """Build the game at the wanted moment, draw it, write the files asked for."""
     from warbench.render.svg import render_svg, svg_size
 
-    if not args.svg and not args.png:
+    if not args.svg and not args.png and not args.events:
         raise WarbenchError(
-            "render: say where to write the picture: --svg FILE, --png FILE or both"
+            "render: say where to write the picture: --svg FILE, --png FILE or both "
+            "(or --events to list what happened)"
         )
     if _is_record(args.source):
         game, events, notes = _from_record(args.source, args.at)
@@ -77,9 +83,18 @@ def run(args: argparse.Namespace) -> int:
     if outcome is not None:
         result = f"{outcome.winner} wins" if outcome.winner else "a draw"
         notes.append(f"Game over: {result} ({outcome.reason})")
+    console = out_console()
+    if args.events:
+        for note in notes[1:2]:
+            say(console, note, "bold")
+        for event in events:
+            say(console, f"  {event.text}")
+        if not events:
+            say(console, "  (no events)")
+        if not args.svg and not args.png:
+            return 0
     marks = game.ruleset.annotations(game.state, events, side) if args.overlays and events else []
     svg = render_svg(game.view(side), title=game.scenario.title, notes=notes, annotations=marks)
-    console = out_console()
     width, height = svg_size(svg)
     if args.svg:
         Path(args.svg).write_text(svg, "utf-8")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from warbench.cli.common import Reader, out_console, print_json, say, side_named
+from warbench.cli.common import Reader, out_console, print_json, print_map, say, side_named
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
@@ -67,7 +67,11 @@ def register(commands: Commands) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("record", metavar="FILE", help="a record written by play or simulate")
-    parser.add_argument("--step", action="store_true", help="wait for Enter between actions")
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="wait for Enter between actions, drawing the map after each (as --side sees it)",
+    )
     parser.add_argument("--json", action="store_true", help="print only a JSON summary")
     parser.add_argument(
         "--side",
@@ -279,6 +283,8 @@ def _narrate(
     empty = replay_record({**known.record, "actions": []}, source=source, verify=False)
     say(console, f"{empty.scenario.id}: {empty.scenario.title}, seed {empty.seed}", style="bold")
     _print_events(console, empty.events)
+    if read is not None:
+        print_map(console, empty.view(shown))
     total = len(known.steps)
     waiting = [read]
     quit_ = [False]
@@ -306,6 +312,8 @@ def _narrate(
             what = text
         say(console, f"{index + 1:>4}. {side}: {what}", style="bold")
         _print_events(console, events)
+        if waiting[0] is not None:  # stepping: the board as it stands now
+            print_map(console, game.view(shown))
         return index + 1 >= total or before(index + 2)
 
     if total and not before(1):

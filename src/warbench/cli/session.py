@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
-from warbench.cli.common import EXIT_INTERRUPTED, Reader, say
+from warbench.cli.common import EXIT_INTERRUPTED, Reader, print_map, say
 from warbench.core.decisions import DecisionKind
 from warbench.core.saves import RecordFile, record_taken
-from warbench.errors import IllegalAction, UndoError, excerpt
-from warbench.render.table_text import render_table
-from warbench.render.text import map_width, render_map, side_styles
+from warbench.errors import IllegalAction, QuestionRefused, UndoError, excerpt
+from warbench.geometry.table.text import ANGLE_CONVENTION
+from warbench.render.text import side_styles
 
 if TYPE_CHECKING:
     from warbench.bots import Bot
@@ -35,10 +35,16 @@ GROUP_ABOVE = 40
 HELP = """\
 Commands:
   ACTION         take an action, e.g. one of those `list` shows
-  list, ?        the legal actions, numbered (list WORD: only those with WORD)
+  list, ?        the legal actions, numbered, with why each is worth a look
+                 (list WORD: only those with WORD)
   N              take action number N of the last list
   odds ACTION    the exact odds of ACTION before you commit (odds: every action with dice)
-  map            draw the map again
+  info UNIT      what your side knows of a unit or figure (info HEX, info X,Y: of a place)
+  goal           what the scenario asks: its story and how to win
+  rules          the scenario's options and the rulings in force, one line each
+  measure A B    distance and line of sight between two figures, features or points
+                 (open tables, where the rules let a player measure)
+  map            draw the map again (it is drawn at the start of each of your phases)
   undo           take back your last action, or withdraw your sealed choice
                  (not once dice were rolled or something hidden was revealed;
                  a held sealed choice only until the next action is taken)
@@ -59,6 +65,9 @@ Handler = Callable[[str, str], bool]
 
 RECENT_EVENTS = 12
 """Events shown on resuming, so a player sees where the game stood."""
+REASONS_UP_TO = GROUP_ABOVE
+"""Lists this long or shorter show each candidate's reason (``Ruleset.action_reason``)."""
+YES = ("y", "yes")
 
 
 class PlaySession:
@@ -76,6 +85,7 @@ class PlaySession:
         console: Console,
         read: Reader,
         pause: bool,
+        interactive: bool = False,
     ) -> None:
         self.game = game
         self.players = dict(players)
@@ -87,16 +97,26 @@ class PlaySession:
         self.console = console
         self.read = read
         self.pause = pause and all(bot is not None for bot in players.values())
+        self.interactive = interactive
+        """A person at a terminal (not piped input): an ``end`` that skips actions is
+        confirmed first."""
         self.styles = side_styles(game.scenario.sides)
         self.changes = 0
         """Counts changes to the game, to know when the map and lists are stale."""
         self.shown = -1
+        self.mapped: dict[str, tuple[object, ...]] = {}
+        """Each side's (turn, phase) when the map was last drawn for it: the map is drawn
+        again at the start of the side's next phase, or on ``map``."""
         self.listed: tuple[int, dict[int, Action]] | None = None
         """The numbered actions last shown, and the change count they belong to."""
         self.handlers: dict[str, Handler] = {
             "list": self._list,
             "?": self._list,
             "odds": self._odds,
+            "info": self._info,
+            "goal": self._goal,
+            "rules": self._rules,
+            "measure": self._measure,
             "map": self._map,
             "undo": self._undo,
             "save": self._save_as,
@@ -137,6 +157,8 @@ class PlaySession:
             for side, bot in self.players.items()
         )
         self._say(who)
+        if not resumed:
+            self._print_goal()
         self._say(f"Record: {self.record_path} (rewritten after every action)")
         if resumed:
             self._say(f"Resumed after {len(game.actions)} actions.")
@@ -148,7 +170,11 @@ class PlaySession:
         else:
             self._print_events(game.events)
         if any(bot is None for bot in self.players.values()):
-            self._say("Type help for commands, list for the legal actions.")
+            self._say("Type help for commands, list for the legal actions, goal for the aim.")
+            if game.ruleset.info.geometry == "table":
+                self._say(
+                    f"Points are x,y in inches from the bottom-left corner; {ANGLE_CONVENTION}."
+                )
         else:
             self._show_map(None)
 
@@ -186,9 +212,14 @@ class PlaySession:
         return word not in ("q", "quit")
 
     def _human_turn(self, side: str) -> bool:
-        """Read one line from the person playing ``side`` and do it; False to quit."""
-        if self.shown != self.changes:
+        """Read one line from the person playing ``side`` and do it; False to quit.
+
+        The map is drawn at the start of each of the side's phases (and on ``map``);
+        after an action only what changed is printed, then where the game stands."""
+        if self.mapped.get(side) != self._phase_key(side):
             self._show_map(side)
+            self._status(side)
+        elif self.shown != self.changes:
             self._status(side)
         try:
             line = self.read(f"{side}> ").strip()
@@ -216,10 +247,35 @@ class PlaySession:
         """Parse and apply an action typed by a person; a refusal changes nothing."""
         try:
             action = self.game.parse(text)
-            self._act(side, action)
+            if self._confirmed(side, action):
+                self._act(side, action)
         except IllegalAction as exc:
             self._error(str(exc))
         return True
+
+    def _confirmed(self, side: str, action: Action) -> bool:
+        """Whether to go on with ``action``: an ``end`` that would skip every other
+        action left to the side is asked about first, at a terminal only (piped input
+        and scripts are taken as meant)."""
+        if not self.interactive or str(action).split()[0] != "end":
+            return True
+        others = [a for a in self.game.legal_actions(side) if str(a).split()[0] != "end"]
+        if not others:
+            return True
+        units = sorted({words[1] for a in others if len(words := str(a).split()) > 1})
+        shown = ", ".join(units[:8]) + (", ..." if len(units) > 8 else "")
+        try:
+            answer = self.read(
+                f"{action} skips {len(others)} more legal action(s) of {side}"
+                + (f" ({shown})" if shown else "")
+                + ". End anyway? [y/N] "
+            )
+        except EOFError:
+            return False
+        if answer.strip().lower() in YES:
+            return True
+        self._say("Not ended.")
+        return False
 
     def _act(self, side: str, action: Action) -> None:
         """Apply ``action`` for ``side``, save the record and narrate what happened."""
@@ -228,7 +284,8 @@ class PlaySession:
         held = sealed and decision is not None and decision.hold
         events = self.game.apply(action, side)
         self._changed()
-        shown = f"{side} makes a sealed choice" if sealed else f"{side}: {action}"
+        number = f"{len(self.game.actions):>4}. "  # as replay and render --at N number them
+        shown = number + (f"{side} makes a sealed choice" if sealed else f"{side}: {action}")
         if held:
             shown += ", held secret until it is resolved"
         say(self.console, shown, self.styles.get(side, "bold"))
@@ -264,8 +321,20 @@ class PlaySession:
             self._list_grouped(numbered)
         else:
             for number, action in numbered:
-                self._say(f"{number:>4}) {action}")
+                reason = self._reason(side, action) if len(numbered) <= REASONS_UP_TO else None
+                self._say(f"{number:>4}) {action}" + (f"   ({reason})" if reason else ""))
         return True
+
+    def _reason(self, side: str, action: Action) -> str | None:
+        """Why ``action`` is worth a look, from what ``side`` may know."""
+        ruleset = self.game.ruleset
+        return ruleset.action_reason(self._known(side), side, action)
+
+    def _known(self, side: str) -> Any:
+        """The state as ``side`` may know it where the ruleset gives one, else the whole
+        (whose helpers then read only what the side may know)."""
+        known = self.game.ruleset.side_state(self.game.state, side)
+        return self.game.state if known is None else known
 
     def _list_grouped(self, numbered: Sequence[tuple[int, Action]]) -> None:
         """One line per verb and unit, the rest sorted: ``move G1: 4:0605 3:0606``."""
@@ -289,7 +358,8 @@ class PlaySession:
         if action is None:
             self._error(f"no action {excerpt(digits, 20)} in the latest list")
             return True
-        self._act(side, action)
+        if self._confirmed(side, action):
+            self._act(side, action)
         return True
 
     def _odds(self, side: str, rest: str) -> bool:
@@ -334,9 +404,54 @@ class PlaySession:
         """The ruleset's odds of ``action``, worked out from what ``side`` may know (its
         ``side_state`` where the ruleset gives one: the prompt must tell a person nothing
         the side's view hides, such as a distance while a range guess is asked)."""
-        ruleset = self.game.ruleset
-        known = ruleset.side_state(self.game.state, side)
-        return ruleset.action_odds(self.game.state if known is None else known, side, action)
+        return self.game.ruleset.action_odds(self._known(side), side, action)
+
+    def _info(self, side: str, rest: str) -> bool:
+        """What ``side`` may know of a unit, hex or point (from its own view only)."""
+        if not rest:
+            self._error("info UNIT (or a hex, or a point x,y): say what to look at")
+            return True
+        try:
+            lines = self.game.ruleset.unit_info(self.game.view(side), rest)
+        except QuestionRefused as exc:
+            self._error(str(exc))
+            return True
+        for line in lines:
+            self._say(line)
+        return True
+
+    def _goal(self, side: str, rest: str) -> bool:
+        self._print_goal()
+        return True
+
+    def _print_goal(self) -> None:
+        lines = self.game.ruleset.goal(self.game.scenario)
+        if lines:
+            self._say("Goal:")
+            for line in lines:
+                self._say(f"  {line}")
+
+    def _rules(self, side: str, rest: str) -> bool:
+        """The scenario's options and the rulings in force, one line each."""
+        lines = self.game.ruleset.rules_in_force(self.game.scenario)
+        title = self.game.ruleset.info.title
+        if not lines:
+            self._say(f"{title} as written: no options or rulings apply to this scenario.")
+        for line in lines:
+            self._say(line)
+        return True
+
+    def _measure(self, side: str, rest: str) -> bool:
+        """Distance and line of sight between two named things, where the rules allow."""
+        names = rest.split()
+        if len(names) != 2:
+            self._error("measure A B: name two figures, features or points x,y")
+            return True
+        try:
+            self._say(self.game.ruleset.measure(self._known(side), side, names[0], names[1]))
+        except QuestionRefused as exc:
+            self._error(str(exc))
+        return True
 
     def _map(self, side: str, rest: str) -> bool:
         self._show_map(side)
@@ -394,13 +509,15 @@ class PlaySession:
 
     # -- showing -------------------------------------------------------------------
     def _show_map(self, side: str | None) -> None:
-        view = self.game.view(side)
-        if "table" in view:  # a free-form table game: the coarse character map
-            self.console.print(render_table(view, width=self.console.width))
-        else:
-            compact = map_width(view) > self.console.width
-            self.console.print(render_map(view, compact=compact))
+        print_map(self.console, self.game.view(side))
         self.shown = self.changes
+        if side is not None:
+            self.mapped[side] = self._phase_key(side)
+
+    def _phase_key(self, side: str) -> tuple[object, ...]:
+        """The turn, phase and step ``side`` is asked in (the map is drawn once in each)."""
+        view = self.game.view(side)
+        return (self.game.turn, *(str(view.get(k)) for k in ("phase", "phase_title", "step")))
 
     def _status(self, side: str) -> None:
         """Turn, phase (if the view names one) and what the game asks of ``side``."""
