@@ -1,0 +1,141 @@
+"""What ``play`` shows a person (issue 12): numbered actions, the map once per phase and
+on ``map``, the goal, ``end`` confirmed at a terminal, ``replay --step`` with the board,
+``render --at N --events``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from tests.cli.test_play import script
+
+from warbench.cli.main import main
+from warbench.cli.session import PlaySession
+from warbench.core.game import Game
+
+BRIDGE = ["play", "miniwars/bridge", "--seed", "1"]
+"""Seed 1: the vanguard wins the initiative and is asked to choose A or B."""
+LEGEND = "terrain:"
+"""A line of every hex map's legend: counts how often the map was drawn."""
+
+
+def test_actions_are_numbered_as_replay_numbers_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["choose A", "end", "quit"])
+    assert main([*BRIDGE, "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "   1. vanguard: choose A" in out
+    assert "   2. guards: end" in out
+    main(["replay", str(record)])
+    replayed = capsys.readouterr().out
+    assert "   1. vanguard: choose A" in replayed and "   2. guards: end" in replayed
+
+
+def test_the_map_is_drawn_once_per_phase_and_on_map(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Typing list and odds in one phase draws nothing again; a new phase and map do.
+    script(monkeypatch, ["list", "odds", "goal", "choose A", "list", "map", "quit"])
+    assert main([*BRIDGE, "--record", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    before, _, after = out.partition("1. vanguard: choose A")
+    assert before.count(LEGEND) == 1  # the vanguard's initiative phase
+    shown, _, asked = after.partition("guards> map")
+    assert shown.count(LEGEND) == 1  # the guards' missile phase begins: drawn once
+    assert asked.count(LEGEND) == 1  # map draws it again
+
+
+def test_play_starts_with_the_goal_and_goal_repeats_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script(monkeypatch, ["goal", "quit"])
+    assert main([*BRIDGE, "--record", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    goal = Game.start("miniwars/bridge").ruleset.goal(Game.start("miniwars/bridge").scenario)
+    assert goal and out.count(goal[0]) == 2  # at the start, and on goal
+
+
+def test_rules_lists_the_options_in_force(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script(monkeypatch, ["rules", "quit"])
+    assert main([*BRIDGE, "--record", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    game = Game.start("miniwars/bridge")
+    lines = game.ruleset.rules_in_force(game.scenario)
+    assert lines and all(line in out for line in lines)
+
+
+def test_end_skipping_actions_is_confirmed_at_a_terminal(tmp_path: Path) -> None:
+    """At a terminal an ``end`` that skips legal actions asks first; "n" keeps the game."""
+    game = Game.start("miniwars/bridge", seed=1)
+    game.apply("choose A", "vanguard")
+    answers = iter(["end", "n", "end", "y", "quit"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    with (tmp_path / "out.txt").open("w", encoding="utf-8") as screen:
+        session = PlaySession(
+            game,
+            {"guards": None, "vanguard": None},
+            tmp_path / "g.json",
+            Console(file=screen, width=120),
+            read=read,
+            pause=False,
+            interactive=True,
+        )
+        session.run()
+    asked = [p for p in prompts if "End anyway?" in p]
+    assert len(asked) == 2
+    assert "end skips 3 more legal action(s) of guards (G1)" in asked[0]
+    assert [str(a.action) for a in game.actions] == ["choose A", "end"]  # the "n" took nothing
+    written = json.loads((tmp_path / "g.json").read_text("utf-8"))["actions"]
+    assert written[-1] == {"side": "guards", "action": "end"}
+
+
+def test_piped_end_is_taken_as_meant(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script(monkeypatch, ["choose A", "end", "quit"])
+    assert main([*BRIDGE, "--record", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert "End anyway?" not in out and "2. guards: end" in out
+
+
+def test_replay_step_draws_the_board_after_each_action(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["choose A", "end", "quit"])
+    main([*BRIDGE, "--record", str(record)])
+    capsys.readouterr()
+    script(monkeypatch, ["", "", "q"])
+    main(["replay", str(record), "--step"])
+    out = capsys.readouterr().out
+    assert out.count(LEGEND) == 3  # the set-up and after each of the two actions
+    assert out.index("1. vanguard: choose A") < out.index(LEGEND, out.index("choose A"))
+    main(["replay", str(record)])
+    assert LEGEND not in capsys.readouterr().out  # without --step: the narration only
+
+
+def test_render_at_n_lists_the_events_of_action_n(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["choose A", "end", "quit"])
+    main([*BRIDGE, "--record", str(record)])
+    capsys.readouterr()
+    assert main(["render", str(record), "--at", "1", "--events"]) == 0
+    out = capsys.readouterr().out
+    assert "after action 1 of 2, vanguard: choose A" in out
+    assert "  vanguard is player A" in out
+    svg = tmp_path / "at1.svg"
+    assert main(["render", str(record), "--at", "1", "--events", "--svg", str(svg)]) == 0
+    assert "<svg" in svg.read_text("utf-8")
