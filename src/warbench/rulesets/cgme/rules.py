@@ -1245,7 +1245,16 @@ class CGMERules(Ruleset[State]):
         data = state.to_json()
         # Renderers read "status" (free flags) and "marks" (the flags the text map
         # marks); "disrupted" is MiniWars' state, which no CGME unit has.
-        shown = [{**u, "disrupted": False, "status": _status(u)} for u in data["units"]]
+        # "value": the unit type's (public) value, what the points victory counts.
+        shown = [
+            {
+                **u,
+                "disrupted": False,
+                "status": _status(u),
+                "value": state.units[u["id"]].type.value,
+            }
+            for u in data["units"]
+        ]
         shown += [
             {**b, "kind": "building", "disrupted": False, "status": [f"{b['sp']}/{b['max_sp']} SP"]}
             for b in data["buildings"]

@@ -8,6 +8,7 @@ here, so each can import the rules without a circle.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery
@@ -22,6 +23,18 @@ from warbench.scenario.model import Scenario
 
 class CGME(CGMERules):
     """CGME with everything the engine, bots and tools ask of a ruleset."""
+
+    # -- telling a person what they command and must do (info.py) --------------------
+    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
+        from warbench.rulesets.cgme.data import load_world
+        from warbench.rulesets.cgme.info import unit_info
+
+        return unit_info(view, ref, load_world(self.world_package))
+
+    def goal(self, scenario: Scenario) -> list[str]:
+        from warbench.rulesets.cgme.info import goal
+
+        return goal(scenario)
 
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:

@@ -25,6 +25,17 @@ from warbench.scenario.model import Scenario
 class MiniWars(MiniWarsRules):
     """MiniWars with everything the engine, bots and tools ask of a ruleset."""
 
+    # -- telling a person what they command and must do (info.py) --------------------
+    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
+        from warbench.rulesets.miniwars.info import unit_info
+
+        return unit_info(view, ref)
+
+    def goal(self, scenario: Scenario) -> list[str]:
+        from warbench.rulesets.miniwars.info import goal
+
+        return goal(scenario)
+
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
