@@ -9,7 +9,9 @@ follow it), the game is replayed with that secret swapped for each other
 choice A could have made. Everything another side B can reach must
 then be identical in every one of those worlds (non-interference): B's view,
 the events, the decision, B's legal actions, the refusal and error texts of
-B's attempts (actions, garbage, undo), the odds texts of B's actions, the
+B's attempts (actions, garbage, undo), the odds of B's actions (texts and
+data), the reasons beside its candidates, its answers to info and measure about
+every piece in the state, the
 choices of bots sitting in B's seat, the shared record (with the salted
 commitments masked, checked separately) and B's own sealed file. A secret that
 leaks anywhere makes two worlds differ for B.
@@ -21,9 +23,10 @@ pending sealed choices in clear text, it fails.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -36,9 +39,10 @@ from warbench.core import record as record_module
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios, load_scenario
+from warbench.core.odds import OddsResult
 from warbench.core.record import make_record
 from warbench.core.saves import load_game, read_sealed, save_game, sealed_choices, sealed_path
-from warbench.errors import HiddenInformation, UndoError, WarbenchError
+from warbench.errors import HiddenInformation, QuestionRefused, UndoError, WarbenchError
 from warbench.scenario.model import Scenario
 
 DUEL = "duel (test-only)"
@@ -49,6 +53,8 @@ MAX_ACTIONS = 60
 LONG_GAME = 2000
 """Actions of a random game played on to find a secret (more than any built-in game)."""
 SECRET_TRIES = 25
+MAX_NAMES = 12
+"""Ids asked about with info and measure at each step (the suite plays many steps)."""
 GARBAGE = ("", "throw", "end", "pass", "undo", "list", "zz top", "move X 1,1")
 
 
@@ -140,6 +146,13 @@ def _reachable(game: Game, side: str | None, tmp: Path) -> dict[str, Any]:
     legal = seat.legal_actions()
     found["legal"] = [str(a) for a in legal]
     found["odds"] = [seat.action_odds(a) for a in legal]
+    found["odds_data"] = [_odds_json(seat.odds(a)) for a in legal]
+    found["reasons"] = [seat.action_reason(a) for a in legal]
+    names = [*_names(game)[:MAX_NAMES], *GARBAGE[1:3], "0101", "1,1"]
+    found["info"] = [_ask(seat.unit_info, name) for name in names]
+    found["measure"] = [_ask(seat.measure, a, b) for a, b in itertools.pairwise(names)]
+    found["goal"] = game.ruleset.goal(game.scenario)
+    found["rules"] = game.ruleset.rules_in_force(game.scenario)
     found["refusals"] = [seat.refusal(a) for a in legal]
     typed = [*(str(a) for a in legal), *GARBAGE]
     for other in game.scenario.sides:  # what the others could choose, typed by this side
@@ -164,6 +177,37 @@ def _reachable(game: Game, side: str | None, tmp: Path) -> dict[str, Any]:
         else None
     )
     found["shared_file"] = _masked(json.loads((tmp / "game.json").read_text("utf-8")))
+    return found
+
+
+def _odds_json(result: OddsResult | None) -> dict[str, Any] | None:
+    return None if result is None else result.to_json()
+
+
+def _ask(question: Callable[..., Any], *names: str) -> Any:
+    """A question's answer, or the words of its refusal."""
+    try:
+        return question(*names)
+    except QuestionRefused as exc:
+        return f"refused: {exc}"
+
+
+def _names(game: Game) -> list[str]:
+    """Every id in the whole state (hidden pieces too): asking about each must tell a side
+    nothing it could not see."""
+    found: list[str] = []
+
+    def walk(data: Any) -> None:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key == "id" and isinstance(value, str) and value not in found:
+                    found.append(value)
+                walk(value)
+        elif isinstance(data, list):
+            for item in data:
+                walk(item)
+
+    walk(game.ruleset.state_json(game.state))
     return found
 
 
