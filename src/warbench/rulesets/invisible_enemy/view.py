@@ -170,6 +170,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             "defence": b.model.defence,
             "speed": b.model.speed,
             "hull": b.model.hull,
+            "points": b.model.points,
             "hits": b.hits,
             "damage": b.damage,
             "destroyed": b.destroyed,

@@ -19,10 +19,22 @@ from warbench.rulesets.mgv.explain import explain_action
 from warbench.rulesets.mgv.odds import QUERIES
 from warbench.rulesets.mgv.rules import MGVRules
 from warbench.rulesets.mgv.state import State
+from warbench.scenario.model import Scenario
 
 
 class MGV(MGVRules):
     """MGV with everything the engine, bots and tools ask of a ruleset."""
+
+    # -- telling a person what they command and must do (info.py) --------------------
+    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
+        from warbench.rulesets.mgv.info import unit_info
+
+        return unit_info(view, ref)
+
+    def goal(self, scenario: Scenario) -> list[str]:
+        from warbench.rulesets.mgv.info import goal
+
+        return goal(scenario)
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

@@ -94,6 +94,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             "attack": {m.slot: m.attack for m in b.mounts.values()},
             "defence": b.defence,
             "speed": b.speed,
+            "points": b.model.points,
             "log": b.log.to_json(),
             "damage": describe(b.log),
             "destroyed": b.destroyed,

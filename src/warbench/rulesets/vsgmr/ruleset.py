@@ -18,10 +18,22 @@ from warbench.rulesets.vsgmr.evaluate import evaluate
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
 from warbench.rulesets.vsgmr.rules import VSGMRRules
 from warbench.rulesets.vsgmr.state import State
+from warbench.scenario.model import Scenario
 
 
 class VSGMR(VSGMRRules):
     """VSGMR with everything the engine, bots and tools ask of a ruleset."""
+
+    # -- telling a person what they command and must do (info.py) --------------------
+    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
+        from warbench.rulesets.vsgmr.info import unit_info
+
+        return unit_info(view, ref)
+
+    def goal(self, scenario: Scenario) -> list[str]:
+        from warbench.rulesets.vsgmr.info import goal
+
+        return goal(scenario)
 
     # -- the hooks bots, odds and pictures call ---------------------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:

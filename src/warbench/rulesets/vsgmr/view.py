@@ -112,6 +112,8 @@ def make_view(state: State, side: str | None) -> dict[str, Any]:
                 "effect": t.effect,
                 "points": t.points,
                 "target": t.target,
+                "skill": t.skill,
+                "limit": t.limit,
             }
             for t in setup.tasks
         ],

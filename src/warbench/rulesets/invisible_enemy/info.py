@@ -1,0 +1,159 @@
+"""``info`` and ``goal`` for Invisible Enemy: a base's model, ratings, hits, unit and
+status, a tower or other feature, a point of the table, and the scenario's mission.
+
+Built from the side's view alone: the view holds no secret (the free barrages
+of a tied initiative are a sealed choice the engine keeps until both are in,
+see ``view.py``), and while barrage markers go down by hand it shows positions
+to the whole inch, so no distance is given then either.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from warbench.geometry.table.text import num
+from warbench.rulesets.table_info import (
+    feature_name,
+    measuring_forbidden,
+    parse_point,
+    point_lines,
+    position_text,
+    refuse,
+    sight_words,
+)
+from warbench.scenario.model import Scenario
+
+ROLES = {"combat": "combat vehicle", "engineer": "engineer", "network": "network relay"}
+
+
+def _find(rows: Sequence[Mapping[str, Any]], ref: str) -> Mapping[str, Any] | None:
+    return next((r for r in rows if str(r["id"]).lower() == ref.lower()), None)
+
+
+def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
+    figure = _find(view.get("figures", []), str(base["id"]))
+    unit = _find(view.get("units", []), str(base["unit"]))
+    role = ROLES.get(str(base["role"]), str(base["role"]))
+    lines = [
+        f"{base['id']}: {base['title']} ({base['model']}), {role}, {base['side']}",
+        f'weapon {base["weapon"]}: ATT {base["attack"]}, range {num(float(base["range"]))}"; '
+        f'DEF {base["defence"]}; speed {num(float(base["speed"]))}"'
+        + (f"; worth {base['points']} points" if "points" in base else ""),
+        f"hull {base['hull']}: {base['hits']} hit{'s' if base['hits'] != 1 else ''} "
+        f"(damage: {base['damage']})",
+    ]
+    if unit is not None:
+        mates = [b for b in unit["bases"] if b != base["id"]]
+        words = [f"unit {unit['id']} of {unit['formation']}"]
+        if unit.get("mission"):
+            words.append(f"mission {unit['mission']}")
+        if mates:
+            words.append(f"with {', '.join(mates)}")
+        if unit.get("tried"):
+            words.append("has tried its action this turn")
+        if unit.get("automatic"):
+            words.append("moves automatically this turn")
+        lines.append(", ".join(words))
+    if base["destroyed"]:
+        lines.append("destroyed")
+    elif base["exited"]:
+        lines.append("has left the table")
+    else:
+        if figure is not None:
+            size = figure["base"].get("diameter")
+            lines.append(
+                position_text(view, figure) + (f'; base {num(float(size))}" across' if size else "")
+            )
+        status = list(base["status"])
+        lines.append("status: " + ("; ".join(status) if status else "nothing marked"))
+    return lines
+
+
+def _barrages_at(view: Mapping[str, Any], x: float, y: float) -> list[str]:
+    """The barrage markers whose zone holds the point (none while measuring is barred:
+    saying so would measure)."""
+    if measuring_forbidden(view):
+        return []
+    labels = {str(z["id"]): str(z["label"]) for z in view.get("zones", [])}
+    return [
+        f"inside {labels.get(str(m['id']), m['kind'])} {m['id']} of {m['side']}"
+        for m in view.get("barrages", [])
+        if math.hypot(float(m["at"][0]) - x, float(m["at"][1]) - y) <= float(m["radius"])
+    ]
+
+
+def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
+    """What the view's side may know of base, unit, feature or point ``ref``
+    (QuestionRefused if none of them)."""
+    base = _find(view["bases"], ref)
+    if base is not None:
+        return _base_lines(view, base)
+    unit = _find(view.get("units", []), ref)
+    if unit is not None:
+        lines = [
+            f"unit {unit['id']} of {unit['formation']} ({unit['side']})"
+            + (f", mission {unit['mission']}" if unit.get("mission") else "")
+        ]
+        for base_id in unit["bases"]:
+            row = _find(view["bases"], str(base_id))
+            if row is not None:
+                state = (
+                    "destroyed"
+                    if row["destroyed"]
+                    else "left the table"
+                    if row["exited"]
+                    else f"{row['hits']}/{row['hull']} hits"
+                )
+                lines.append(f"  {row['id']} {row['title']}: {state}")
+        return lines
+    feature = _find(view.get("features", []), ref)
+    if feature is not None:
+        return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
+    point = parse_point(ref)
+    if point is not None:
+        return point_lines(view, point, _barrages_at(view, *point))
+    names = [str(b["id"]) for b in view["bases"] if not b["destroyed"] and not b["exited"]]
+    refuse(ref, names, "base")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def goal(scenario: Scenario) -> list[str]:
+    """The description, then the mission's victory conditions (``victory.py``; the text
+    has none, ruling 41)."""
+    setup = scenario.spec
+    victory = setup.victory
+    first, second = setup.sides
+    lines = []
+    text = scenario.raw.get("description")
+    if text:
+        lines.append(" ".join(str(text).split()))
+    turns = setup.turns
+    if victory.kind == "breach":
+        runner = victory.side or first
+        holder = second if runner == first else first
+        count = victory.count
+        lines.append(
+            f"{runner} wins as soon as {count} of its bases have left the table by the "
+            f"{victory.edge} edge."
+        )
+        lines.append(
+            f"{holder} wins as soon as too few {runner} bases are left in its hands to make "
+            f"it, or if fewer than {count} are through when turn {turns} is over."
+        )
+    else:
+        lines.append(
+            "A side wins as soon as it is the only one with bases on the table in its hands "
+            "(a contaminated base is lost to its side; both at once: a draw)."
+        )
+        worth = {
+            side: sum(p.model.points for p in setup.placements if p.side == side)
+            for side in setup.sides
+        }
+        lines.append(
+            f"When turn {turns} is over, the side that destroyed (or saw contaminated) more "
+            f"points of enemy bases wins; equal points are a draw ({first}'s bases are worth "
+            f"{worth[first]}, {second}'s {worth[second]})."
+        )
+    return lines

@@ -1,0 +1,158 @@
+"""``info`` and ``goal`` for MGV: a base's model, ratings, hit log and status, a feature,
+a point of the table, and the scenario's mission.
+
+Built from the side's view alone: the view holds no secret (the sealed weapon
+choices and held range guesses stay with the engine until revealed, see
+``view.py``), and while a range guess is asked it shows positions to the whole
+inch, so no distance is given then either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from warbench.geometry.table.text import facing_text, num
+from warbench.rulesets.table_info import (
+    feature_name,
+    parse_point,
+    point_lines,
+    position_text,
+    refuse,
+    sight_words,
+)
+from warbench.scenario.model import Scenario
+
+LAYER_WORDS = ("surface", "core", "heart")
+"""The hit log's circles, outside in (2.0): S, P and B hits mark them."""
+
+
+def _find(rows: Sequence[Mapping[str, Any]], ref: str) -> Mapping[str, Any] | None:
+    return next((r for r in rows if str(r["id"]).lower() == ref.lower()), None)
+
+
+def side_text(view: Mapping[str, Any], side: str) -> str:
+    titles = view.get("titles") or {}
+    return f"{side} ({titles[side]})" if side in titles else side
+
+
+def log_text(figure: Mapping[str, Any] | None, damage: str) -> str:
+    """``hits: surface 2/14, core 0/6, heart 0/2 (S 2, P 0, B 0)`` from the figure's rings."""
+    if figure is None or "log" not in figure:
+        return f"hits: {damage}"
+    rings = figure["log"]["rings"]
+    parts = [
+        f"{word} {sum(1 for mark in ring if mark)}/{len(ring)}"
+        for word, ring in zip(LAYER_WORDS, rings, strict=False)
+    ]
+    return f"hits: {', '.join(parts)} ({damage})"
+
+
+def _weapons_text(base: Mapping[str, Any]) -> str:
+    words = []
+    for slot, attack in base["attack"].items():
+        weapon = base["weapons"].get(slot)
+        words.append(f"{slot} ATT {attack} ({weapon or 'weapon not chosen yet'})")
+    return "weapons: " + "; ".join(words)
+
+
+def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
+    figure = _find(view.get("figures", []), str(base["id"]))
+    lines = [
+        f"{base['id']}: {base['title']} ({base['model']}), {side_text(view, str(base['side']))}",
+        _weapons_text(base),
+        f'DEF {base["defence"]}, speed left {num(float(base["speed"]))}"'
+        + (f", worth {base['points']} points" if "points" in base else ""),
+    ]
+    if base.get("wing"):
+        mates = [
+            str(b["id"])
+            for b in view["bases"]
+            if b.get("wing") == base["wing"] and b["side"] == base["side"] and b["id"] != base["id"]
+        ]
+        lines.append(f"wing {base['wing']}" + (f" with {', '.join(mates)}" if mates else ""))
+    lines.append(log_text(figure, str(base["damage"])))
+    if base["destroyed"]:
+        lines.append("destroyed")
+    elif base["exited"]:
+        lines.append("has left the table")
+    elif figure is not None:
+        size = figure["base"].get("diameter")
+        lines.append(
+            position_text(view, figure) + (f'; base {num(float(size))}" across' if size else "")
+        )
+    elif "facing" in base:
+        lines.append(f"facing {facing_text(float(base['facing']))}")
+    if not base["destroyed"] and not base["exited"]:
+        status = list(base["status"])
+        if figure is not None:
+            status += [
+                str(m["label"]) for m in figure.get("markers", []) if m["label"] not in status
+            ]
+        lines.append("status: " + ("; ".join(status) if status else "nothing marked"))
+    return lines
+
+
+def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
+    """What the view's side may know of base, feature or point ``ref`` (QuestionRefused if
+    none of them)."""
+    base = _find(view["bases"], ref)
+    if base is not None:
+        return _base_lines(view, base)
+    feature = _find(view.get("features", []), ref)
+    if feature is not None:
+        return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
+    point = parse_point(ref)
+    if point is not None:
+        return point_lines(view, point)
+    names = [str(b["id"]) for b in view["bases"] if not b["destroyed"] and not b["exited"]]
+    refuse(ref, names, "base")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def goal(scenario: Scenario) -> list[str]:
+    """The description, then the mission's victory conditions (``victory.py``: the text
+    names the missions without their rules; docs/rules/mgv.md, rulings)."""
+    setup = scenario.spec
+    victory = setup.victory
+    first, second = setup.sides
+    lines = []
+    text = scenario.raw.get("description")
+    if text:
+        lines.append(" ".join(str(text).split()))
+    turns = setup.turns
+    if victory.kind == "gauntlet":
+        runner = victory.side or first
+        holder = second if runner == first else first
+        count = victory.count
+        lines.append(
+            f"{runner} wins as soon as {count} of its bases have left the table by the "
+            f"{victory.edge} edge."
+        )
+        lines.append(
+            f"{holder} wins as soon as too few {runner} bases are left able to move to "
+            f"make it, or if fewer than {count} are through when turn {turns} is over."
+        )
+    elif victory.kind == "strike":
+        striker = victory.side or first
+        holder = second if striker == first else first
+        target = setup.placement(victory.target or "")
+        lines.append(f"{striker} wins as soon as {target.id} ({target.model.title}) is destroyed.")
+        lines.append(
+            f"{holder} wins if {target.id} still stands when turn {turns} is over, or as soon "
+            f"as every {striker} base is gone."
+        )
+    else:
+        lines.append(
+            "A side wins as soon as every enemy base is destroyed or gone (both at once: a draw)."
+        )
+        worth = {
+            side: sum(p.model.points for p in setup.placements if p.side == side)
+            for side in setup.sides
+        }
+        lines.append(
+            f"When turn {turns} is over, the side that destroyed more points of enemy bases "
+            f"wins; equal points are a draw ({first}'s bases are worth {worth[first]}, "
+            f"{second}'s {worth[second]})."
+        )
+    return lines

@@ -1,0 +1,142 @@
+"""What a side may learn about a point of an open table, read from its view (``info 10,4``).
+
+Shared by the table rulesets' ``unit_info``: the view's ``features`` and
+``figures`` (the table-view contract of :func:`warbench.geometry.table.table_view`)
+are all it reads, so it can never tell what the view does not hold. Where the
+view says positions are shown to the whole inch only (``positions``: a range is
+being guessed, no measuring allowed), no distance is given.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from warbench.errors import QuestionRefused, excerpt
+from warbench.geometry.table.text import facing_text, num
+
+POINT: Final = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*,\s*(-?[0-9]+(?:\.[0-9]+)?)\s*$")
+NEAR: Final = 3.0
+"""Figures within this many inches (centre to centre) of a point asked about are listed."""
+SHOWN_NAMES: Final = 16
+
+Point = tuple[float, float]
+
+
+def parse_point(ref: str) -> Point | None:
+    """``"10.5,4"`` as a point, or None if ``ref`` is not written as one."""
+    match = POINT.match(ref)
+    return (float(match.group(1)), float(match.group(2))) if match else None
+
+
+def _in_polygon(point: Point, corners: Sequence[Sequence[float]]) -> bool:
+    x, y = point
+    inside = False
+    count = len(corners)
+    for i in range(count):
+        x1, y1 = corners[i]
+        x2, y2 = corners[(i + 1) % count]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _segment_distance(point: Point, a: Sequence[float], b: Sequence[float]) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+LINE_REACH: Final = 0.5
+"""A point this close to a line feature (a wall, a hedge) counts as on it."""
+
+
+def feature_at(feature: Mapping[str, Any], point: Point) -> bool:
+    """Whether ``point`` lies on the feature (inside its area, within its circle, or
+    within :data:`LINE_REACH` of its line)."""
+    corners = feature["points"]
+    shape = feature["shape"]
+    if shape == "circle":
+        cx, cy = corners[0]
+        return math.hypot(point[0] - cx, point[1] - cy) <= float(feature["radius"])
+    if shape == "polygon":
+        return _in_polygon(point, corners)
+    return any(_segment_distance(point, a, b) <= LINE_REACH for a, b in itertools.pairwise(corners))
+
+
+def feature_name(feature: Mapping[str, Any]) -> str:
+    label = feature.get("label") or feature["id"]
+    return f"{label} ({feature['id']}, {str(feature['kind']).replace('_', ' ')})"
+
+
+def sight_words(blocks: object) -> str:
+    return {
+        "yes": "blocks sight",
+        "beyond": "blocks sight beyond it",
+        "no": "does not block sight",
+    }.get(str(blocks), f"sight: {blocks}")
+
+
+def measuring_forbidden(view: Mapping[str, Any]) -> str | None:
+    """Why no distance may be shown now (the view's ``positions`` note), or None."""
+    note = view.get("positions")
+    return str(note) if note else None
+
+
+def position_text(view: Mapping[str, Any], figure: Mapping[str, Any]) -> str:
+    """``at 18,2 facing 90deg north`` (to the whole inch when measuring is forbidden)."""
+    where = f"at {num(float(figure['x']))},{num(float(figure['y']))}"
+    rough = measuring_forbidden(view)
+    if rough:
+        where += f" ({rough})"
+    return f"{where}, facing {facing_text(float(figure['facing']))}"
+
+
+def point_lines(view: Mapping[str, Any], point: Point, extra: Sequence[str] = ()) -> list[str]:
+    """The features at ``point`` and the figures near it, as the view shows them."""
+    table = view["table"]
+    x, y = point
+    lines = [f"point {num(x)},{num(y)} (inches from the bottom-left corner)"]
+    if not (0 <= x <= float(table["width"]) and 0 <= y <= float(table["height"])):
+        lines.append(
+            f"off the table ({num(float(table['width']))} by {num(float(table['height']))} inches)"
+        )
+    here = [
+        f"{feature_name(f)}, {sight_words(f.get('blocks_los'))}"
+        for f in view.get("features", [])
+        if not f.get("destroyed") and feature_at(f, point)
+    ]
+    lines.append("features here: " + ("; ".join(here) if here else "none (open ground)"))
+    lines.extend(extra)
+    rough = measuring_forbidden(view)
+    if rough:
+        lines.append(f"no distances now: {rough}")
+        return lines
+    near = sorted(
+        (math.hypot(float(f["x"]) - x, float(f["y"]) - y), str(f["id"]), str(f["side"]))
+        for f in view.get("figures", [])
+        if f.get("x") is not None
+    )
+    close = [f'{fid} ({side}) {d:.1f}"' for d, fid, side in near if d <= NEAR]
+    lines.append(
+        f'figures within {num(NEAR)}" (centre to centre): '
+        + (", ".join(close) if close else "none")
+    )
+    return lines
+
+
+def refuse(ref: str, names: Sequence[str], what: str = "figure") -> None:
+    """Raise QuestionRefused: ``ref`` names no visible figure and is no point."""
+    shown = ", ".join(names[:SHOWN_NAMES])
+    more = len(names) - SHOWN_NAMES
+    if more > 0:
+        shown += f" and {more} more"
+    raise QuestionRefused(
+        f"no {what} '{excerpt(ref)}' here; ask about a {what} ({shown}) "
+        "or a point X,Y in inches (e.g. 10.5,4)"
+    )
