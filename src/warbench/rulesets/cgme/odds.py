@@ -18,6 +18,7 @@ that DEF); ``riders`` says how many riders a carrier has, who die with it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -212,8 +213,26 @@ def _line(chances: Mapping[ResultName, Fraction]) -> str:
     return ", ".join(f"{name} {_pct(p)} ({p})" for name, p in chances.items())
 
 
+Explained = tuple[str, OddsResult | None]
+"""An action's odds in words and as data, from one computation; the data is None
+when the action cannot be taken now (the words say why)."""
+
+
+def _named(chances: Mapping[ResultName, Fraction]) -> dict[str, Fraction]:
+    return {name: p for name, p in chances.items()}
+
+
 def describe_attack(rules: CGME, state: State, attackers: list[Unit], ref: str) -> str:
     """ATT against DEF with modifiers, the chances, and each spillover attack's chances."""
+    return assess_attack(rules, state, attackers, ref)[0]
+
+
+def assess_attack(
+    rules: CGME, state: State, attackers: list[Unit], ref: str
+) -> tuple[str, OddsResult]:
+    """The attack's result on its target (destroy, wound, none) and, in ``extra``, each
+    spillover attack's on another unit in the hex (``spillover on U2 destroy``): those
+    are rolled whatever the target's result. In words and as data."""
     core = state.setup.world.core
     world = state.setup.world
     where = rules.target_pos(state, ref)
@@ -223,14 +242,16 @@ def describe_attack(rules: CGME, state: State, attackers: list[Unit], ref: str) 
     att = base + combat.total(mods)
     if building is not None:
         exact = combat.chances(core, att - building.dfn)
-        return f"ATT {combat.rating(base, mods)} against DEF {building.dfn}: {_line(exact)}"
+        text = f"ATT {combat.rating(base, mods)} against DEF {building.dfn}: {_line(exact)}"
+        return text, OddsResult(_named(exact))
     target = state.units[ref]
     dbase, dmods = rules.defence(state, target)
     dfn = dbase + combat.total(dmods)
-    text = (
-        f"ATT {combat.rating(base, mods)} against DEF {combat.rating(dbase, dmods)}: "
-        f"{_line(combat.chances(core, att - dfn))}"
+    exact = combat.chances(core, att - dfn)
+    text = f"ATT {combat.rating(base, mods)} against DEF {combat.rating(dbase, dmods)}: " + _line(
+        exact
     )
+    extra: dict[str, Fraction] = {}
     if world.spillover_att is not None:
         for other in state.stacks.get(where, ()):
             if other is target:
@@ -242,15 +263,29 @@ def describe_attack(rules: CGME, state: State, attackers: list[Unit], ref: str) 
             odfn = obase + combat.total(omods)
             spill = att + world.spillover_att
             chances = combat.chances(core, spill - odfn)
+            extra.update({f"spillover on {other.id} {n}": p for n, p in chances.items()})
             text += (
                 f"; spillover on {other.id} ({other.side}), ATT {spill} against DEF {odfn}: "
                 + ", ".join(f"{n} {_pct(p)}" for n, p in chances.items())
             )
-    return text
+    return text, OddsResult(_named(exact), extra)
 
 
 def explain_action(rules: CGME, state: State, side: str, action: Action) -> str | None:
-    """The exact odds of an attack, join, roll or move (through hazards) now."""
+    """The exact odds of an attack, join, roll or move (through hazards) now, in words."""
+    explained = assess_action(rules, state, side, action)
+    return None if explained is None else explained[0]
+
+
+def action_result(rules: CGME, state: State, side: str, action: Action) -> OddsResult | None:
+    """The same odds as data (see :func:`assess_attack` and :func:`_assess_move`)."""
+    explained = assess_action(rules, state, side, action)
+    return None if explained is None else explained[1]
+
+
+def assess_action(rules: CGME, state: State, side: str, action: Action) -> Explained | None:
+    """The odds of an attack, join, roll or move (through hazards) now, as data and in
+    words; None if the action rolls nothing."""
     units = state.units
     if isinstance(action, Attack):
         unit = units.get(action.unit)
@@ -258,8 +293,9 @@ def explain_action(rules: CGME, state: State, side: str, action: Action) -> str 
             return None
         problem = rules.attack_problem(state, unit, action.target)
         if problem:
-            return f"{action}: not possible ({problem})"
-        return f"{action} alone: {describe_attack(rules, state, [unit], action.target)}"
+            return f"{action}: not possible ({problem})", None
+        text, result = assess_attack(rules, state, [unit], action.target)
+        return f"{action} alone: {text}", result
     if isinstance(action, (Join, Roll)) and state.attack is not None:
         attackers = [units[u] for u in state.attack.attackers]
         if isinstance(action, Join):
@@ -268,35 +304,85 @@ def explain_action(rules: CGME, state: State, side: str, action: Action) -> str 
                 return None
             problem = rules.attack_problem(state, unit, state.attack.target)
             if problem:
-                return f"{action}: not possible ({problem})"
+                return f"{action}: not possible ({problem})", None
             attackers = [*attackers, unit]
-        return f"{action}: {describe_attack(rules, state, attackers, state.attack.target)}"
+        text, result = assess_attack(rules, state, attackers, state.attack.target)
+        return f"{action}: {text}", result
     if isinstance(action, Move):
         movers = [units.get(u) for u in action.units]
         if any(u is None or u.pos is None for u in movers):
             return None
-        return _explain_move(rules, state, [u for u in movers if u is not None], action)
+        return _assess_move(rules, state, [u for u in movers if u is not None], action)
     return None
 
 
-def _explain_move(rules: CGME, state: State, movers: list[Unit], action: Move) -> str | None:
+Chain = dict[tuple[tuple[str, ResultName], ...], tuple[Fraction, bool]]
+"""The hazard results a unit may meet along its path, in order, with their chances and
+whether the unit is destroyed at the end of them."""
+
+
+def _hazard_roll(
+    rules: CGME, state: State, unit: Unit, i: int, hazard: Hazard
+) -> tuple[int, int, Mapping[ResultName, Fraction]]:
+    """ATT, DEF and chances of ``hazard`` at hex index ``i`` on ``unit`` as it is."""
+    board = state.setup.board
+    strength = rules.hazard_strength(state, unit, hazard)
+    dfn = rules.hazard_dfn(
+        state, unit, rules.dfn(state, unit) + board.dfn_mod[unit.type.move_class][i]
+    )
+    return strength, dfn, combat.chances(state.setup.world.core, strength - dfn)
+
+
+def _chain(rules: CGME, state: State, unit: Unit, entries: list[tuple[int, Hazard]]) -> Chain:
+    """Every way through the hazards the unit enters, as the rules resolve them one by
+    one (rules._travel): a wound lowers its DEF for the next, a second wound destroys it
+    where the core says so, and a destroyed unit goes no further."""
+    core = state.setup.world.core
+    board = state.setup.board
+    out: Chain = {}
+    going: list[tuple[tuple[tuple[str, ResultName], ...], Fraction, bool]] = [
+        ((), Fraction(1), unit.wounded)
+    ]
+    for i, hazard in entries:
+        onward = []
+        for seq, p, wounded in going:
+            _, _, chances = _hazard_roll(rules, state, replace(unit, wounded=wounded), i, hazard)
+            for result, q in chances.items():
+                if not q:
+                    continue
+                step = (*seq, (board.label(i), result))
+                dead = result == "destroy" or (
+                    result == "wound" and wounded and core.second_wound == "destroy"
+                )
+                if dead:
+                    out[step] = (p * q, True)
+                else:
+                    onward.append((step, p * q, wounded or result == "wound"))
+        going = onward
+    for seq, p, _ in going:
+        out[seq] = (p, False)
+    return out
+
+
+def _assess_move(rules: CGME, state: State, movers: list[Unit], action: Move) -> Explained | None:
+    """A move's hazard attacks. The words give each hazard's roll on the unit as it is now;
+    the data, the whole path: with one hazard entered, its results (destroy, wound, none);
+    with more, every sequence of results (``V1 0604 wound, 0605 none``; several units
+    joined by ``; ``); ``extra`` has each unit's chance of being destroyed on the way
+    (its riders die with it)."""
     board = state.setup.board
     problem = rules.move_problem(state, movers, action.to)
     if problem:
-        return f"{action}: not possible ({problem})"
+        return f"{action}: not possible ({problem})", None
     dest = board.index[action.to]
     parts = []
+    chains: list[tuple[Unit, Chain]] = []
+    entered: list[list[tuple[int, Hazard]]] = []
     for unit in movers:
         path = rules.reach(state, unit).path(dest)
-        for i in path[1:]:
-            hazard = board.hazard[i]
-            if hazard is None:
-                continue
-            strength = rules.hazard_strength(state, unit, hazard)
-            dfn = rules.hazard_dfn(
-                state, unit, rules.dfn(state, unit) + board.dfn_mod[unit.type.move_class][i]
-            )
-            chances = combat.chances(state.setup.world.core, strength - dfn)
+        entries = [(i, h) for i in path[1:] if (h := board.hazard[i]) is not None]
+        for i, hazard in entries:
+            strength, dfn, chances = _hazard_roll(rules, state, unit, i, hazard)
             part = (
                 f"{unit.id} enters {hazard.label} at {board.label(i)} (ATT {strength} against "
                 f"DEF {dfn}): " + ", ".join(f"{n} {_pct(p)}" for n, p in chances.items())
@@ -308,6 +394,34 @@ def _explain_move(rules: CGME, state: State, movers: list[Unit], action: Move) -
                     f"{_pct(chances['destroy'])})"
                 )
             parts.append(part)
-    if not parts:
+        if entries:
+            chains.append((unit, _chain(rules, state, unit, entries)))
+            entered.append(entries)
+    if not chains:
         return None
-    return f"{action}: " + "; ".join(parts)
+    extra = {
+        f"{unit.id} destroyed": sum((p for p, dead in chain.values() if dead), Fraction(0))
+        for unit, chain in chains
+    }
+    if len(chains) == 1 and len(entered[0]) == 1:
+        # One hazard entered: its roll's results are the outcomes.
+        (step,) = entered[0]
+        _, _, chances = _hazard_roll(rules, state, chains[0][0], *step)
+        outcomes = _named(chances)
+    else:
+        outcomes = {"": Fraction(1)}
+        for unit, chain in chains:
+            outcomes = {
+                (f"{key}; " if key else "")
+                + f"{unit.id} "
+                + ", ".join(f"{label} {result}" for label, result in seq): p * q
+                for key, p in outcomes.items()
+                for seq, (q, _) in chain.items()
+            }
+    if len(chains) > 1 or len(entered[0]) > 1 or chains[0][0].wounded:
+        # The whole path's chance, where it is not the one roll shown above.
+        parts += [
+            f"{unit.id} destroyed on the way: {_pct(extra[f'{unit.id} destroyed'])}"
+            for unit, _ in chains
+        ]
+    return f"{action}: " + "; ".join(parts), OddsResult(outcomes, extra)

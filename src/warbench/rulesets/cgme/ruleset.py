@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
-from warbench.core.odds import OddsQuery
+from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
 from warbench.rulesets.cgme.evaluate import evaluate
 from warbench.rulesets.cgme.odds import explain_action, queries
@@ -45,6 +45,12 @@ class CGME(CGMERules):
 
     def action_odds(self, state: State, side: str, action: Action) -> str | None:
         return explain_action(self, state, side, action)
+
+    def odds_result(self, state: State, side: str, action: Action) -> OddsResult | None:
+        """The odds ``action_odds`` words, as exact fractions (the same computation)."""
+        from warbench.rulesets.cgme.odds import action_result
+
+        return action_result(self, state, side, action)
 
     def playout(
         self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]

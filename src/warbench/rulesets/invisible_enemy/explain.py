@@ -9,9 +9,11 @@ which bases a point would reach would be measuring, which 3.0 forbids.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from warbench.core.actions import Action
+from warbench.core.odds import OddsResult
 from warbench.geometry.table import centre_distance
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.actions import Destruct, Fire, Unit
@@ -22,13 +24,32 @@ from warbench.rulesets.invisible_enemy.charts import (
     self_destruct_distribution,
 )
 from warbench.rulesets.invisible_enemy.data import rules
+from warbench.rulesets.invisible_enemy.movement import network_support
 from warbench.rulesets.invisible_enemy.state import State
 
+Explained = tuple[str, OddsResult | None]
+"""An action's odds in words and as data, from one computation."""
 
-def _dist(dist: dict[int, Fraction]) -> str:
+
+def _dist(dist: Mapping[int, Fraction]) -> str:
     mean = float(sum(k * p for k, p in dist.items()))
     parts = ", ".join(f"{k}: {float(p):.0%}" for k, p in sorted(dist.items()) if p)
     return f"mean {mean:.2f} hull hits ({parts})"
+
+
+def _hits(dist: Mapping[int, Fraction], name: str = "") -> dict[str, Fraction]:
+    """Outcome names of a distribution of hits: ``2 hits`` (or ``A2: 2 hits``)."""
+    head = f"{name}: " if name else ""
+    return {f"{head}{k} hit{'' if k == 1 else 's'}": p for k, p in sorted(dist.items()) if p}
+
+
+def _sum(first: Mapping[int, Fraction], second: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """The distribution of the sum of two independent rolls."""
+    out: dict[int, Fraction] = {}
+    for a, p in first.items():
+        for b, q in second.items():
+            out[a + b] = out.get(a + b, Fraction(0)) + p * q
+    return out
 
 
 def _defence(state: State, target: str) -> tuple[int, int, int]:
@@ -40,12 +61,17 @@ def _defence(state: State, target: str) -> tuple[int, int, int]:
     return rules().data.fungus.defence, tower.hits, tower.hull
 
 
-def _fire(state: State, action: Fire) -> str | None:
+def _fire(state: State, action: Fire) -> Explained | None:
+    """Each shooter's hull hits; as data the step's total on the target (the shooters
+    roll apart, their hits land together, 5.0), each shooter's own under its id in
+    ``extra`` when there are several, and the chance the target is destroyed."""
     massed = len(action.shooters) >= rules().data.fire.massed
     if action.target not in state.bases and action.target not in state.towers:
         return None
     defence, hits, hull = _defence(state, action.target)
     parts = []
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    extra: dict[str, Fraction] = {}
     for sid in action.shooters:
         shooter = state.bases.get(sid)
         if shooter is None or not shooter.active:
@@ -65,27 +91,49 @@ def _fire(state: State, action: Fire) -> str | None:
         dist = direct_distribution(
             shooter.model.attack, defence, weapon, shooter.damage, lof.cover, massed
         )
+        total = _sum(total, dist)
+        if len(action.shooters) > 1:
+            extra.update(_hits(dist, sid))
         parts.append(f"{sid} at {action.target} ({'; '.join(notes)}): {_dist(dist)}")
+    if len(action.shooters) > 1:
+        parts.append(f"together {_dist(total)}")
+    # 5.0: this step's earlier hits on the target land with these.
+    pending = sum(s.hits for s in state.pending if s.target == action.target)
+    needed = max(0, hull - hits - pending)
+    destroyed = sum((p for k, p in total.items() if k >= needed), Fraction(0))
+    extra[f"{action.target} destroyed"] = destroyed
     left = hull - hits
-    return "; ".join(parts) + f"; {action.target} has {left} of {hull} hull points left"
+    text = (
+        "; ".join(parts)
+        + f"; {action.target} has {left} of {hull} hull points left"
+        + (f" ({pending} more landing this step)" if pending else "")
+        + f": destroyed {float(destroyed):.0%}"
+    )
+    return text, OddsResult(_hits(total), extra)
 
 
-def _unit(state: State, side: str, unit_id: str) -> str | None:
+def _unit(state: State, side: str, unit_id: str) -> Explained | None:
+    """The unit's Control roll (4.0): ``moves`` or ``may not move``."""
     unit = state.units.get(unit_id)
     if unit is None or unit.side != side:
         return None
     if unit.auto_turn == state.turn:
-        return f"{unit_id} has an automatic move marker: it moves without a roll (2.0)"
+        text = f"{unit_id} has an automatic move marker: it moves without a roll (2.0)"
+        return text, OddsResult({"moves": Fraction(1)})
     status = state.networks[side].status
-    plain = control_chance(status)
-    helped = control_chance(status, True)
-    return (
-        f"{unit_id} moves with chance {float(plain):.0%} at {status}% network status "
-        f"({float(helped):.0%} with a network base in range) (4.0)"
+    support = network_support(state, unit_id)
+    chance = control_chance(status, support)
+    result = OddsResult({k: p for k, p in (("moves", chance), ("may not move", 1 - chance)) if p})
+    text = (
+        f"{unit_id} moves with chance {float(chance):.0%} at {status}% network status "
+        f"({'with' if support else 'no'} network base in range) (4.0)"
     )
+    return text, result
 
 
-def _destruct(state: State, action: Destruct) -> str | None:
+def _destruct(state: State, action: Destruct) -> Explained | None:
+    """The blast's hull hits on every base caught in it; as data every combination
+    (``R1: 2 hits; R2: 0 hits``: each base rolls apart), each base's own in ``extra``."""
     base = state.bases.get(action.base)
     if base is None or not base.active:
         return None
@@ -96,18 +144,30 @@ def _destruct(state: State, action: Destruct) -> str | None:
         if o.id != base.id and centre_distance(base.geo, o.geo) <= blast.range + 1e-9
     ]
     lines = [f"{base.id} blasts everything within {blast.range:g}in at attack {blast.attack}"]
+    joint: dict[str, Fraction] = {"": Fraction(1)}
+    extra: dict[str, Fraction] = {}
     for other in caught:
         lof = space.cover_against(state, base, other)
         dist = self_destruct_distribution(
             int(base.model.speed), base.model.defence, other.model.defence, lof
         )
+        named = _hits(dist, other.id)
+        extra.update(named)
+        joint = {
+            (f"{key}; " if key else "") + one: p * q
+            for key, p in joint.items()
+            for one, q in named.items()
+        }
         lines.append(f"{other.id} ({other.side}): {_dist(dist)}")
     if not caught:
         lines.append("no base is caught in it")
-    return "; ".join(lines)
+        joint = {"no base caught": Fraction(1)}
+    return "; ".join(lines), OddsResult(joint, extra)
 
 
-def explain_action(state: State, side: str, action: Action) -> str | None:
+def assess_action(state: State, side: str, action: Action) -> Explained | None:
+    """The odds of a shot, a Control roll or a self-destruct now, in words and as data;
+    None for an action that rolls nothing here (a barrage marker: see the module)."""
     if isinstance(action, Fire) and state.step in ("fire_a", "fire_b"):
         return _fire(state, action)
     if isinstance(action, Unit) and state.step == "activate":
@@ -117,4 +177,17 @@ def explain_action(state: State, side: str, action: Action) -> str | None:
     return None
 
 
-__all__ = ["explain_action"]
+def explain_action(state: State, side: str, action: Action) -> str | None:
+    """The odds of ``action`` in words."""
+    explained = assess_action(state, side, action)
+    return None if explained is None else explained[0]
+
+
+def action_result(state: State, side: str, action: Action) -> OddsResult | None:
+    """The same odds as data: hull hits (``2 hits``) of a shot, with ``TARGET destroyed``
+    beside; ``moves``/``may not move`` of a Control roll; a self-destruct's blast."""
+    explained = assess_action(state, side, action)
+    return None if explained is None else explained[1]
+
+
+__all__ = ["action_result", "assess_action", "explain_action"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.events import Event
-from warbench.core.odds import OddsQuery
+from warbench.core.odds import OddsQuery, OddsResult
 from warbench.rulesets.invisible_enemy.annotate import annotate
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy
 from warbench.rulesets.invisible_enemy.explain import explain_action
@@ -47,6 +47,12 @@ class InvisibleEnemy(InvisibleEnemyRules):
 
     def action_odds(self, state: State, side: str, action: Action) -> str | None:
         return explain_action(state, side, action)
+
+    def odds_result(self, state: State, side: str, action: Action) -> OddsResult | None:
+        """The odds ``action_odds`` words, as exact fractions (the same computation)."""
+        from warbench.rulesets.invisible_enemy.explain import action_result
+
+        return action_result(state, side, action)
 
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None

@@ -8,22 +8,31 @@ prompt cannot be used as a tape measure (5.3); nor does a range guess have odds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from warbench.core.actions import Action
+from warbench.core.odds import OddsResult
 from warbench.errors import IllegalAction
 from warbench.rulesets.mgv import combat, fire
 from warbench.rulesets.mgv.actions import FireOrder
+from warbench.rulesets.mgv.odds import MAX_GAME_DICE, missile_equilibrium
 from warbench.rulesets.mgv.state import Attack, State
 
 
-def _dist(dist: dict[int, Fraction]) -> str:
+def _dist(dist: Mapping[int, Fraction]) -> str:
     mean = float(sum(k * p for k, p in dist.items()))
     parts = ", ".join(f"{k}: {float(p):.0%}" for k, p in sorted(dist.items()) if p)
     return f"mean {mean:.2f} ({parts})"
 
 
-def _attack(state: State, attack: Attack) -> str:
+def _hits(n: int) -> str:
+    return f"{n} hit" if n == 1 else f"{n} hits"
+
+
+def _attack(state: State, attack: Attack) -> tuple[str, dict[int, Fraction] | None]:
+    """One declared attack in words, and its chances of each number of hits (None for a
+    missile attack too big for the equilibrium)."""
     shooter = state.bases[attack.shooters[0]]
     target = state.bases[attack.target]
     value = shooter.mounts[attack.slot].attack
@@ -34,19 +43,43 @@ def _attack(state: State, attack: Attack) -> str:
         mods = fire.modifiers(state, attack)
         band = combat.range_shift(range_to(shooter, target))
         dist = combat.kinetic_distribution(value, target.defence, mods.total() + band)
-        return f"{head}: hits {_dist(dist)}"
+        return f"{head}: hits {_dist(dist)}", dist
     if attack.weapon == "photon":
         mods = fire.modifiers(state, attack)
         dist = combat.photon_distribution(value, 0, mods.total(ranging=False))
-        return f"{head}: with a guess within 1/2in, hits {_dist(dist)}; -1 per further 1/2in"
+        text = f"{head}: with a guess within 1/2in, hits {_dist(dist)}; -1 per further 1/2in"
+        return text, dist
     own, theirs = fire.missile_dice(state, attack)
-    return (
-        f"{head}: {own} attack dice against {theirs} block dice, split sealed (5.2); "
-        "see 'warbench odds mgv missile'"
-    )
+    text = f"{head}: {own} attack dice against {theirs} block dice, split sealed (5.2)"
+    if max(own, theirs) > MAX_GAME_DICE:
+        return f"{text}; see 'warbench odds mgv missile'", None
+    game = missile_equilibrium(own, theirs)
+    dist = {int(k.split()[0]): p for k, p in game.outcomes.items()}
+    return f"{text}; both splitting at the equilibrium, hits {_dist(dist)}", dist
 
 
 def explain_action(state: State, side: str, action: Action) -> str | None:
+    """The odds of a fire declaration, in words."""
+    explained = assess_action(state, side, action)
+    return None if explained is None else explained[0]
+
+
+def action_result(state: State, side: str, action: Action) -> OddsResult | None:
+    """The same odds as data (see :func:`assess_action`)."""
+    explained = assess_action(state, side, action)
+    return None if explained is None else explained[1]
+
+
+def assess_action(state: State, side: str, action: Action) -> tuple[str, OddsResult | None] | None:
+    """The odds of a legal fire declaration (the only MGV action with odds here), in
+    words and as data; None for anything else.
+
+    The data's outcomes are numbers of hits (``2 hits``) for one attack; for several,
+    every combination (``B1 kinetic at R1: 1 hit; B1.secondary photon at R2: 0 hits``,
+    the attacks roll apart), with each attack's own chances as ``extra`` lines under the
+    same names. A photon attack's are for a guess within 1/2in (no distance is ever used
+    that the side may not know), a missile attack's for both sides splitting at the
+    equilibrium of the sealed split (``warbench odds mgv missile``)."""
     if not isinstance(action, FireOrder) or state.step != "declare":
         return None
     try:
@@ -55,4 +88,25 @@ def explain_action(state: State, side: str, action: Action) -> str | None:
         return None
     if not attacks:
         return None
-    return "; ".join(_attack(state, a) for a in attacks)
+    said = [_attack(state, a) for a in attacks]
+    text = "; ".join(words for words, _ in said)
+    known = [
+        (f"{a.label()} {a.weapon} at {a.target}", dist)
+        for a, (_, dist) in zip(attacks, said, strict=True)
+        if dist is not None
+    ]
+    if not known:
+        return text, None
+    if len(known) == 1:
+        return text, OddsResult({_hits(k): p for k, p in sorted(known[0][1].items()) if p})
+    joint: dict[str, Fraction] = {"": Fraction(1)}
+    extra: dict[str, Fraction] = {}
+    for name, dist in known:
+        named = {f"{name}: {_hits(k)}": p for k, p in sorted(dist.items()) if p}
+        extra.update(named)
+        joint = {
+            (f"{key}; " if key else "") + one: p * q
+            for key, p in joint.items()
+            for one, q in named.items()
+        }
+    return text, OddsResult(joint, extra)

@@ -163,6 +163,13 @@ def missile_odds(values: Mapping[str, Any]) -> OddsResult:
             f"the equilibrium is computed for at most {MAX_GAME_DICE} dice a side "
             f"({att_dice} against {def_dice}); give split= and block="
         )
+    return missile_equilibrium(att_dice, def_dice)
+
+
+def missile_equilibrium(att_dice: int, def_dice: int) -> GameOddsResult:
+    """The sealed split of ``att_dice`` against ``def_dice`` played at its equilibrium
+    (payoff: total hits): the chances of each total, both mixed strategies as extra
+    lines, and the game's value. At most ``MAX_GAME_DICE`` a side."""
     game = combat.missile_game(att_dice, def_dice, combat.total_hits)
     rows, columns = _rational(game.row), _rational(game.column)
     att_splits, def_splits = combat.splits(att_dice), combat.splits(def_dice)

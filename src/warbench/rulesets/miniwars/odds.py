@@ -169,8 +169,27 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}% ({p})"
 
 
+Explained = tuple[str, OddsResult | None]
+"""An action's odds in words and as data, from one computation; the data is None
+when the action cannot be taken now (the words say why)."""
+
+
 def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> str | None:
-    """The exact odds of a fire, attack or rally action in the current state."""
+    """The exact odds of a fire, attack or rally action in the current state, in words."""
+    explained = assess_action(rules, state, side, action)
+    return None if explained is None else explained[0]
+
+
+def action_result(rules: MiniWars, state: State, side: str, action: Action) -> OddsResult | None:
+    """The same odds as data: ``hit``/``miss`` (fire, attack; ``attacker_disrupted`` beside
+    an attack by an undisrupted unit) or ``rallied``/``still disrupted`` (rally)."""
+    explained = assess_action(rules, state, side, action)
+    return None if explained is None else explained[1]
+
+
+def assess_action(rules: MiniWars, state: State, side: str, action: Action) -> Explained | None:
+    """The odds of a fire, attack or rally action now, as data and in words; None if the
+    action rolls nothing (or names no unit on the board)."""
     c = state.setup.board.charts
     units = state.units
     if isinstance(action, Fire):
@@ -179,34 +198,47 @@ def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> 
             return None
         problem = rules.fire_problem(state, unit, target)
         if problem:
-            return f"{action}: not possible ({problem})"
+            return f"{action}: not possible ({problem})", None
         needed, mods = rules.missile_situation(state, unit, target)
         hit = combat.missile_hit_chance(needed, combat.total(mods), c)
+        result = OddsResult({"hit": hit, "miss": 1 - hit})
         effect = "removes it" if target.disrupted else "disrupts it"
-        return f"{action}: needs {needed}+ on one die{_mods(mods)}; a hit {effect}: hit {_pct(hit)}"
+        text = (
+            f"{action}: needs {needed}+ on one die{_mods(mods)}; a hit {effect}: "
+            f"hit {_pct(result.outcomes['hit'])}"
+        )
+        return text, result
     if isinstance(action, Attack):
         unit, target = units.get(action.unit), units.get(action.target)
         if unit is None or target is None or unit.pos is None or target.pos is None:
             return None
         problem = rules.melee_problem(state, unit, target)
         if problem:
-            return f"{action}: not possible ({problem})"
+            return f"{action}: not possible ({problem})", None
         needed, mods = rules.melee_situation(state, unit, target)
         ch = combat.melee_chances(needed, combat.total(mods))
+        # MELEE: doubles disrupt the attacker, unless it already is.
+        extra = {} if unit.disrupted else {"attacker_disrupted": ch.doubles}
+        result = OddsResult({"hit": ch.success, "miss": 1 - ch.success}, extra)
         effect = "removes it" if target.disrupted else "disrupts it"
-        doubles = "" if unit.disrupted else f"; doubles disrupt {unit.id}: {_pct(ch.doubles)}"
-        chance = f"success {effect}: {_pct(ch.success)}{doubles}"
-        return f"{action}: needs {needed}+ on two dice{_mods(mods)}; {chance}"
+        doubles = "".join(f"; doubles disrupt {unit.id}: {_pct(p)}" for p in extra.values())
+        chance = f"success {effect}: {_pct(result.outcomes['hit'])}{doubles}"
+        return f"{action}: needs {needed}+ on two dice{_mods(mods)}; {chance}", result
     if isinstance(action, Rally):
         leader, unit = units.get(action.leader), units.get(action.unit)
         if leader is None or unit is None or leader.pos is None or unit.pos is None:
             return None
         problem = rules.rally_problem(state, leader, unit)
         if problem:
-            return f"{action}: not possible ({problem})"
+            return f"{action}: not possible ({problem})", None
         distance, mods = rules.rally_situation(state, leader, unit)
         p = combat.rally_chance(distance, combat.total(mods), c)
-        return f"{action}: must beat {distance}{_mods(mods)}, a 1 always fails: {_pct(p)}"
+        result = OddsResult({"rallied": p, "still disrupted": 1 - p})
+        text = (
+            f"{action}: must beat {distance}{_mods(mods)}, a 1 always fails: "
+            f"{_pct(result.outcomes['rallied'])}"
+        )
+        return text, result
     return None
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
-from warbench.core.odds import OddsQuery
+from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
 from warbench.rulesets.miniwars.annotate import annotate
 from warbench.rulesets.miniwars.evaluate import evaluate
@@ -45,6 +45,12 @@ class MiniWars(MiniWarsRules):
 
     def action_odds(self, state: State, side: str, action: Action) -> str | None:
         return explain_action(self, state, side, action)
+
+    def odds_result(self, state: State, side: str, action: Action) -> OddsResult | None:
+        """The odds ``action_odds`` words, as exact fractions (the same computation)."""
+        from warbench.rulesets.miniwars.odds import action_result
+
+        return action_result(self, state, side, action)
 
     def annotations(
         self, state: State, events: Sequence[Any], side: str | None

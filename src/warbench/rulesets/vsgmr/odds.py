@@ -75,8 +75,27 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}% ({p})"
 
 
+Explained = tuple[str, OddsResult | None]
+"""An action's odds in words and as data, from one computation; the data is None
+when the action cannot be taken now (the words say why)."""
+
+
 def explain_action(rules_: VSGMR, state: State, side: str, action: Action) -> str | None:
-    """The exact odds of an attack or a skill roll in the current state."""
+    """The exact odds of an attack or a skill roll in the current state, in words."""
+    explained = assess_action(rules_, state, side, action)
+    return None if explained is None else explained[0]
+
+
+def action_result(rules_: VSGMR, state: State, side: str, action: Action) -> OddsResult | None:
+    """The same odds as data: ``miss``/``saved``/``hit`` for an attack (``hit``: the
+    figure defeated or the feature destroyed), ``success``/``failure`` for a skill roll."""
+    explained = assess_action(rules_, state, side, action)
+    return None if explained is None else explained[1]
+
+
+def assess_action(rules_: VSGMR, state: State, side: str, action: Action) -> Explained | None:
+    """The odds of an attack or a skill roll now, as data and in words; None if the
+    action rolls nothing."""
     if isinstance(action, Shoot | Fight):
         fig = state.figs.get(action.figure)
         if fig is None:
@@ -84,8 +103,8 @@ def explain_action(rules_: VSGMR, state: State, side: str, action: Action) -> st
         hand = isinstance(action, Fight)
         sit = rules_.situation(state, fig, action.target, hand)
         if isinstance(sit, str):
-            return f"{action}: not possible ({sit})"
-        o = attacks.odds(state, sit)
+            return f"{action}: not possible ({sit})", None
+        result = OddsResult(attacks.odds(state, sit).as_dict())
         notes = []
         if sit.cover and not hand:
             notes.append("rider on its mount: covered" if sit.rider else "target in cover")
@@ -97,7 +116,12 @@ def explain_action(rules_: VSGMR, state: State, side: str, action: Action) -> st
             notes.append("automatic fire")
         note = f" ({'; '.join(notes)})" if notes else ""
         effect = "destroyed" if sit.feature else "defeated"
-        return f"{action}{note}: miss {_pct(o.miss)}, saved {_pct(o.saved)}, {effect} {_pct(o.hit)}"
+        o = result.outcomes
+        text = (
+            f"{action}{note}: miss {_pct(o['miss'])}, saved {_pct(o['saved'])}, "
+            f"{effect} {_pct(o['hit'])}"
+        )
+        return text, result
     if isinstance(action, Skill):
         fig = state.figs.get(action.figure)
         task = state.setup.task(action.task)
@@ -105,7 +129,9 @@ def explain_action(rules_: VSGMR, state: State, side: str, action: Action) -> st
             return None
         problem = rules_.skill_problem(state, fig, task)
         if problem:
-            return f"{action}: not possible ({problem})"
+            return f"{action}: not possible ({problem})", None
         p = rules_.skill_chance(state, fig, task)
-        return f"{action}: 4+ on one die (heroes +1): success {_pct(p)}"
+        result = OddsResult({"success": p, "failure": 1 - p})
+        text = f"{action}: 4+ on one die (heroes +1): success {_pct(result.outcomes['success'])}"
+        return text, result
     return None

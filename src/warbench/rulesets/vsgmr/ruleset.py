@@ -12,7 +12,7 @@ from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.events import Event
-from warbench.core.odds import OddsQuery
+from warbench.core.odds import OddsQuery, OddsResult
 from warbench.rulesets.vsgmr.annotate import annotate
 from warbench.rulesets.vsgmr.evaluate import evaluate
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
@@ -44,6 +44,12 @@ class VSGMR(VSGMRRules):
 
     def action_odds(self, state: State, side: str, action: Action) -> str | None:
         return explain_action(self, state, side, action)
+
+    def odds_result(self, state: State, side: str, action: Action) -> OddsResult | None:
+        """The odds ``action_odds`` words, as exact fractions (the same computation)."""
+        from warbench.rulesets.vsgmr.odds import action_result
+
+        return action_result(self, state, side, action)
 
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None
