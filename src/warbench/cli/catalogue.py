@@ -20,6 +20,11 @@ def register(commands: Commands) -> None:
 
     scenarios = commands.add_parser("scenarios", help="list the built-in scenarios")
     scenarios.add_argument("--json", action="store_true", help="print a JSON list")
+    scenarios.add_argument(
+        "--long",
+        action="store_true",
+        help="each scenario's full goal: its description and every victory condition",
+    )
     scenarios.set_defaults(run=run_scenarios)
 
     bots = commands.add_parser("bots", help="list the bots that can play a side")
@@ -66,25 +71,56 @@ def run_bots(args: argparse.Namespace) -> int:
 
 
 def run_scenarios(args: argparse.Namespace) -> int:
-    """Print the built-in scenarios as a table, or as JSON with ``--json``."""
+    """Print the built-in scenarios as a table with how each is won, or as JSON with
+    ``--json``; ``--long`` gives each one's whole goal (description and conditions)."""
     from warbench.core.loader import list_scenarios
 
     found = list_scenarios()
     if args.json:
-        print_json([{"id": s.id, "ruleset": s.ruleset, "title": s.title} for s in found])
+        rows: list[dict[str, object]] = [
+            {"id": s.id, "ruleset": s.ruleset, "title": s.title} for s in found
+        ]
+        if args.long:
+            for row in rows:
+                row["goal"] = scenario_goal(str(row["id"]))
+        print_json(rows)
+        return 0
+    console = out_console()
+    if args.long:
+        for info in found:
+            say(console, f"{info.id}: {info.title} ({info.ruleset})", style="bold")
+            for line in scenario_goal(info.id):
+                say(console, f"  {line}")
+            say(console, "")
         return 0
     table = Table(title="Scenarios")
-    for column in ("id", "ruleset", "title"):
+    for column in ("id", "ruleset", "title", "how it is won"):
         table.add_column(column)
     for info in found:
-        table.add_row(info.id, info.ruleset, info.title)
-    out_console().print(table)
+        table.add_row(info.id, info.ruleset, info.title, short_goal(scenario_goal(info.id)))
+    console.print(table)
+    say(console, "warbench scenarios --long: each scenario's description and every condition.")
     return 0
+
+
+def scenario_goal(ref: str) -> list[str]:
+    """The ruleset's goal lines of scenario ``ref``: its description, then the conditions."""
+    from warbench.core.loader import load_scenario
+    from warbench.core.registry import get
+
+    scenario = load_scenario(ref)
+    return get(scenario.ruleset).goal(scenario)
+
+
+def short_goal(lines: list[str]) -> str:
+    """The first victory condition (the line after the description), for one table cell."""
+    return lines[1] if len(lines) > 1 else (lines[0] if lines else "")
 
 
 def run_validate(args: argparse.Namespace) -> int:
     """Load a scenario; a problem raises ScenarioError, which main reports (exit 2)."""
     from warbench.core.loader import load_scenario
+    from warbench.core.registry import get as get_ruleset
 
     scenario = load_scenario(args.scenario)
     sides = len(scenario.sides)
@@ -94,4 +130,9 @@ def run_validate(args: argparse.Namespace) -> int:
         f"OK: {scenario.id} ({scenario.title}), {sides} side{'s' if sides != 1 else ''} "
         f"({', '.join(scenario.sides)}), {limit}, ruleset {scenario.ruleset}",
     )
+    goal = get_ruleset(scenario.ruleset).goal(scenario)
+    if goal:
+        say(out_console(), "Goal:")
+        for line in goal:
+            say(out_console(), f"  {line}")
     return 0

@@ -36,7 +36,10 @@ def test_4_6_the_sides_alternate_one_unit_at_a_time(ie: Any) -> None:
     ie.act(game, "red", "unit V1", 6)
     ie.act(game, "red", "done")
     assert game.decision.sides == ("blue",)
-    assert ie.refused(game, "unit U1", "blue") == "U1 has already tried to move this turn (4.0)"
+    assert ie.refused(game, "unit U1", "blue") == (
+        "U1 has already tried to move this turn: one Control roll a turn, passed or failed "
+        "(4.0, ruling 36)"
+    )
 
 
 def test_4_0_a_side_that_passes_tries_no_more_units_the_other_goes_on(ie: Any) -> None:

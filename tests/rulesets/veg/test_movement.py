@@ -46,8 +46,12 @@ def test_attacks_during_movement_need_the_optional_rule(veg):
     units = [("red", "A", "gun", "0505"), ("blue", "T", "gun", "0507")]
     game = veg.new_game(units)
     assert not any(a.startswith("attack") for a in veg.legal(game))
-    with pytest.raises(IllegalAction, match="attack_during_movement is off"):
+    with pytest.raises(IllegalAction) as err:
         game.apply("attack A T", "red")
+    assert str(err.value).endswith(
+        "attacks come in the attack phase: option `attack_during_movement` "
+        "(optional rule Attacks During Movement; set it to `true` to allow)"
+    )
     game = veg.new_game(units, options=ADM)
     assert "attack A T" in veg.legal(game)
 
@@ -204,8 +208,23 @@ ENCLOSED = ["0604", "0605", "0506", "0405", "0404"]
         ("gun", "0505", [], [], "the cheapest way costs 4 MP and M has 3 MP left"),
         ("gun", "0502", [], ["0502"], "gun (Wheeled, tracked units) may not enter open_water"),
         ("gun", "0505", [], [*ENCLOSED, "0504"], "no way leads there for gun (terrain in the way)"),
-        ("gun", "0503", ["0503"], [], "the hex is full (stacking limit 5 units; both sides count)"),
-        ("gun", "0505", ["0504"], ENCLOSED, "full hexes block every way there (stacking)"),
+        (
+            "gun",
+            "0503",
+            ["0503"],
+            [],
+            (
+                "the hex is full (stacking limit 5 units, both sides count: "
+                "ruling 1, option `stacking_limit`)"
+            ),
+        ),
+        (
+            "gun",
+            "0505",
+            ["0504"],
+            ENCLOSED,
+            "full hexes block every way there (stacking: ruling 1, option `stacking_limit`)",
+        ),
         (
             "truck",
             "0601",

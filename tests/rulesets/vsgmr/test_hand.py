@@ -183,7 +183,7 @@ def test_no_hand_to_hand_across_a_high_wall(vs):
     game.apply("end", "blue")
     assert game.state.phase != "hand" or "fight A B" not in game.legal_actions("red")
     why = attacks.hand_situation(game.state, vs.figure(game, "A"), "B")
-    assert why == "A is not touching B"
+    assert why == "A is not touching B: a wall that blocks sight parts them (ruling 22)"
     low = vs.wall("wall", (10.5, 5), (10.5, 15), blocks_los="beyond")
     other = vs.start(figures, features=[low], dice=[4, 6, 1])
     vs.skip_to(other, "hand", "red")

@@ -146,8 +146,8 @@ def unit_info(view: Mapping[str, Any], ref: str, world: World) -> list[str]:
         lines = _hex_lines(view, ref, world)
         if lines is not None:
             return lines
-    names = [str(u["id"]) for u in units if u["at"]]
-    names += [str(b["id"]) for b in view.get("buildings", []) if b["standing"]]
+    names = [str(b["id"]) for b in view.get("buildings", []) if b["standing"]]
+    names += [str(u["id"]) for u in units if u["at"]]
     refuse(view, ref, names)
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -205,7 +205,6 @@ def goal(scenario: Scenario) -> list[str]:
                 f"{side} wins at the end of any of its player turns with {count} "
                 f"unit{'s' if count != 1 else ''} {zone}; riders count."
             )
-    lines.append("A side with no unit left on the map loses at once.")
     limit, rule = setup.turn_limit, setup.at_turn_limit
     ending = f"At the end of turn {limit}, "
     if rule == "points":
@@ -218,4 +217,5 @@ def goal(scenario: Scenario) -> list[str]:
     else:
         ending += f"{rule} ({setup.titles.get(rule, rule)}) wins."
     lines.append(ending)
+    lines.append("A side with no unit left on the map loses at once.")
     return lines

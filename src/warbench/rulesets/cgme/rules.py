@@ -50,6 +50,7 @@ from warbench.rulesets.cgme.data import Hazard, ResultName
 from warbench.rulesets.cgme.movement import Reach, search
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Setup, build_scenario
 from warbench.rulesets.cgme.state import Building, OpenAttack, State, Unit
+from warbench.rulesets.rulings import cite
 from warbench.scenario.model import Scenario
 
 REACH_CACHE_SIZE = 10_000
@@ -133,7 +134,7 @@ class CGMERules(Ruleset[State]):
             return Decision.choose(
                 side,
                 f"attack on {attack.target} by {'+'.join(attack.attackers)}: "
-                "join UNIT to combine, or roll",
+                "join UNIT to add its ATT to this attack, or roll to resolve it",
             )
         if kind == "move":
             if len(self._move_options(state, side)) == 1:
@@ -315,7 +316,8 @@ class CGMERules(Ruleset[State]):
                 if not state.setup.options.attack_during_movement:
                     raise IllegalAction(
                         action,
-                        "attacks come in the attack phase (option attack_during_movement is off)",
+                        "attacks come in the attack phase: "
+                        + cite(self.world_package, "attack_during_movement", allow="true"),
                     )
                 self._declare(state, side, action, res, during_move=True)
             else:
@@ -438,7 +440,10 @@ class CGMERules(Ruleset[State]):
         if unit.mp + unit.bonus <= 0:
             return f"{unit.id} has no movement points left"
         if self._move_or_shoot(state, unit) and unit.attacked:
-            return f"{unit.id} has fired this turn and may not move (option move_or_shoot)"
+            return (
+                f"{unit.id} has fired this turn and may not move: "
+                f"{cite(self.world_package, 'move_or_shoot', allow='false')}"
+            )
         return None
 
     def _move_or_shoot(self, state: State, unit: Unit) -> bool:
@@ -544,7 +549,10 @@ class CGMERules(Ruleset[State]):
                 return f"{unit.id} cannot reach {to.label}: {self._unreachable(state, unit, to)}"
         weight = sum(u.type.parts for u in units)
         if len(units) > 1 and not self.room(state, to, weight):
-            return f"{to.label} has no room for all of {'+'.join(u.id for u in units)} (stacking)"
+            return (
+                f"{to.label} has no room for all of {'+'.join(u.id for u in units)} "
+                f"(stacking: {cite(self.world_package, 'stacking_limit')})"
+            )
         return None
 
     def _unreachable(self, state: State, unit: Unit, to: Hex) -> str:
@@ -555,8 +563,8 @@ class CGMERules(Ruleset[State]):
         j = board.index[to]
         if not self.room(state, to, kind.parts):
             return (
-                f"the hex is full (stacking limit {state.setup.options.stacking_limit} units; "
-                "both sides count)"
+                f"the hex is full (stacking limit {state.setup.options.stacking_limit} units, "
+                f"both sides count: {cite(self.world_package, 'stacking_limit')})"
             )
         if kind.road_only and not board.on_road[j]:
             return f"{kind.name} may only travel on roads, and {to.label} is not on one"
@@ -578,7 +586,10 @@ class CGMERules(Ruleset[State]):
         blocked = self._blocked(state, kind.parts)
         open_ways = adjacency.reach(start, budget, blocked, board.empty)
         if j not in open_ways:
-            return "full hexes block every way there (stacking)"
+            return (
+                "full hexes block every way there "
+                f"(stacking: {cite(self.world_package, 'stacking_limit')})"
+            )
         return (
             f"the cheapest way costs {open_ways[j]} MP and {unit.id} has "
             f"{unit.mp + unit.bonus} MP left"
@@ -736,7 +747,10 @@ class CGMERules(Ruleset[State]):
             return f"{unit.id} needs {world.unload_cost} MP to dismount"
         assert unit.pos is not None
         if not self.room(state, unit.pos, unit.type.parts):
-            return f"{unit.pos.label} is full; {unit.id} may not dismount there (stacking)"
+            return (
+                f"{unit.pos.label} is full; {unit.id} may not dismount there "
+                f"(stacking: {cite(self.world_package, 'stacking_limit')})"
+            )
         return None
 
     def _unload_options(self, state: State, side: str) -> list[Action]:
@@ -786,7 +800,10 @@ class CGMERules(Ruleset[State]):
         if unit.carrier is not None and not state.units[unit.carrier].type.riders_attack:
             return f"{unit.id} rides in {unit.carrier} and may not attack from it"
         if self._move_or_shoot(state, unit) and unit.moved:
-            return f"{unit.id} has moved this turn and may not fire (option move_or_shoot)"
+            return (
+                f"{unit.id} has moved this turn and may not fire: "
+                f"{cite(self.world_package, 'move_or_shoot', allow='false')}"
+            )
         return None
 
     def target_pos(self, state: State, ref: str) -> Hex | None:
@@ -930,7 +947,11 @@ class CGMERules(Ruleset[State]):
         if unit.id in attack.attackers:
             raise IllegalAction(action, f"{unit.id} is already in this attack")
         if not state.setup.options.combined_attacks:
-            raise IllegalAction(action, "combined attacks are off (option combined_attacks)")
+            raise IllegalAction(
+                action,
+                "combined attacks are off: "
+                + cite(self.world_package, "combined_attacks", allow="true"),
+            )
         problem = self.attack_problem(state, unit, attack.target)
         if problem:
             raise IllegalAction(action, problem)

@@ -36,6 +36,13 @@ class CGME(CGMERules):
 
         return goal(scenario)
 
+    def rules_in_force(self, scenario: Scenario) -> list[str]:
+        """The scenario's options and the world's rulings (its ``data/rulings.toml``)."""
+        from warbench.rulesets.rulings import rules_in_force
+
+        defaults = self.options_model().model_dump()
+        return rules_in_force(self.world_package, scenario.options, defaults)
+
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

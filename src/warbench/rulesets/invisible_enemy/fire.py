@@ -46,6 +46,10 @@ from warbench.rulesets.invisible_enemy.charts import (
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.space import WEAPON_NAMES, Aim
 from warbench.rulesets.invisible_enemy.state import Base, Shot, State
+from warbench.rulesets.rulings import cite_ruling
+
+RULINGS = "warbench.rulesets.invisible_enemy"
+"""Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
 
 FIRE_STEPS = ("fire_a", "fire_b")
 MOVEMENT_STEPS = ("activate", "unit", "last")
@@ -139,7 +143,9 @@ def check_fire(state: State, side: str, action: Fire) -> list[Base]:
             raise IllegalAction(action, f"{sid} is contaminated: it never fires again (1.5 note 2)")
         if base.fired_turn == state.turn:
             raise IllegalAction(
-                action, f"{sid} has already fired this turn: one shot per base (5.0, ruling 23)"
+                action,
+                f"{sid} has already fired this turn: one shot per base "
+                f"(5.0, {cite_ruling(RULINGS, 23)})",
             )
         if step == "fire_a" and base.weapon == "C":
             raise IllegalAction(
@@ -154,7 +160,10 @@ def check_fire(state: State, side: str, action: Fire) -> list[Base]:
             )
         bases.append(base)
     if len(bases) > 1 and any(b.weapon != "C" for b in bases):
-        raise IllegalAction(action, "only C bases fire together, as a massed battery (5.3)")
+        raise IllegalAction(
+            action,
+            f"only C bases fire together, as a massed battery (5.3, {cite_ruling(RULINGS, 38)})",
+        )
     if action.rake:
         why = rake_refusal(state, bases[0])
         if why is not None:

@@ -42,7 +42,11 @@ def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
         f'DEF {base["defence"]}; speed {num(float(base["speed"]))}"'
         + (f"; worth {base['points']} points" if "points" in base else ""),
         f"hull {base['hull']}: {base['hits']} hit{'s' if base['hits'] != 1 else ''} "
-        f"(damage: {base['damage']})",
+        + (
+            "(undamaged)"
+            if base["damage"] == "none"
+            else f"(fires at damage step {base['damage']}, 5.1)"
+        ),
     ]
     if unit is not None:
         mates = [b for b in unit["bases"] if b != base["id"]]

@@ -66,6 +66,10 @@ from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.rulings import cite_ruling
+
+RULINGS = "warbench.rulesets.invisible_enemy"
+"""Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
 
 PLOUGH_KEEP = frozenset({"minefield", "encrypted", "mek_lok"})
 """Kinds a demolition engineer clears only with a 7.0 action, never by ploughing."""
@@ -273,7 +277,11 @@ def check_attempt(state: State, side: str, action: Unit) -> None:
     if unit.side != side:
         raise IllegalAction(action, f"{unit.id} is not yours")
     if unit.attempted_turn == state.turn:
-        raise IllegalAction(action, f"{unit.id} has already tried to move this turn (4.0)")
+        raise IllegalAction(
+            action,
+            f"{unit.id} has already tried to move this turn: one Control roll a turn, "
+            f"passed or failed (4.0, {cite_ruling(RULINGS, 36)})",
+        )
     if not _has_anything(state, unit.id):
         raise IllegalAction(
             action,
@@ -391,7 +399,7 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         raise IllegalAction(
             action,
             f"{base.id} is stranded: cut off from its unit and network, it may not "
-            "move or turn (4.5)",
+            f"move or turn (4.5, {cite_ruling(RULINGS, 35)})",
         )
     towed = _tow(state, base)
     edge = breach_edge(state, side)
@@ -419,7 +427,7 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         raise MoveRefused(
             action,
             f"the move would strand {names}: the bases of {base.unit} must stay within "
-            f'{interval:g}" of each other (4.5)',
+            f'{interval:g}" of each other (4.5, {cite_ruling(RULINGS, 35)})',
             "interval",
         )
     return base, result

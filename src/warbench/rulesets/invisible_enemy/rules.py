@@ -112,29 +112,42 @@ class InvisibleEnemyRules(Ruleset[State]):
         if state.outcome is not None:
             return None
         step = state.step
+        menu = (
+            "buy auto=UNIT (it moves with no Control roll), type1 (an extra Type 1 barrage), "
+            "deflect (-1 to an enemy marker's rolls), suppress25|suppress50|suppress75 "
+            "(harder enemy Control rolls), die (the enemy loses a network die) ..., or buy none"
+        )
         if step in ("network", "initiative", "control", "resolve"):
             return Decision.auto(step)
         if step == "tie":
             return Decision.sealed(
-                state.setup.sides, "tied initiative: place your free barrage, unseen (4.6)"
+                state.setup.sides,
+                "tied initiative: place your free barrage, unseen (4.6): barrage X,Y; both "
+                "markers strike at once, then initiative is rolled again",
             )
         if step == "buy" and network.simultaneous(state):
             return Decision.sealed(
                 state.setup.sides,
                 f"equal action points ({state.networks[state.setup.sides[0]].points} each): "
-                "write your purchases, unseen until both are in (2.0); unspent points are lost",
+                "write your purchases, unseen until both are in (2.0); unspent points are lost: "
+                f"{menu}",
             )
         actor = state.actor or state.setup.sides[0]
         prompts = {
             "buy": f"buy tactical actions with your {state.networks[actor].points} "
-            "action points; unspent points are lost (2.0)",
-            "mark1": "set down your Type 1 (or Type 2) barrage markers by hand, then done (3.0)",
-            "activate": "name a unit to try to move (Control roll), pass, or self-destruct (4.0)",
+            f"action points; unspent points are lost (2.0): {menu}",
+            "mark1": "set down your Type 1 (or Type 2) barrage markers by hand, then done (3.0): "
+            "barrage X,Y [type2] puts a marker's centre there",
+            "activate": "name a unit to try to move (4.0): unit UNIT rolls for Control (a "
+            "failed roll spends its move this turn), pass stops moving units this turn, "
+            "destruct BASE self-destructs a base",
             "unit": f"move the bases of {state.current} one at a time, or engineer; "
             "then done (4.0)",
             "last": "movement is over: self-destruct a base, or done (6.0)",
-            "mark2": "set down your Type 2 barrage markers by hand, then done (3.0)",
-            "deflect": "tag enemy barrage markers with your deflections, then done (3.0)",
+            "mark2": "set down your Type 2 barrage markers by hand, then done (3.0): "
+            "barrage X,Y puts a marker's centre there",
+            "deflect": "tag enemy barrage markers with your deflections, then done (3.0): "
+            "deflect MARKER gives -1 to that marker's rolls",
             "fire_a": "direct fire step a, kinetic and photon: "
             "fire one base at a time, then done (5.0)",
             "fire_b": "direct fire step b, chemical: "

@@ -36,6 +36,14 @@ class InvisibleEnemy(InvisibleEnemyRules):
 
         return goal(scenario)
 
+    def rules_in_force(self, scenario: Scenario) -> list[str]:
+        """The scenario's options and the rulings (``data/rulings.toml``), one line each."""
+        from warbench.rulesets.invisible_enemy.scenario import OptionsSpec
+        from warbench.rulesets.rulings import rules_in_force
+
+        defaults = OptionsSpec().model_dump()
+        return rules_in_force("warbench.rulesets.invisible_enemy", scenario.options, defaults)
+
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
 

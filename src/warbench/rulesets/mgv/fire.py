@@ -36,6 +36,10 @@ from warbench.rulesets.mgv.hitlog import (
     placements,
 )
 from warbench.rulesets.mgv.state import Attack, Base, Fire, Group, Screen, State
+from warbench.rulesets.rulings import cite, cite_ruling
+
+RULINGS = "warbench.rulesets.mgv"
+"""Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
 
 
 # -- who can do what ----------------------------------------------------------------------
@@ -128,6 +132,17 @@ def after_range(state: State, res: Resolution) -> None:
 
 # -- 2. declaration -------------------------------------------------------------------------
 def check_declare(state: State, side: str, action: Action) -> list[Attack]:
+    if isinstance(action, Range) and state.setup.options.photon == "estimate":
+        raise IllegalAction(
+            action,
+            "nobody writes range guesses: each photon shot's guess is drawn from the error "
+            f"model: {cite(RULINGS, 'photon', allow='guess')}",
+        )
+    if isinstance(action, Range) and state.fire.guesses_held:
+        raise IllegalAction(
+            action,
+            f"the range guesses are written and cannot be taken back ({cite_ruling(RULINGS, 12)})",
+        )
     if not isinstance(action, FireOrder):
         raise IllegalAction(action, "declare targets: fire BASE>TARGET ... or fire none")
     ready = {(b.id, s) for b, s in ready_mounts(state, side)}

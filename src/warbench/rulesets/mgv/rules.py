@@ -90,11 +90,21 @@ class MGVRules(Ruleset[State]):
         actor = state.actor or state.setup.sides[0]
         if step == "arm":
             sides = tuple(s for s in state.setup.sides if open_mounts(state, s))
-            return Decision.sealed(sides, "choose the weapon type of each open mount (1.5)")
+            return Decision.sealed(
+                sides,
+                "choose the weapon type of each open mount (1.5): "
+                "arm BASE[.secondary]=kinetic|missile|photon ...; kinetic is steady 2D6 fire, "
+                "missile dice are split among hull layers and may go round corners, photon "
+                "hits on a range guess and a bad guess burns the firer; both sides choose unseen",
+            )
         if step in ("roll", "resolve", "end_phase"):
             return Decision.auto(step)
         if step == "choose":
-            return Decision.choose(actor, "move or fire with all your bases this phase (1.6)")
+            return Decision.choose(
+                actor,
+                "choose what all your bases do this phase (1.6): phase move or phase fire; "
+                "each may be taken once a turn",
+            )
         if step == "move":
             return Decision.choose(actor, "move your bases one at a time, then end (4.0)")
         if step == "range":
@@ -107,11 +117,17 @@ class MGVRules(Ruleset[State]):
             return Decision.choose(actor, "declare the target of every mount that fires (5.0)")
         if step == "screen":
             return Decision.choose(
-                state.other(actor), "screen declared attacks with unfired missile mounts (5.1)"
+                state.other(actor),
+                "screen declared attacks with unfired missile mounts (5.1): "
+                "screen BASE[.secondary]>ATTACK_NUMBER ... or screen none; "
+                "a screen uses up that mount's shot this turn",
             )
         if step == "split":
             return Decision.sealed(
-                state.setup.sides, "split your missile dice among surface, core and heart (5.2)"
+                state.setup.sides,
+                "split your missile dice among surface, core and heart (5.2): "
+                "the attacker types split ATTACK=S/C/H ... (its dice on a layer are hits), "
+                "the defender block ATTACK=S/C/H ... (its dice there are blocks)",
             )
         if step == "place":
             return Decision.choose(

@@ -101,17 +101,24 @@ def goal(scenario: Scenario) -> list[str]:
         f"{second}: {count[second]})."
     )
     limit, rule = setup.turn_limit, setup.at_turn_limit
-    ending = f"If both still stand at the end of turn {limit} (ruling 11), "
-    if rule == "units":
-        ending += "the side with more units on the board wins; equal numbers are a draw."
-    elif rule == "points":
-        ending += (
-            "the side that destroyed more enemy cost wins; equal losses are a draw "
-            "(costs: info UNIT)."
+    if rule in setup.sides:
+        ending = (
+            f"{rule} ({setup.titles.get(rule, rule)}) wins if both armies still stand at the "
+            f"end of turn {limit}."
         )
-    elif rule == "draw":
-        ending += "the game is a draw."
     else:
-        ending += f"{rule} ({setup.titles.get(rule, rule)}) wins."
-    lines.append(ending)
+        ending = f"If both armies still stand at the end of turn {limit} (a safeguard, ruling 11), "
+        if rule == "units":
+            ending += "the side with more units on the board wins; equal numbers are a draw."
+        elif rule == "points":
+            ending += (
+                "the side that destroyed more enemy cost wins; equal losses are a draw "
+                "(costs: info UNIT)."
+            )
+        else:
+            ending += "the game is a draw."
+    if rule in setup.sides:  # a side holds out: that is the scenario's aim, say it first
+        lines.insert(1 if text else 0, ending)
+    else:
+        lines.append(ending)
     return lines

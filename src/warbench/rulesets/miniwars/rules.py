@@ -37,9 +37,14 @@ from warbench.rulesets.miniwars.actions import (
     Pass,
     Rally,
 )
+from warbench.rulesets.miniwars.board import line_routes
 from warbench.rulesets.miniwars.scenario import Setup, build_scenario
 from warbench.rulesets.miniwars.state import State, Unit
+from warbench.rulesets.rulings import cite, cite_ruling
 from warbench.scenario.model import Scenario
+
+RULINGS = "warbench.rulesets.miniwars"
+"""Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
 
 ROLE_OF_PHASE = {"missile_a": "A", "missile_b": "B", "move_a": "A", "move_b": "B"}
 FIRST_STEP = {
@@ -104,7 +109,12 @@ class MiniWarsRules(Ruleset[State]):
         if side is None:
             return _decision("auto", "roll for initiative")
         if phase == "initiative":
-            return _decision("choose", f"{side} won the initiative: choose A or B", side)
+            return _decision(
+                "choose",
+                f"{side} won the initiative: choose A (fire first, move and fight last, "
+                "rally first) or B (fire second, move and fight first)",
+                side,
+            )
         if phase.startswith("missile"):
             if not self._fire_options(state, side):
                 return _decision("auto", f"{side} has no missile fire")
@@ -284,6 +294,8 @@ class MiniWarsRules(Ruleset[State]):
             self._move(state, side, action, res)
         elif isinstance(action, End):
             self._next_phase(state, res)
+        elif isinstance(action, Attack):
+            raise IllegalAction(action, self._attack_refusal(state, side, action))
         else:
             raise IllegalAction(action, "in movement/combat you may move a unit or end")
 
@@ -347,6 +359,14 @@ class MiniWarsRules(Ruleset[State]):
         if board.target_concealed(target.pos):
             return f"{target.id} is in {board.map.terrain_at(target.pos)}, which blocks sight"
         if not self.line_of_sight(state, unit.pos, target.pos):
+            routes = line_routes(unit.pos, target.pos)[0]
+            on_map = [r for r in routes if all(board.map.grid.contains(h) for h in r)]
+            if board.los_along_edge == "either" and len(on_map or routes) > 1:
+                return (
+                    f"no line of sight from {unit.id} to {target.id}: the line runs along a "
+                    "hexside or through a hex corner, and a blocker on either side blocks it "
+                    f"({cite(RULINGS, 'los_along_edge')})"
+                )
             return f"no line of sight from {unit.id} to {target.id}"
         return None
 
@@ -457,7 +477,10 @@ class MiniWarsRules(Ruleset[State]):
         if unit.acted:
             return f"{unit.id} has already moved this phase"
         if unit.fired and state.setup.options.fired_units == "hold":
-            return f"{unit.id} fired this turn and must hold (option fired_units = hold)"
+            return (
+                f"{unit.id} fired this turn and must hold: "
+                f"{cite(RULINGS, 'fired_units', allow='free')}"
+            )
         if to == unit.pos:
             return None
         other = state.occupant.get(to)
@@ -565,12 +588,39 @@ class MiniWarsRules(Ruleset[State]):
         """Why ``unit`` could not melee ``target`` after moving, or None if it could."""
         if unit.side == target.side:
             return f"{target.id} is {unit.side}'s own unit"
-        option = state.setup.options.fired_units
-        if unit.fired and option != "free":
-            return f"{unit.id} fired this turn (option fired_units = {option})"
+        if unit.fired and state.setup.options.fired_units != "free":
+            return (
+                f"{unit.id} fired this turn and may not melee: "
+                f"{cite(RULINGS, 'fired_units', allow='free')}"
+            )
         if not any(t is target for t in self._melee_targets(state, unit)):
             return f"{target.id} is not adjacent to {unit.id} across a hexside melee may cross"
         return None
+
+    def _attack_refusal(self, state: State, side: str, action: Attack) -> str:
+        """Why ``attack`` is refused between moves: melee comes right after a move."""
+        unit = self._own(state, side, action.unit, action)
+        options = state.setup.options
+        if unit.fired and options.fired_units != "free":
+            return (
+                f"{unit.id} fired this turn and may not melee: "
+                f"{cite(RULINGS, 'fired_units', allow='free')}"
+            )
+        if unit.acted:
+            return (
+                f"{unit.id} has already moved this phase; a unit attacks right after its "
+                f"move or not at all: {cite_ruling(RULINGS, 21)}"
+            )
+        if not options.hold_and_melee:
+            return (
+                f"{unit.id} must first move into a new hex (move {unit.id} HEX), then attack: "
+                f"{cite(RULINGS, 'hold_and_melee', allow='true')}"
+            )
+        assert unit.pos is not None
+        return (
+            f"move {unit.id} first (move {unit.id} {unit.pos.label} to stay where it is), "
+            f"then attack: {cite_ruling(RULINGS, 21)}"
+        )
 
     def melee_situation(
         self, state: State, unit: Unit, target: Unit
@@ -588,7 +638,11 @@ class MiniWarsRules(Ruleset[State]):
 
     def _attack(self, state: State, side: str, action: Attack, res: Resolution) -> None:
         if action.unit != state.active:
-            raise IllegalAction(action, f"only {state.active}, which just moved, may attack now")
+            raise IllegalAction(
+                action,
+                f"only {state.active}, which just moved, may attack now: "
+                f"{cite_ruling(RULINGS, 21)}",
+            )
         unit = self._own(state, side, action.unit, action)
         target = self._enemy(state, side, action.target, action)
         if not any(t is target for t in self._melee_targets(state, unit)):

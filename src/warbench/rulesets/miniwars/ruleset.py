@@ -36,6 +36,14 @@ class MiniWars(MiniWarsRules):
 
         return goal(scenario)
 
+    def rules_in_force(self, scenario: Scenario) -> list[str]:
+        """The scenario's options and the rulings (``data/rulings.toml``), one line each."""
+        from warbench.rulesets.miniwars.scenario import OptionsSpec
+        from warbench.rulesets.rulings import rules_in_force
+
+        defaults = OptionsSpec().model_dump()
+        return rules_in_force("warbench.rulesets.miniwars", scenario.options, defaults)
+
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

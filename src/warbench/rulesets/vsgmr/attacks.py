@@ -10,8 +10,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from warbench.geometry.table import Feature, Figure
+from warbench.rulesets.rulings import cite, cite_ruling
 from warbench.rulesets.vsgmr import combat, space
 from warbench.rulesets.vsgmr.state import Fig, State
+
+RULINGS = "warbench.rulesets.vsgmr"
+"""Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +51,8 @@ def can_attack(state: State, fig: Fig) -> str | None:
         return f"{fig.id} has already attacked this round (one attack a round)"
     if fig.profile.is_mount and fig.rider is None and not state.setup.options.riderless_attacks:
         return (
-            f"{fig.id} has no rider or driver, so it does not attack "
-            "(option riderless_attacks is off)"
+            f"{fig.id} has no rider or driver, so it does not attack: "
+            f"{cite(RULINGS, 'riderless_attacks', allow='true')}"
         )
     return None
 
@@ -97,7 +101,9 @@ def distance_situation(state: State, fig: Fig, target_id: str) -> Situation | st
     dist = space.gap(state, eye, body)
     if dist > rules.range + 1e-9:
         return (
-            f'{target_id} is {dist:.2f}" away, beyond the Distance Attack Unit ({rules.range:g}")'
+            f'{target_id} is {dist:.2f}" away, beyond the Distance Attack Unit ({rules.range:g}", '
+            f"measured {state.setup.options.range_from} to {state.setup.options.range_from}: "
+            f"{cite(RULINGS, 'range_from')})"
         )
     margin = space.facing_margin(state, eye, body)
     if margin < -1e-6:
@@ -189,6 +195,11 @@ def hand_situation(state: State, fig: Fig, target_id: str) -> Situation | str:
         return Situation(fig.id, feature.id, hand=True, feature=True, distance=0.0)
     body = space.body(state, target)
     if not space.touching(state, fig, me, body):
+        if space.walled_off(state, me, body):
+            return (
+                f"{fig.id} is not touching {target_id}: a wall that blocks sight parts them "
+                f"({cite_ruling(RULINGS, 22)})"
+            )
         return f"{fig.id} is not touching {target_id}"
     return Situation(
         fig.id,

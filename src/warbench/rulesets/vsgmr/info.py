@@ -43,7 +43,7 @@ def _figure_lines(view: Mapping[str, Any], fig: Mapping[str, Any]) -> list[str]:
     gun = "gun (distance attacks)" if fig["distance"] else "no gun (hand-to-hand only)"
     if fig["auto"]:
         gun += ", automatic fire"
-    skills = f", skills {', '.join(fig['skills'])}" if fig["skills"] else ""
+    skills = f"; skills {', '.join(fig['skills'])}" if fig["skills"] else ""
     lines.append(f"{gun}; armour {fig['armour']}{skills}; worth {_points(int(fig['points']))}")
     if kind in FIGURE_TYPES:
         allowance = rules().allowance(kind, half=False)
@@ -154,32 +154,7 @@ def goal(scenario: Scenario) -> list[str]:
     text = scenario.raw.get("description")
     if text:
         lines.append(" ".join(str(text).split()))
-    worth = {
-        side: sum(p.profile.points for p in setup.placements if p.side == side)
-        for side in setup.sides
-    }
-    lines.append(
-        "Each side scores the points of every enemy figure it defeats ("
-        + ", ".join(f"{side}'s figures are worth {worth[side]}" for side in setup.sides)
-        + ")."
-    )
     skill = setup.rules.skill_target
-    for task in setup.tasks:
-        place = (
-            f'a figure touching {task.feature} (within {num(task.reach)}")'
-            if task.feature
-            else f'a figure within {num(task.reach)}" of {num(task.at[0])},{num(task.at[1])}'
-            if task.at
-            else "a figure"
-        )
-        bonus = f", +{setup.rules.skill_hero_bonus} for a hero"
-        if task.skill and setup.options.specific_skills:
-            bonus += f", +{setup.rules.skill_specific_bonus} with the {task.skill} skill"
-        limit = "once per game" if task.limit == "once" else "once per side"
-        lines.append(
-            f"{task.label} ({task.id}): {place} may roll a skill roll ({skill}+{bonus}); "
-            f"{_effect_text(task.effect, task.points, task.target)} ({limit})."
-        )
     for item in setup.items:
         locked = " It is locked until a skill roll unlocks it." if item.locked else ""
         if setup.victory.item_exit == "own_edge":
@@ -197,5 +172,30 @@ def goal(scenario: Scenario) -> list[str]:
         f"The game ends after round {setup.rounds}, or at once when a side has no figure "
         "left on the table; the side with the most points wins, and equal best scores are "
         "a draw."
+    )
+    for task in setup.tasks:
+        place = (
+            f'a figure touching {task.feature} (within {num(task.reach)}")'
+            if task.feature
+            else f'a figure within {num(task.reach)}" of {num(task.at[0])},{num(task.at[1])}'
+            if task.at
+            else "a figure"
+        )
+        bonus = f", +{setup.rules.skill_hero_bonus} for a hero"
+        if task.skill and setup.options.specific_skills:
+            bonus += f", +{setup.rules.skill_specific_bonus} with the {task.skill} skill"
+        limit = "once per game" if task.limit == "once" else "once per side"
+        lines.append(
+            f"{task.label} ({task.id}): {place} may roll a skill roll ({skill}+{bonus}); "
+            f"{_effect_text(task.effect, task.points, task.target)} ({limit})."
+        )
+    worth = {
+        side: sum(p.profile.points for p in setup.placements if p.side == side)
+        for side in setup.sides
+    }
+    lines.append(
+        "Each side scores the points of every enemy figure it defeats ("
+        + ", ".join(f"{side}'s figures are worth {worth[side]}" for side in setup.sides)
+        + ")."
     )
     return lines

@@ -22,6 +22,7 @@ from warbench.core.game import Resolution
 from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
+from warbench.rulesets.rulings import cite_ruling
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import (
     END,
@@ -90,11 +91,18 @@ class VSGMRRules(Ruleset[State]):
                 return Decision.auto("roll for initiative")
             return Decision.choose(
                 state.chooser,
-                f"{state.chooser} won the initiative: name who takes the first turn (first SIDE)",
+                f"{state.chooser} won the initiative: first SIDE names the side that acts "
+                "first in every step of this round; the others follow to its left "
+                "(the order the scenario lists them)",
             )
         side = state.order[state.actor]
         if not self.can_act(state, side):
             return Decision.auto(f"{side} has nothing to do in {self.phase_title(state)}")
+        if state.setup.options.everyone_acts:
+            return Decision.choose(
+                side,
+                f"{_PROMPTS[state.phase]} (Everyone Acts: one figure, then the next player)",
+            )
         return Decision.choose(side, _PROMPTS[state.phase])
 
     def can_act(self, state: State, side: str) -> bool:
@@ -308,7 +316,10 @@ class VSGMRRules(Ruleset[State]):
             return f"{fig.id} is no longer on the table"
         if fig.moved:
             if fig.where == "mounted":
-                return f"{fig.id} has been carried by {fig.mount} this round"
+                return (
+                    f"{fig.id} has been carried by {fig.mount} this round, which was its move "
+                    f"({cite_ruling(attacks.RULINGS, 8)})"
+                )
             return f"{fig.id} has already moved this round"
         if fig.profile.is_mount and fig.rider is None:
             return f"{fig.id} has no rider or driver, so it cannot move at all"
@@ -704,12 +715,18 @@ class VSGMRRules(Ruleset[State]):
         if not fig.profile.is_guy:
             return f"{fig.id} is a {fig.profile.kind}: only guys make skill rolls"
         if fig.skilled:
-            return f"{fig.id} has already made a skill roll this round"
+            return (
+                f"{fig.id} has already made a skill roll this round "
+                f"(one a round: {cite_ruling(attacks.RULINGS, 13)})"
+            )
         if task.id in state.tasks_done or f"{task.id}:{fig.side}" in state.tasks_done:
             return f"{task.label} is done already"
         if task.feature is not None:
             if task.feature in state.destroyed:
-                return f"{task.feature} has been destroyed"
+                return (
+                    f"{task.feature} has been destroyed, so {task.label} can no longer be "
+                    f"tried ({cite_ruling(attacks.RULINGS, 13)})"
+                )
             gap = space.terrain(state).distance_to(fig.geo, task.feature)
         else:
             assert task.at is not None

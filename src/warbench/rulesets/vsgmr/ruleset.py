@@ -35,6 +35,14 @@ class VSGMR(VSGMRRules):
 
         return goal(scenario)
 
+    def rules_in_force(self, scenario: Scenario) -> list[str]:
+        """The scenario's options and the rulings (``data/rulings.toml``), one line each."""
+        from warbench.rulesets.rulings import rules_in_force
+        from warbench.rulesets.vsgmr.scenario import OptionsSpec
+
+        defaults = OptionsSpec().model_dump()
+        return rules_in_force("warbench.rulesets.vsgmr", scenario.options, defaults)
+
     # -- the hooks bots, odds and pictures call ---------------------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

@@ -38,6 +38,7 @@ from warbench.geometry.table import (
     edge_distance,
 )
 from warbench.geometry.table.terrain import LOS_YES
+from warbench.rulesets.rulings import cite, cite_ruling
 from warbench.rulesets.vsgmr.data import Rules
 from warbench.rulesets.vsgmr.state import Fig, State
 
@@ -380,13 +381,15 @@ def _edge_problem(state: State, start: Figure, result: MoveResult, leaves: bool)
         final = bool(legs) and step is legs[-1]
         if not final and not _on_table(state, end):
             return (
-                f"leg {step.leg + 1} takes the base off the table; a move off the table ends there"
+                f"leg {step.leg + 1} takes the base off the table; a move off the table ends "
+                f"there ({cite_ruling('warbench.rulesets.vsgmr', 9)})"
             )
         current = end
     if not leaves and not _on_table(state, result.end):
         return (
             f"the move ends with the base over the table edge at {_pt(result.end.at)}; "
-            "end wholly on the table, or with the centre off it to leave the table"
+            "end wholly on the table, or with the centre off it to leave the table "
+            f"({cite_ruling('warbench.rulesets.vsgmr', 9)})"
         )
     return None
 
@@ -438,7 +441,10 @@ def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | No
         if result.problem.kind == "end_overlap":
             problem += _why_not_ridden(state, fig, result.problem.blocker)
         if half and result.problem.kind == "allowance":
-            problem += " (a Half Move Unit: the base is in rough terrain during the move)"
+            problem += (
+                " (a Half Move Unit: the base is in rough terrain during the move: "
+                f"{cite('warbench.rulesets.vsgmr', 'rough')})"
+            )
     if problem is None:
         problem = _edge_problem(state, start, result, leaves)
     mounts: str | None = None
@@ -467,7 +473,8 @@ def _why_not_ridden(state: State, fig: Fig, blocker: str | None) -> str:
         return f"; to get off {other.id}, end the move clear of its base"
     if other.side != fig.side:
         return (
-            f"; {other.id} is {other.side}'s: a guy rides only its own side's cavalry and vehicles"
+            f"; {other.id} is {other.side}'s: a guy rides only its own side's cavalry and "
+            f"vehicles ({cite_ruling('warbench.rulesets.vsgmr', 7)})"
         )
     if other.rider is not None:
         return f"; {other.id} already carries {other.rider}"
