@@ -1,4 +1,5 @@
-"""An example bot of one's own: it attacks when it can, else plays at random.
+"""An example bot of one's own: it makes the likeliest attack when it can, else plays
+at random. It reads the odds as data (``seat.odds(action)``: exact fractions).
 
 Run it with any ruleset:
 
@@ -13,17 +14,20 @@ with this folder on ``PYTHONPATH`` (``PYTHONPATH=examples``). A bot is any class
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from warbench.core.actions import Action
 from warbench.core.seat import Seat
 
 ATTACK_WORDS = ("fire", "attack", "shoot", "fight", "rake", "barrage")
 """The first word of an action that attacks, in the rulesets' action languages."""
+NOTHING = ("miss", "saved", "none", "0 hits", "failure", "still disrupted", "may not move")
+"""Outcome names, across the rulesets, of an attack that does nothing to its target."""
 
 
 class AggressiveBot:
-    """Attacks whenever it can (one of its attacks at random), otherwise plays a random
-    legal action."""
+    """Attacks whenever it can: the attack likeliest to do something, by its exact odds
+    (ties, and attacks without odds, at random); otherwise a random legal action."""
 
     name = "aggressive"
 
@@ -34,5 +38,20 @@ class AggressiveBot:
         actions = list(game.legal_actions(side))
         attacks = [a for a in actions if str(a).split()[0] in ATTACK_WORDS]
         if attacks:
-            return self.random.choice(attacks)
+            self.random.shuffle(attacks)
+            return max(attacks, key=lambda a: self.effect(game, a))
         return self.random.choice(actions)
+
+    @staticmethod
+    def effect(game: Seat, action: Action) -> Fraction:
+        """The chance that ``action`` does something (0 if it has no odds now)."""
+        odds = game.odds(action)
+        if odds is None:
+            return Fraction(0)
+        # Several attacks in one action (MGV) name each part: "B1 kinetic at R1: 0 hits; ...".
+        idle = (
+            p
+            for name, p in odds.outcomes.items()
+            if all(part.rpartition(": ")[2] in NOTHING for part in name.split("; "))
+        )
+        return 1 - sum(idle, Fraction(0))

@@ -1,4 +1,5 @@
-"""The odds of an Invisible Enemy action in words, for ``odds`` at the play prompt.
+"""The odds of an Invisible Enemy action in words, for ``odds`` at the play prompt, and
+as data (``Ruleset.odds_result``), both from one computation (:func:`assess_action`).
 
 A shot gives its exact chances of hull hits with the chart row and the
 modifiers that apply; a Control attempt its chance of moving; a self-destruct

@@ -1,4 +1,5 @@
-"""The odds of an MGV action in words, for ``odds`` at the play prompt (and the bots' seats).
+"""The odds of an MGV action in words, for ``odds`` at the play prompt (and the bots' seats),
+and as data (``Ruleset.odds_result``), both from one computation (:func:`assess_action`).
 
 A fire declaration lists each attack's exact chances of hits with the
 modifiers that apply. Nothing here ever names a distance: the photon line

@@ -95,7 +95,8 @@ class MGVRules(Ruleset[State]):
                 "choose the weapon type of each open mount (1.5): "
                 "arm BASE[.secondary]=kinetic|missile|photon ...; kinetic is steady 2D6 fire, "
                 "missile dice are split among hull layers and may go round corners, photon "
-                "hits on a range guess and a bad guess burns the firer; both sides choose unseen",
+                "depends on guessing the range and a bad guess burns the firer; both sides "
+                "choose unseen",
             )
         if step in ("roll", "resolve", "end_phase"):
             return Decision.auto(step)
