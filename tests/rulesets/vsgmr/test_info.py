@@ -94,10 +94,13 @@ def goal(sid: str) -> list[str]:
     return get(scenario.ruleset).goal(scenario)
 
 
-END = (
-    "The game ends after round 5, or at once when a side has no figure left on the table; "
-    "the side with the most points wins, and equal best scores are a draw."
-)
+def end(sid: str) -> str:
+    """The closing condition, with the scenario's own number of rounds."""
+    rounds = load_scenario(sid).spec.rounds
+    return (
+        f"The game ends after round {rounds}, or at once when a side has no figure left on "
+        "the table; the side with the most points wins, and equal best scores are a draw."
+    )
 
 
 def test_goal_of_the_relic() -> None:
@@ -106,7 +109,7 @@ def test_goal_of_the_relic() -> None:
         "(red south, blue north, green west) scores 6 points. It is locked until a skill roll "
         "unlocks it.",
         "The game ends as soon as an item is carried off the table.",
-        END,
+        end("vsgmr/relic"),
         'Break the seal (seal): a figure touching shrine (within 0.5") may roll a skill roll '
         "(4+, +1 for a hero, +1 with the lore skill); success unlocks relic (once per game).",
         "Each side scores the points of every enemy figure it defeats (red's figures are worth "
@@ -116,7 +119,7 @@ def test_goal_of_the_relic() -> None:
 
 def test_goal_of_the_street() -> None:
     assert goal("vsgmr/street")[1:] == [
-        END,
+        end("vsgmr/street"),
         'Radio for help (radio): a figure within 0.5" of 18,18 may roll a skill roll (4+, +1 '
         "for a hero); success scores 2 points (once per game).",
         "Each side scores the points of every enemy figure it defeats (red's figures are worth "
@@ -128,7 +131,7 @@ def test_goal_of_the_field() -> None:
     lines = goal("vsgmr/field")
     assert lines[0].startswith("Dragoons and an armoured column meet in open country.")
     assert lines[1:] == [
-        END,
+        end("vsgmr/field"),
         "Each side scores the points of every enemy figure it defeats (grey's figures are "
         "worth 28, green's figures are worth 26).",
     ]
