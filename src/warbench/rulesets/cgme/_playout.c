@@ -383,8 +383,15 @@ typedef struct {
     int *dist[2], *threat[2], *queue;
     unsigned char *zone[2];
     double pull[2], expo[2];
-    int tg_n[2], *tg_hex[2], *tg_dfn[2], *tg_wnd[2];
+    int tg_n[2], *tg_u[2], *tg_hex[2], *tg_dfn[2], *tg_wnd[2];
     double *tg_val[2];
+    /* evaluate._beside: the units a spillover on target k strikes, at co_off[k] .. co_off[k+1] */
+    int *co_off[2], *co_unit[2], *co_dfn[2], *co_wnd[2], *co_friend[2];
+    double *co_val[2];
+    /* evaluate._mixed, part of the context's key: the side's units sharing a hex
+     * with an enemy (unit, hex, wounded, value), the context's and a scratch copy */
+    int mx_n[2], *mx_u[2], *mx_h[2], *mx_w[2], mt_n, *mt_u, *mt_h, *mt_w;
+    double *mx_v[2], *mt_v;
     /* hex worths (evaluate._position) per unit, valid while its signature holds */
     double *pv, *mtab;
     uint32_t *pstamp, *ustamp, pclock;
@@ -1421,11 +1428,45 @@ static int build_options(Game *g) {
 
 /* -- the greedy bot's scores (evaluate.py) --------------------------------------------------- */
 
+/* evaluate._loss: expected loss of a unit worth value, wounded or not. */
+static double harm_of(Game *g, double value, int wounded, double destroy, double wound) {
+    if (wounded && T->twice) return (destroy + wound) * value;
+    return destroy * value + wound * T->wound_share * value;
+}
+
 /* evaluate.harm. */
 static double harm(Game *g, int u, double destroy, double wound) {
-    double value = unit_value(g, u);
-    if (g->wnd[u] && T->twice) return (destroy + wound) * value;
-    return destroy * value + wound * T->wound_share * value;
+    return harm_of(g, unit_value(g, u), g->wnd[u], destroy, wound);
+}
+
+/* Spillover strikes units of the attacking side (evaluate._hit_friends). */
+static int hit_friends(Game *g) { return T->spill && !T->spill_enemies; }
+
+/* evaluate._mixed into mt_*: side s's units sharing a hex with an enemy. */
+static void mixed(Game *g, int s) {
+    g->mt_n = 0;
+    if (!hit_friends(g)) return;
+    for (int u = 0; u < T->U; u++) {
+        if (T->u_side[u] != s || g->carrier[u] >= 0 || g->pos[u] < 0) continue;
+        int held = 0;
+        for (int v = g->shead[g->pos[u]]; v >= 0 && !held; v = g->snext[v])
+            held = T->u_side[v] != s && g->carrier[v] < 0;
+        if (!held) continue;
+        int n = g->mt_n++;
+        g->mt_u[n] = u;
+        g->mt_h[n] = g->pos[u];
+        g->mt_w[n] = g->wnd[u];
+        g->mt_v[n] = unit_value(g, u);
+    }
+}
+
+static int mixed_same(Game *g, int s) {
+    if (g->mx_n[s] != g->mt_n) return 0;
+    for (int k = 0; k < g->mt_n; k++)
+        if (g->mx_u[s][k] != g->mt_u[k] || g->mx_h[s][k] != g->mt_h[k] ||
+            g->mx_w[s][k] != g->mt_w[k] || g->mx_v[s][k] != g->mt_v[k])
+            return 0;
+    return 1;
 }
 
 /* A source of the distances being made (queue[0 .. *len] holds them, each once). */
@@ -1455,7 +1496,15 @@ static void distances(Game *g, int *out, int len) {
 /* evaluate._context: rebuilt when the enemy or the turn changed. */
 static void ensure_ctx(Game *g, int s) {
     const int H = T->H, U = T->U, e = 1 - s;
-    if (g->ctx_ok[s] && g->ctx_ver[s] == g->side_ver[e] && g->ctx_turn[s] == g->turn) return;
+    mixed(g, s);
+    if (g->ctx_ok[s] && g->ctx_ver[s] == g->side_ver[e] && g->ctx_turn[s] == g->turn &&
+        mixed_same(g, s))
+        return;
+    g->mx_n[s] = g->mt_n;
+    memcpy(g->mx_u[s], g->mt_u, sizeof(int) * (size_t)g->mt_n);
+    memcpy(g->mx_h[s], g->mt_h, sizeof(int) * (size_t)g->mt_n);
+    memcpy(g->mx_w[s], g->mt_w, sizeof(int) * (size_t)g->mt_n);
+    memcpy(g->mx_v[s], g->mt_v, sizeof(double) * (size_t)g->mt_n);
     int has = T->has_obj[s];
     int span = T->turn_limit - 1 > 1 ? T->turn_limit - 1 : 1;
     double late = (double)(g->turn - 1) / (double)span;
@@ -1464,6 +1513,7 @@ static void ensure_ctx(Game *g, int s) {
     int n = 0;
     for (int v = 0; v < U; v++) {
         if (T->u_side[v] != e || g->pos[v] < 0 || g->carrier[v] >= 0) continue;
+        g->tg_u[s][n] = v;
         g->tg_hex[s][n] = g->pos[v];
         g->tg_dfn[s][n] = dfn_at(g, v, g->pos[v]);
         g->tg_val[s][n] = unit_value(g, v);
@@ -1471,6 +1521,23 @@ static void ensure_ctx(Game *g, int s) {
         n++;
     }
     g->tg_n[s] = n;
+    int c = 0, friends = hit_friends(g); /* evaluate._beside */
+    for (int k = 0; k < n; k++) {
+        g->co_off[s][k] = c;
+        if (!T->spill) continue;
+        int j = g->tg_hex[s][k];
+        for (int v = 0; v < U; v++) {
+            if (g->pos[v] != j || g->carrier[v] >= 0 || (T->u_side[v] == s && !friends)) continue;
+            if (v == g->tg_u[s][k]) continue;
+            g->co_unit[s][c] = v;
+            g->co_dfn[s][c] = dfn_at(g, v, j);
+            g->co_val[s][c] = unit_value(g, v);
+            g->co_wnd[s][c] = g->wnd[v];
+            g->co_friend[s][c] = T->u_side[v] == s;
+            c++;
+        }
+    }
+    g->co_off[s][n] = c;
     int *dist = g->dist[s], ng = 0; /* evaluate._goal_hexes */
     for (int h = 0; h < H; h++) dist[h] = T->far;
     for (int o = 0; o < T->NO; o++) {
@@ -1530,13 +1597,29 @@ static double position_raw(Game *g, int u, int i) {
     }
     if (T->u_att[u] >= 0 && !g->attacked[u]) {
         int att = att_cur(g, u), bonus = cls == T->r0_class ? T->r0_att : 0;
+        int hits_self = T->spill && !T->spill_enemies && !T->spill_spare;
         double best = 0.0;
         for (int k = 0; k < g->tg_n[s]; k++) {
             int j = g->tg_hex[s][k];
             if (hexdist(T, i, j) > T->u_rng[u]) continue;
-            chances(g, att + (j == i ? bonus : 0) - g->tg_dfn[s][k], &d, &w);
+            int strength = att + (j == i ? bonus : 0);
+            chances(g, strength - g->tg_dfn[s][k], &d, &w);
             double gain = g->tg_wnd[s][k] && T->twice ? (d + w) * g->tg_val[s][k]
                                                        : (d + w * T->wound_share) * g->tg_val[s][k];
+            if (T->spill) { /* the others in the target's hex; u itself at range 0 */
+                strength += T->spill_att;
+                for (int c = g->co_off[s][k]; c < g->co_off[s][k + 1]; c++) {
+                    if (g->co_unit[s][c] == u) continue;
+                    chances(g, strength - g->co_dfn[s][c], &d, &w);
+                    double loss = harm_of(g, g->co_val[s][c], g->co_wnd[s][c], d, w);
+                    if (g->co_friend[s][c]) gain -= loss;
+                    else gain += loss;
+                }
+                if (j == i && hits_self) {
+                    chances(g, strength - dfn, &d, &w);
+                    gain -= harm(g, u, d, w);
+                }
+            }
             if (gain > best) best = gain;
         }
         score += T->opportunity * best;
@@ -1833,7 +1916,11 @@ static void game_free(Game *g) {
         g->tg_dfn[1], g->tg_wnd[0], g->tg_wnd[1], g->tg_val[0], g->tg_val[1], g->pv, g->mtab,
         g->pstamp, g->ustamp, g->us_ctx, g->us_wnd, g->us_att, g->us_val, g->us_nrid, g->opt, g->pool,
         g->sc, g->movers, g->group, g->cand, g->chosen, g->others, g->targets, g->act_units,
-        g->tmp_units, g->leg_key, g->leg_path, g->leg_len, g->hstamp};
+        g->tmp_units, g->leg_key, g->leg_path, g->leg_len, g->hstamp,
+        g->tg_u[0], g->tg_u[1], g->co_off[0], g->co_off[1], g->co_unit[0], g->co_unit[1], g->co_dfn[0], g->co_dfn[1],
+        g->co_wnd[0], g->co_wnd[1], g->co_friend[0], g->co_friend[1], g->co_val[0], g->co_val[1],
+        g->mx_u[0], g->mx_u[1], g->mx_h[0], g->mx_h[1], g->mx_w[0], g->mx_w[1], g->mx_v[0],
+        g->mx_v[1], g->mt_u, g->mt_h, g->mt_w, g->mt_v};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) PyMem_Free(blocks[i]);
 }
 
@@ -1846,7 +1933,9 @@ static int game_init(Game *g) {
                     &g->rc_road, &g->rc_full, &g->rc_n, &g->us_wnd, &g->us_att, &g->us_val, &g->us_nrid,
                     &g->movers, &g->group, &g->cand, &g->chosen, &g->act_units,
                     &g->a_units, &g->leg_key, &g->leg_len, &g->tg_hex[0], &g->tg_hex[1],
-                    &g->tg_dfn[0], &g->tg_dfn[1], &g->tg_wnd[0], &g->tg_wnd[1]};
+                    &g->tg_dfn[0], &g->tg_dfn[1], &g->tg_wnd[0], &g->tg_wnd[1],
+                    &g->tg_u[0], &g->tg_u[1], &g->co_off[0], &g->co_off[1], &g->mx_u[0], &g->mx_u[1], &g->mx_h[0],
+                    &g->mx_h[1], &g->mx_w[0], &g->mx_w[1], &g->mt_u, &g->mt_h, &g->mt_w};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
         if (!(*ints[i] = PyMem_Calloc((size_t)U + 1, sizeof(int)))) goto nomem;
     int **hexes[] = {&g->shead, &g->stail, &g->parts, &g->dj_best, &g->dj_list, &g->dj_cost,
@@ -1876,6 +1965,15 @@ static int game_init(Game *g) {
     g->zone[1] = PyMem_Calloc((size_t)H, 1);
     g->tg_val[0] = PyMem_Calloc((size_t)U, sizeof(double));
     g->tg_val[1] = PyMem_Calloc((size_t)U, sizeof(double));
+    int **pairs[] = {&g->co_unit[0], &g->co_unit[1], &g->co_dfn[0], &g->co_dfn[1],
+                     &g->co_wnd[0], &g->co_wnd[1], &g->co_friend[0], &g->co_friend[1]};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) /* at most U beside each target */
+        if (!(*pairs[i] = PyMem_Calloc((size_t)(U * U + 1), sizeof(int)))) goto nomem;
+    g->co_val[0] = PyMem_Calloc((size_t)(U * U + 1), sizeof(double));
+    g->co_val[1] = PyMem_Calloc((size_t)(U * U + 1), sizeof(double));
+    g->mx_v[0] = PyMem_Calloc((size_t)U + 1, sizeof(double));
+    g->mx_v[1] = PyMem_Calloc((size_t)U + 1, sizeof(double));
+    g->mt_v = PyMem_Calloc((size_t)U + 1, sizeof(double));
     g->pv = PyMem_Calloc((size_t)UH, sizeof(double));
     g->mtab = PyMem_Calloc((size_t)UH, sizeof(double));
     g->pstamp = PyMem_Calloc((size_t)UH, sizeof(uint32_t));
@@ -1892,6 +1990,7 @@ static int game_init(Game *g) {
         !g->dj_qhex || !g->dj_qnext || !g->dj_head || !g->dj_tail || !g->ch_stamp || !g->ch_key || !g->leg_tmp ||
         !g->rc_poff || !g->rc_plen || !g->rc_path || !g->rc_pcap ||
         !g->zone[0] || !g->zone[1] || !g->tg_val[0] || !g->tg_val[1] || !g->pv || !g->mtab ||
+        !g->co_val[0] || !g->co_val[1] || !g->mx_v[0] || !g->mx_v[1] || !g->mt_v ||
         !g->pstamp || !g->ustamp || !g->us_ctx || !g->targets || !g->others || !g->pool || !g->tmp_units ||
         !g->leg_path || !g->hstamp)
         goto nomem;

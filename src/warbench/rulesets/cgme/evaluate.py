@@ -4,7 +4,10 @@ Each score is an expected change in material from the exact odds of
 :mod:`.combat`: destroying a unit is worth its value (riders included), a
 wound a share of it (a wounded unit is one wound from destruction and fights
 worse), structural points of a building their share of its value. Spillover
-counts for the enemy units in the hex and against one's own.
+(V.E.G.) counts for the enemy units in the hex and against one's own, the
+attacker's own hex included when it attacks at range 0 (whom it strikes is
+the scenario's ``spillover_hits``), in an attack's score and in the attack a
+position offers alike.
 
 A leg of movement is scored by how the unit's position improves: closer to
 its side's goal (the objective zone or targets, else the nearest enemy), in
@@ -60,8 +63,13 @@ def unit_value(state: State, unit: Unit) -> float:
 
 def harm(state: State, unit: Unit, destroy: float, wound: float) -> float:
     """Expected loss to ``unit`` from an attack with these chances."""
-    value = unit_value(state, unit)
-    if unit.wounded and state.setup.world.core.second_wound == "destroy":
+    twice = state.setup.world.core.second_wound == "destroy"
+    return _loss(unit_value(state, unit), unit.wounded and twice, destroy, wound)
+
+
+def _loss(value: float, fatal_wound: bool, destroy: float, wound: float) -> float:
+    """Expected loss of a unit worth ``value`` (``fatal_wound``: a wound destroys it)."""
+    if fatal_wound:
         return (destroy + wound) * value
     return destroy * value + wound * WOUND_SHARE * value
 
@@ -128,10 +136,25 @@ def best_attack(rules: CGME, state: State, side: str, unit: Unit) -> float:
     return best
 
 
+Beside = tuple[tuple[str, int, float, bool, bool], ...]
+"""The other units in an enemy's hex that a spillover attack there would strike:
+(id, DEF there, value, whether a wound destroys it, whether it is a friend)."""
+
+
 class _Context:
     """Per-decision tables: goal distances, threat, enemy positions (cached per situation)."""
 
-    __slots__ = ("_near", "distance", "enemies", "exposure", "pull", "targets", "threat", "zone")
+    __slots__ = (
+        "_near",
+        "beside",
+        "distance",
+        "enemies",
+        "exposure",
+        "pull",
+        "targets",
+        "threat",
+        "zone",
+    )
 
     def __init__(self, rules: CGME, state: State, side: str) -> None:
         board = state.setup.board
@@ -151,7 +174,8 @@ class _Context:
             if e.pos is not None
             for i in (board.index[e.pos],)
         ]
-        self._near: dict[int, list[list[tuple[int, int, float, bool]]]] = {}
+        self.beside = _beside(rules, state, side, self.enemies)
+        self._near: dict[int, list[list[tuple[int, int, float, bool, Beside]]]] = {}
         self.distance = board.distances_to(_goal_hexes(state, side, self.enemies))
         threat = [0] * len(board.hexes)
         for e in state.side_units(enemy):
@@ -163,17 +187,75 @@ class _Context:
                 threat[i] += att
         self.threat = threat
 
-    def near(self, board: Board, rng: int) -> list[list[tuple[int, int, float, bool]]]:
-        """Per hex, the enemies within ``rng``: (their hex, DEF there, value, wounded)."""
+    def near(self, board: Board, rng: int) -> list[list[tuple[int, int, float, bool, Beside]]]:
+        """Per hex, the enemies within ``rng``: (their hex, DEF there, value, wounded,
+        the units beside them)."""
         table = self._near.get(rng)
         if table is None:
             table = [[] for _ in board.hexes]
-            for _, i, dfn, value, wounded in self.targets:
-                entry = (i, dfn, value, wounded)
+            for (_, i, dfn, value, wounded), beside in zip(self.targets, self.beside, strict=True):
+                entry = (i, dfn, value, wounded, beside)
                 for j in board.within(i, rng):
                     table[j].append(entry)
             self._near[rng] = table
         return table
+
+
+def _hit_friends(state: State) -> bool:
+    """Whether a spillover attack strikes units of the attacking side (``spillover_hits``)."""
+    return state.setup.world.spillover_att is not None and (
+        state.setup.options.spillover_hits != "enemies"
+    )
+
+
+def _beside(rules: CGME, state: State, side: str, enemies: list[Unit]) -> list[Beside]:
+    """Per enemy target (in ``enemies`` order), the other units of its hex that a
+    spillover attack on it would strike, in unit order."""
+    if state.setup.world.spillover_att is None:
+        return [() for _ in enemies]
+    board = state.setup.board
+    friends = _hit_friends(state)
+    twice = state.setup.world.core.second_wound == "destroy"
+    out: list[Beside] = []
+    for enemy in enemies:
+        assert enemy.pos is not None
+        i = board.index[enemy.pos]
+        out.append(
+            tuple(
+                (
+                    other.id,
+                    _defence(rules, state, other, i),
+                    unit_value(state, other),
+                    other.wounded and twice,
+                    other.side == side,
+                )
+                for other in state.units.values()
+                if other is not enemy
+                and other.pos == enemy.pos
+                and other.carrier is None
+                and (friends or other.side != side)
+            )
+        )
+    return out
+
+
+def _mixed(state: State, side: str) -> tuple[tuple[str, int, bool, float], ...]:
+    """The side's units that share a hex with an enemy unit and would take the
+    spillover of an attack there: (id, hex index, wounded, value), in unit order.
+    The attacks a position offers depend on them (part of the context's key)."""
+    if not _hit_friends(state):
+        return ()
+    enemy = state.enemy_of(side)
+    held = {u.pos for u in state.units.values() if u.side == enemy and u.carrier is None}
+    held.discard(None)
+    if not held:
+        return ()
+    index = state.setup.board.index
+    return tuple(
+        (u.id, index[u.pos], u.wounded, unit_value(state, u))
+        for u in state.units.values()
+        if u.side == side and u.carrier is None and u.pos is not None and u.pos in held
+    )
 
 
 def _goal_hexes(state: State, side: str, enemies: list[Unit]) -> list[int]:
@@ -199,7 +281,7 @@ def _goal_hexes(state: State, side: str, enemies: list[Unit]) -> list[int]:
 
 def _context(rules: CGME, state: State, side: str) -> _Context:
     key = ("context", side)
-    sig = (state.side_version.get(state.enemy_of(side), 0), state.turn)
+    sig = (state.side_version.get(state.enemy_of(side), 0), state.turn, _mixed(state, side))
     found = state.caches.get(key)
     if found is None or found[0] != sig:
         found = (sig, _Context(rules, state, side))
@@ -233,10 +315,26 @@ def _position(rules: CGME, state: State, side: str, unit: Unit, i: int, ctx: _Co
         att = rules.att(state, unit)
         bonus = world.range0_att if unit.type.move_class == world.range0_class else 0
         twice = world.core.second_wound == "destroy"
+        spill = world.spillover_att
+        hits_self = spill is not None and state.setup.options.spillover_hits == "all"
         best = 0.0
-        for j, edfn, evalue, wounded in ctx.near(board, unit.type.rng)[i]:
-            d, w = combat.float_chances(core, att + (bonus if j == i else 0) - edfn)
+        for j, edfn, evalue, wounded, beside in ctx.near(board, unit.type.rng)[i]:
+            strength = att + (bonus if j == i else 0)
+            d, w = combat.float_chances(core, strength - edfn)
             gain = (d + w) * evalue if wounded and twice else (d + w * WOUND_SHARE) * evalue
+            if spill is not None:
+                # The spillover on the others in the target's hex: a gain on
+                # enemies, a loss on friends; and on the unit itself at range 0.
+                strength += spill
+                for uid, odfn, ovalue, fatal, friend in beside:
+                    if uid == unit.id:
+                        continue  # it stands there now, not when it attacks from i
+                    d, w = combat.float_chances(core, strength - odfn)
+                    loss = _loss(ovalue, fatal, d, w)
+                    gain = gain - loss if friend else gain + loss
+                if j == i and hits_self:
+                    d, w = combat.float_chances(core, strength - dfn)
+                    gain -= harm(state, unit, d, w)
             if gain > best:
                 best = gain
         score += OPPORTUNITY * best
