@@ -1,9 +1,12 @@
-"""Draw a hex map view as coloured text for the terminal (a rich renderable).
+"""Draw a hex map view as text for the terminal (a rich renderable): hexes with edges.
 
 Reads only the ruleset-independent parts of a view: ``view["map"]`` (columns,
 rows, terrain, elevation, hexsides, roads, as :meth:`HexMap.to_json` writes
 them), ``view["units"]`` (``id``, ``side``, ``at``, ``disrupted``, optional
-``status``: a list of free-text flags) and optional ``view["marks"]``.
+``status``: a list of free-text flags) and optional ``view["marks"]``; the
+roster under the map also shows the status keys a unit entry may carry
+(``fired``, ``acted``, ``moved``, ``attacked``, ``mp``, ``riders``,
+``carrier``, ``kind``). Every other key is ignored.
 
 A unit's flags are ``disrupted`` (when its ``disrupted`` is true) and its
 ``status`` entries. ``view["marks"]`` maps the flags a game wants shown to a
@@ -12,12 +15,18 @@ its flag: V.E.G. gives ``{"wounded": "~"}``. Without it the mark is the hex
 contract's: ``~`` for ``disrupted`` (MiniWars).
 
 Layout: flat-topped hexes stacked in columns, EVEN-numbered columns half a hex
-lower. Each hex takes two text lines, so even columns start one line lower. A
-full cell is ``LLLL UUU`` over `` TER S``: the label and the unit id (its
-mark, ``+`` more units) on one line, so a unit is read against its own
-label; the terrain letter, elevation, road and hexside marks on the other.
-Colour shows terrain (background) and side (unit text); the marks keep the
-picture readable without colour.
+lower, drawn as hexagons of two text lines whose edges are ``/``, ``\\`` and
+``_``. Everything a hex holds lies inside its own edges::
+
+     ________
+    /0405 f^·\\      upper half: label, terrain letter, hill, road
+    \\__G1~+2_/      lower half: units (first id, its marks, +N more), on its south edge
+
+A hexside feature (river, bridge, wall...) replaces the edge it lies on, so
+``≈`` stands exactly between the two hexes it separates. Colour shows terrain
+(background) and side (unit text); the drawing reads the same without it.
+``compact`` splits a map too wide for the terminal into bands of columns, each
+drawn the same way, so nothing is cropped at 80 columns.
 
 >>> import io
 >>> from rich.console import Console
@@ -31,34 +40,35 @@ picture readable without colour.
 >>> console.print(render_map(view, legend=False))
 >>> for line in console.file.getvalue().splitlines():
 ...     print(line.rstrip())
-   01      02
-01 0101 H1
-           0201 G1~
-02 0102
-     ^     0202
-<BLANKLINE>
+ 01       02
+ ________
+/0101    \\________
+\\___H1___/0201    \\
+/0102  ^ \\___G1~__/
+\\________/0202    \\
+         \\________/
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 
 from warbench.geometry.hexgrid import Hex
 from warbench.render import palette
 
-__all__ = ["MapStyle", "map_width", "render_map", "side_styles"]
+__all__ = ["CELL", "MapStyle", "map_width", "render_map", "side_styles"]
 
-MARGIN = 3
 CELL = 8
-"""Characters per hex cell: label, space, unit id on one line; marks on the other."""
-CELL_COMPACT = 4
-"""Width of the row-number margin on the left."""
+"""Characters inside a hex (with 4-digit labels): ``LLLL tHR`` over the units."""
+COMPACT_WIDTH = 80
+"""The terminal width a compact map is sized for by :func:`map_width`."""
 
 TERRAIN_COLOURS: Mapping[str, str] = {
     "open": "grey23",
@@ -101,12 +111,21 @@ HEXSIDE_MARKS: Mapping[str, str] = {
     "cliff": "|",
 }
 """Marks for common hexside features; others get ``!``."""
+HEXSIDE_COLOURS: Mapping[str, str] = {"river": "bright_cyan", "stream": "bright_cyan"}
 
 ROAD_MARK = "·"
 DISRUPTED_MARK = "~"
-CROWDED_MARK = "+"
+MORE_MARK = "+"
+EDGE = "_"
+EDGE_STYLE = "grey50"
+LABEL_STYLE = "grey70"
 DEFAULT_MARKS: Mapping[str, str] = {"disrupted": DISRUPTED_MARK}
 """Unit marks of a view that names none: the hex contract's ``disrupted`` flag."""
+
+# Directions of Hex.neighbour: the edge each part of a hex's outline draws.
+N, NE, SE, S, SW, NW = range(6)
+
+Half = Literal["top", "upper", "lower"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +137,7 @@ class MapStyle:
     side_colour: Mapping[str, str]
     hexside_mark: Mapping[str, str]
     hexside_priority: Sequence[str] = field(default_factory=tuple)
-    """Features by rarity: a hex touching several shows the rarest one."""
+    """Features by rarity: a hexside holding several shows the rarest one."""
     unit_marks: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_MARKS))
     """Unit flag -> the mark drawn after the unit id (``view["marks"]``)."""
 
@@ -131,8 +150,22 @@ class _Hex:
     terrain: str
     elevation: int = 0
     road: bool = False
-    features: set[str] = field(default_factory=set)
     units: list[Mapping[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """One map's hexes, hexside features and style: what every band is drawn from."""
+
+    columns: int
+    rows: int
+    hexes: Mapping[tuple[int, int], _Hex]
+    """Offset ``(column, row)`` -> the hex."""
+    sides: Mapping[frozenset[str], str]
+    """The two labels of a hexside -> the feature drawn on it."""
+    style: MapStyle
+    cell: int
+    """Characters inside one hex."""
 
 
 def side_styles(sides: Iterable[str]) -> dict[str, str]:
@@ -141,30 +174,79 @@ def side_styles(sides: Iterable[str]) -> dict[str, str]:
 
 
 def map_width(view: Mapping[str, Any], *, compact: bool = False) -> int:
-    """How many characters wide the map of ``view`` is drawn (0 if it has no hex map)."""
+    """How many characters wide the map of ``view`` is drawn (0 if it has no hex map).
+
+    ``compact``: the width of its widest band when drawn for an 80-column terminal.
+    """
     board = view.get("map")
-    if not isinstance(board, Mapping) or "columns" not in board:
+    if not isinstance(board, Mapping) or "columns" not in board or "rows" not in board:
         return 0
-    return MARGIN + int(board["columns"]) * (CELL_COMPACT if compact else CELL)
+    columns, cell = int(board["columns"]), _cell_width(board)
+    if compact:
+        columns = max(len(band) for band in _bands(columns, cell, COMPACT_WIDTH))
+    return _band_width(columns, cell)
 
 
 def render_map(
     view: Mapping[str, Any], *, legend: bool = True, compact: bool = False
 ) -> RenderableType:
-    """The map of a view as a renderable: numbered hex columns plus a legend.
+    """The map of a view as a renderable: hexes in numbered columns, a legend and a roster.
 
-    ``compact`` draws 4-character cells (label over unit id only) for narrow
-    terminals; colours still show terrain and sides.
+    ``compact`` splits the columns into bands that each fit the console's width
+    (a narrow terminal); otherwise the map is one band, cropped if too wide.
     """
-    board = view.get("map")
-    if not isinstance(board, Mapping) or "columns" not in board or "rows" not in board:
+    raw = view.get("map")
+    if not isinstance(raw, Mapping) or "columns" not in raw or "rows" not in raw:
         return Text("(this game has no hex map to draw)", style="italic")
-    hexes = _collect(board, view.get("units", ()))
-    style = _choose_style(board, hexes, _sides(view), _unit_marks(view))
-    picture = _draw(board, hexes, style, compact)
+    board = _board(raw, view)
+    picture = _Picture(board, compact)
     if not legend:
         return picture
-    return Group(picture, _legend(view, hexes, style))
+    return Group(picture, _legend(board), _Roster(view, board.style))
+
+
+def _cell_width(board: Mapping[str, Any]) -> int:
+    """Characters inside a hex: the label, a space and three marks."""
+    columns, rows = int(board["columns"]), int(board["rows"])
+    label = len(Hex.from_offset(max(columns, 1), max(rows, 1)).label)
+    return max(CELL, label + 4)
+
+
+def _band_width(columns: int, cell: int) -> int:
+    """Width of a band of ``columns`` hexes: a slant before each, one after the last."""
+    return columns * (cell + 1) + 1
+
+
+def _bands(columns: int, cell: int, width: int | None) -> list[range]:
+    """The column numbers of each band, as even in size as fits ``width`` (None: one band)."""
+    if width is None or _band_width(columns, cell) <= width or columns <= 1:
+        return [range(1, columns + 1)]
+    most = max(1, (width - 1) // (cell + 1))
+    count = math.ceil(columns / most)
+    size = math.ceil(columns / count)
+    return [range(start, min(start + size, columns + 1)) for start in range(1, columns + 1, size)]
+
+
+# -- what is drawn --------------------------------------------------------------------------
+
+
+def _board(raw: Mapping[str, Any], view: Mapping[str, Any]) -> _Board:
+    columns, rows = int(raw["columns"]), int(raw["rows"])
+    hexes = _collect(raw, columns, rows, view.get("units", ()))
+    by_label = {h.label: h for h in hexes.values()}
+    counts = Counter(str(s.get("feature")) for s in raw.get("hexsides", ()) or ())
+    rarest_first = sorted(counts, key=lambda f: (counts[f], f))
+    sides: dict[frozenset[str], str] = {}
+    for side in raw.get("hexsides", ()) or ():
+        pair = frozenset(str(label) for label in side.get("hexes", ()))
+        if len(pair) != 2 or not pair <= by_label.keys():
+            continue
+        feature = str(side.get("feature"))
+        held = sides.get(pair)
+        if held is None or rarest_first.index(feature) < rarest_first.index(held):
+            sides[pair] = feature
+    style = _choose_style(hexes.values(), rarest_first, _sides(view), _unit_marks(view))
+    return _Board(columns, rows, hexes, sides, style, _cell_width(raw))
 
 
 def _sides(view: Mapping[str, Any]) -> list[str]:
@@ -191,51 +273,58 @@ def _flags(unit: Mapping[str, Any]) -> list[str]:
     return flags
 
 
-def _collect(board: Mapping[str, Any], units: Iterable[Mapping[str, Any]]) -> dict[str, _Hex]:
-    """One :class:`_Hex` per label, with terrain, height, roads, hexsides and units."""
-    hexes: dict[str, _Hex] = {}
-    for column in range(1, int(board["columns"]) + 1):
-        for row in range(1, int(board["rows"]) + 1):
-            label = Hex.from_offset(column, row).label
-            hexes[label] = _Hex(label, "")
+def _collect(
+    board: Mapping[str, Any], columns: int, rows: int, units: Iterable[Mapping[str, Any]]
+) -> dict[tuple[int, int], _Hex]:
+    """One :class:`_Hex` per ``(column, row)``, with terrain, height, roads and units."""
+    hexes: dict[tuple[int, int], _Hex] = {}
+    by_label: dict[str, _Hex] = {}
+    for column in range(1, columns + 1):
+        for row in range(1, rows + 1):
+            cell = _Hex(Hex.from_offset(column, row).label, "")
+            hexes[column, row] = by_label[cell.label] = cell
     for terrain, labels in dict(board.get("terrain", {})).items():
         for label in labels:
-            if label in hexes:
-                hexes[label].terrain = str(terrain)
-    for label, height in dict(board.get("elevation", {})).items():
-        if label in hexes:
-            hexes[label].elevation = int(height)
-    for pair in board.get("roads", ()):
+            if label in by_label:
+                by_label[label].terrain = str(terrain)
+    for label, height in dict(board.get("elevation", {}) or {}).items():
+        if label in by_label:
+            by_label[label].elevation = int(height)
+    for pair in board.get("roads", ()) or ():
         for label in pair:
-            if label in hexes:
-                hexes[label].road = True
-    for side in board.get("hexsides", ()):
-        for label in side.get("hexes", ()):
-            if label in hexes:
-                hexes[label].features.add(str(side.get("feature")))
+            if label in by_label:
+                by_label[label].road = True
     for unit in units:
-        if unit.get("at") in hexes:
-            hexes[unit["at"]].units.append(unit)
+        if unit.get("at") in by_label:
+            by_label[unit["at"]].units.append(unit)
+    for cell in hexes.values():
+        cell.units.sort(key=_shown_first)
     return hexes
 
 
+def _shown_first(unit: Mapping[str, Any]) -> int:
+    """Sort key of the units in a hex: the one drawn is a unit that rides in nothing;
+    riders and buildings come after (``sort`` keeps the view's order otherwise)."""
+    if unit.get("kind") == "building":
+        return 2
+    return 1 if unit.get("carrier") else 0
+
+
 def _choose_style(
-    board: Mapping[str, Any],
-    hexes: Mapping[str, _Hex],
+    hexes: Iterable[_Hex],
+    rarest_first: Sequence[str],
     sides: Sequence[str],
     unit_marks: Mapping[str, str],
 ) -> MapStyle:
     """Pick terrain colours and letters, side colours and hexside marks for this map."""
-    counts = Counter(h.terrain for h in hexes.values())
+    counts = Counter(h.terrain for h in hexes)
     terrains = [name for name, _ in counts.most_common()]
     colours: dict[str, str] = {}
     spare = iter(FALLBACK_COLOURS * (1 + len(terrains)))
     for name in terrains:
         colours[name] = TERRAIN_COLOURS.get(name) or next(spare)
     letters = _terrain_letters(terrains[1:])  # the commonest terrain goes unmarked
-    feature_counts = Counter(str(s.get("feature")) for s in board.get("hexsides", ()))
-    marks = {f: HEXSIDE_MARKS.get(f, "!") for f in feature_counts}
-    rarest_first = sorted(feature_counts, key=lambda f: (feature_counts[f], f))
+    marks = {f: HEXSIDE_MARKS.get(f, "!") for f in rarest_first}
     return MapStyle(colours, letters, side_styles(sides), marks, tuple(rarest_first), unit_marks)
 
 
@@ -249,91 +338,171 @@ def _terrain_letters(terrains: Sequence[str]) -> dict[str, str]:
     return letters
 
 
-def _draw(
-    board: Mapping[str, Any], hexes: Mapping[str, _Hex], style: MapStyle, compact: bool
-) -> Text:
-    """The hex columns as text lines: a column header, then two lines per row."""
-    columns, rows = int(board["columns"]), int(board["rows"])
-    width = CELL_COMPACT if compact else CELL
-    lines = [_margin(line_no, rows) for line_no in range(2 * rows + 1)]
-    header = Text(" " * MARGIN)
-    for column in range(1, columns + 1):
-        header.append(f"{column:02d}".ljust(width), style="bold")
-        for line_no, text in enumerate(lines):
-            row, part = _cell_part(column, line_no)
-            if 1 <= row <= rows:
-                cell = hexes[Hex.from_offset(column, row).label]
-                _append_cell(text, cell, part, style, compact)
+# -- drawing --------------------------------------------------------------------------------
+
+
+class _Picture:
+    """The hex columns as text, split into bands that fit the console when compact."""
+
+    def __init__(self, board: _Board, compact: bool) -> None:
+        self.board = board
+        self.compact = compact
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        board = self.board
+        bands = _bands(board.columns, board.cell, options.max_width if self.compact else None)
+        for number, band in enumerate(bands):
+            if len(bands) > 1:
+                if number:
+                    yield Text("")
+                caption = f"columns {band[0]:02d}-{band[-1]:02d} of {board.columns:02d}"
+                yield Text(caption + (", continued" if number else ""), style="italic")
+            picture = Text("\n").join(_band_lines(board, band))
+            picture.no_wrap = True
+            picture.overflow = "crop"
+            yield picture
+
+
+def _band_lines(board: _Board, band: range) -> list[Text]:
+    """A column header, then two lines per row plus the top and bottom edges."""
+    cell = board.cell
+    header = Text(" ")
+    for column in band:
+        header.append(f"{column:02d}".ljust(cell + 1), style="bold")
+    lines = [header]
+    for line_no in range(2 * board.rows + 2):
+        text = Text()
+        for column in band:
+            _append_slant(text, board, column - 1, column, line_no, column == band[0])
+            part = _part(board, column, line_no)
+            if part is None:
+                text.append(" " * cell)
             else:
-                text.append(" " * width)
-    picture = Text("\n").join([header, *lines])
-    picture.no_wrap = True
-    picture.overflow = "crop"
-    return picture
+                _append_half(text, board, column, *part)
+        _append_slant(text, board, band[-1], band[-1] + 1, line_no, False)
+        text.rstrip()
+        lines.append(text)
+    while not lines[-1].plain:
+        lines.pop()  # the line under the last row holds only even columns' edges
+    return lines
 
 
-def _margin(line_no: int, rows: int) -> Text:
-    """The left margin of a text line: the row number where odd columns' rows start."""
-    row = line_no // 2 + 1
-    if line_no % 2 == 0 and row <= rows:
-        return Text(f"{row:02d}".ljust(MARGIN), style="bold")
-    return Text(" " * MARGIN)
+def _part(board: _Board, column: int, line_no: int) -> tuple[Half, int] | None:
+    """Which half of which row of ``column`` sits on text line ``line_no`` (None: nothing).
 
-
-def _cell_part(column: int, line_no: int) -> tuple[int, int]:
-    """Which row of ``column`` and which of its two lines (0 or 1) sit on text line ``line_no``."""
-    shifted = line_no - (1 if column % 2 == 0 else 0)
-    return shifted // 2 + 1, shifted % 2
-
-
-def _append_cell(text: Text, cell: _Hex, part: int, style: MapStyle, compact: bool) -> None:
-    """Append one line of a hex cell.
-
-    Part 0 holds the label and the unit standing there, on the same line, so a
-    unit is never read against a neighbour's label; part 1 holds the marks
-    (terrain letter, height, road, hexside feature). Compact cells show the
-    unit id in place of the label when the hex is occupied.
+    Line 0 holds the north edges of the odd columns' first row; even columns, half a
+    hex lower, start one line further down. Row ``r`` of an odd column has its upper
+    half on line ``2r - 1`` and its lower half on line ``2r``.
     """
-    background = f"on {style.terrain_colour.get(cell.terrain, 'grey23')}"
-    body = _unit_text(cell, style.unit_marks)
-    unit_style = style.side_colour.get(str(cell.units[0].get("side")), "bold") if cell.units else ""
-    if compact:
-        if part == 0:
-            shown = body.ljust(4)[:4] if body else cell.label
-            text.append(shown, style=f"{unit_style or 'grey70'} {background}")
-        else:
-            letter = style.terrain_letter.get(cell.terrain, " ")
-            marks = letter + _elevation_mark(cell.elevation) + (ROAD_MARK if cell.road else " ")
-            text.append(marks + _hexside_mark(cell, style), style=f"grey62 {background}")
-        return
-    if part == 0:
-        text.append(cell.label, style=f"grey70 {background}")
-        text.append(" " + body.ljust(3)[:3], style=f"{unit_style} {background}")
-        return
-    letter = style.terrain_letter.get(cell.terrain, " ")
-    text.append(f" {letter}", style=f"grey62 {background}")
-    text.append(_elevation_mark(cell.elevation), style=f"bold white {background}")
-    text.append(ROAD_MARK if cell.road else " ", style=f"bold white {background}")
-    text.append(_hexside_mark(cell, style), style=f"bold bright_white {background}")
-    text.append("   ", style=background)
+    if not 1 <= column <= board.columns:
+        return None
+    shifted = line_no - (0 if column % 2 else 1)
+    if shifted < 0:
+        return None
+    if shifted == 0:
+        return "top", 0
+    row = (shifted + 1) // 2
+    if row > board.rows:
+        return None
+    return ("upper" if shifted % 2 else "lower"), row
 
 
-def _unit_text(cell: _Hex, unit_marks: Mapping[str, str]) -> str:
-    """The first unit's id, the marks of its flags (``~`` disrupted), ``+`` if more
-    units share the hex."""
-    if not cell.units:
+def _append_half(text: Text, board: _Board, column: int, half: Half, row: int) -> None:
+    """Append the inside of one half hex (or the north edge above a first row)."""
+    cell, style = board.cell, board.style
+    if half == "top":
+        text.append(EDGE * cell, style=EDGE_STYLE)
+        return
+    spot = board.hexes[column, row]
+    background = f"on {style.terrain_colour.get(spot.terrain, 'grey23')}"
+    if half == "upper":
+        text.append(spot.label, style=f"{LABEL_STYLE} {background}")
+        letter = style.terrain_letter.get(spot.terrain, " ")
+        marks = letter + _elevation_mark(spot.elevation) + (ROAD_MARK if spot.road else " ")
+        text.append(f" {marks}".ljust(cell - len(spot.label)), style=f"bold white {background}")
+        return
+    feature = _feature(board, column, row, S)
+    fill = style.hexside_mark[feature] if feature else EDGE
+    fill_style = _feature_style(feature) if feature else EDGE_STYLE
+    body = _unit_text(spot, style.unit_marks, cell - 2)
+    if feature and body and len(body) <= cell - 4:
+        body = f" {body} "  # apart from the feature's marks: a wound ~ is no river ≈
+    before = (cell - len(body) + 1) // 2
+    text.append(fill * before, style=f"{fill_style} {background}")
+    if spot.units:
+        colour = style.side_colour.get(str(spot.units[0].get("side")), "bold")
+        text.append(body, style=f"{colour} {background}")
+    text.append(fill * (cell - before - len(body)), style=f"{fill_style} {background}")
+
+
+def _append_slant(
+    text: Text, board: _Board, left: int, right: int, line_no: int, first: bool
+) -> None:
+    """Append the edge between ``left`` and ``right`` columns on a line: ``\\`` or ``/``,
+    or the mark of the hexside feature that lies on that edge. The ``first`` edge of a
+    band draws only the edges of the band's first column."""
+    found = _slant(board, None if first else left, right, line_no)
+    if found is None:
+        text.append(" ")
+        return
+    shape, (column, row), direction = found
+    feature = _feature(board, column, row, direction)
+    if feature:
+        text.append(board.style.hexside_mark[feature], style=_feature_style(feature))
+    else:
+        text.append(shape, style=EDGE_STYLE)
+
+
+def _slant(
+    board: _Board, left: int | None, right: int, line_no: int
+) -> tuple[str, tuple[int, int], int] | None:
+    """The slant between two columns on a line: its shape, the hex it edges and on which
+    side (the hex on the left if that column has one there, else the one on the right).
+    Both readings give the same shape and hexside; ``left`` None: only the right one."""
+    left_part = None if left is None else _part(board, left, line_no)
+    right_part = _part(board, right, line_no)
+    if left is not None and left_part is not None and left_part[0] != "top":
+        half, row = left_part
+        return ("\\", (left, row), NE) if half == "upper" else ("/", (left, row), SE)
+    if right_part is not None and right_part[0] != "top":
+        half, row = right_part
+        return ("/", (right, row), NW) if half == "upper" else ("\\", (right, row), SW)
+    return None
+
+
+def _feature(board: _Board, column: int, row: int, direction: int) -> str | None:
+    """The hexside feature between hex ``(column, row)`` and its neighbour in ``direction``."""
+    other = Hex.from_offset(column, row).neighbour(direction).to_offset()
+    neighbour = board.hexes.get(other)
+    if neighbour is None:
+        return None
+    return board.sides.get(frozenset((board.hexes[column, row].label, neighbour.label)))
+
+
+def _feature_style(feature: str) -> str:
+    return f"bold {HEXSIDE_COLOURS.get(feature, 'bright_white')}"
+
+
+def _unit_text(spot: _Hex, unit_marks: Mapping[str, str], room: int) -> str:
+    """The first unit's id and the marks of its flags (``~`` disrupted), then ``+N``
+    when N more units share the hex; at most ``room`` characters."""
+    if not spot.units:
         return ""
-    first = cell.units[0]
-    text = str(first.get("id", "?"))
-    flags = _flags(first)
+    first = spot.units[0]
+    more = f"{MORE_MARK}{len(spot.units) - 1}" if len(spot.units) > 1 else ""
+    marks = _marks(first, unit_marks)
+    ident = str(first.get("id", "?"))[: max(1, room - len(marks) - len(more))]
+    return (ident + marks + more)[:room]
+
+
+def _marks(unit: Mapping[str, Any], unit_marks: Mapping[str, str]) -> str:
+    """The marks of a unit's flags, in the order the view names them, each once."""
+    flags = _flags(unit)
     shown: list[str] = []
     for flag, mark in unit_marks.items():
         if flag in flags and mark not in shown:
             shown.append(mark)
-    text += "".join(shown)
-    if len(cell.units) > 1:
-        text += CROWDED_MARK
-    return text
+    return "".join(shown)
 
 
 def _elevation_mark(height: int) -> str:
@@ -345,35 +514,131 @@ def _elevation_mark(height: int) -> str:
     return "^" if height == 1 else str(min(height, 9))
 
 
-def _hexside_mark(cell: _Hex, style: MapStyle) -> str:
-    """The mark of the rarest hexside feature on this hex's sides, or blank."""
-    for feature in style.hexside_priority:
-        if feature in cell.features:
-            return style.hexside_mark[feature]
-    return " "
+# -- legend and roster ----------------------------------------------------------------------
 
 
-def _legend(view: Mapping[str, Any], hexes: Mapping[str, _Hex], style: MapStyle) -> Text:
-    """What the colours and marks mean, and each side's units (removed ones listed)."""
+def _legend(board: _Board) -> Text:
+    """How to read a hex, what the letters and marks mean."""
+    style = board.style
     legend = Text()
-    legend.append("terrain: ", style="bold")
+    legend.append("a hex:    ", style="bold")
+    legend.append(f"/0405 f^{ROAD_MARK}\\", style=EDGE_STYLE)
+    legend.append("  its label, terrain letter, hill, road\n")
+    legend.append("          \\__U1~+2_/", style=EDGE_STYLE)
+    legend.append("  its units: the first with its marks, +2 more\n")
+    legend.append("terrain:  ", style="bold")
     for name, colour in style.terrain_colour.items():
         letter = style.terrain_letter.get(name)
         legend.append(f" {letter or ' '} ", style=f"on {colour}")
-        legend.append(f" {name}  ")
-    legend.append("\nmarks:   ", style="bold")
+        legend.append(f" {name}{'' if letter else ' (blank)'}  ")
+    legend.append("\nmarks:    ", style="bold")
     legend.append(f"^ hill (digit: higher)  {ROAD_MARK} road  ")
     for flag, mark in style.unit_marks.items():
         legend.append(f"{mark} {flag}  ")
-    legend.append(f"{CROWDED_MARK} more units  ")
-    for feature in style.hexside_priority:
-        legend.append(f"{style.hexside_mark[feature]} {feature} (hexside)  ")
-    on_map = {str(u.get("id")) for h in hexes.values() for u in h.units}
-    for side, colour in style.side_colour.items():
-        legend.append(f"\n{side}: ", style=colour)
-        ids = [str(u.get("id")) for u in view.get("units", ()) if str(u.get("side")) == side]
-        legend.append(" ".join(i for i in ids if i in on_map), style=colour)
-        gone = [i for i in ids if i not in on_map]
-        if gone:
-            legend.append(f"  (off the map: {' '.join(gone)})", style="dim")
+    if style.hexside_priority:
+        legend.append("\nhexsides: ", style="bold")
+        for feature in style.hexside_priority:
+            legend.append(style.hexside_mark[feature], style=_feature_style(feature))
+            legend.append(f" {feature}  ")
+        legend.append("(on the edge between two hexes)")
     return legend
+
+
+class _Roster:
+    """Each side's units with their hex and status, wrapped at whole entries."""
+
+    def __init__(self, view: Mapping[str, Any], style: MapStyle) -> None:
+        self.view = view
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(40, options.max_width)
+        titles = self.view.get("titles", {})
+        units = list(self.view.get("units", ()))
+        for side, colour in self.style.side_colour.items():
+            own = [u for u in units if str(u.get("side")) == side]
+            title = titles.get(side) if isinstance(titles, Mapping) else None
+            head = Text(f"{side}", style=colour)
+            if title and title != side:
+                head.append(f" ({title})", style=colour)
+            head.append(":")
+            yield head
+            entries = list(_roster_entries(own, colour, self.style.unit_marks))
+            yield from _wrap(entries, width)
+
+
+def _roster_entries(
+    units: Sequence[Mapping[str, Any]], colour: str, unit_marks: Mapping[str, str]
+) -> Iterator[Text]:
+    """One entry per unit on the map (``G1 0504 disrupted, fired``), its riders in it;
+    then the units off the map."""
+    ids = {str(u.get("id")) for u in units}
+    gone: list[str] = []
+    for unit in units:
+        ident = str(unit.get("id"))
+        if not unit.get("at"):
+            gone.append(ident)
+            continue
+        if unit.get("carrier") and str(unit.get("carrier")) in ids:
+            continue  # listed inside its carrier's entry
+        entry = Text()
+        entry.append(ident + _marks(unit, unit_marks), style=colour)
+        entry.append(f" {unit['at']}")
+        words = _status_words(unit, units, unit_marks)
+        if words:
+            entry.append(" " + ", ".join(words), style="dim" if not unit.get("riders") else "")
+        yield entry
+    if gone:
+        yield Text(f"off the map: {' '.join(gone)}", style="dim")
+
+
+def _status_words(
+    unit: Mapping[str, Any], units: Sequence[Mapping[str, Any]], unit_marks: Mapping[str, str]
+) -> list[str]:
+    """What a unit's view entry says of its state, in a player's words."""
+    words: list[str] = []
+    if unit.get("kind") == "building":
+        words.append("building")
+    if unit.get("disrupted"):
+        words.append("disrupted")
+    riders = [str(r) for r in unit.get("riders", ()) or ()]
+    by_id = {str(u.get("id")): u for u in units}
+    for flag in unit.get("status", ()) or ():
+        text = str(flag)
+        if riders and text.startswith("carries "):
+            continue  # said below, with the riders' own marks
+        if unit.get("carrier") and text.startswith("rides in "):
+            continue
+        words.append(text)
+    if unit.get("moved"):
+        mp = unit.get("mp")
+        words.append("moved" + (f", {mp} MP left" if isinstance(mp, int) else ""))
+    if unit.get("fired"):
+        words.append("fired")
+    if unit.get("attacked"):
+        words.append("attacked")
+    if unit.get("acted"):
+        words.append("moved or fought")
+    if riders:
+        carried = " ".join(r + _marks(by_id.get(r, {}), unit_marks) for r in riders)
+        words.append(f"carrying {carried}")
+    elif unit.get("carrier"):
+        words.append(f"rides in {unit['carrier']}")
+    return words
+
+
+def _wrap(entries: Sequence[Text], width: int) -> Iterator[Text]:
+    """Indented lines of entries joined by ``"; "``, breaking only between entries."""
+    indent = "  "
+    line = Text(indent)
+    for entry in entries:
+        if len(line) > len(indent):
+            line.append(";")
+            if len(line) + 1 + len(entry) > width:
+                yield line
+                line = Text(indent)
+            else:
+                line.append(" ")
+        line.append_text(entry)
+    if len(line) > len(indent):
+        yield line

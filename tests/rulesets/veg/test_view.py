@@ -20,6 +20,13 @@ def _draw(view):
     return console.export_text()
 
 
+def _under(lines, label):
+    """The units drawn in hex ``label``: the line under its label, inside its edges."""
+    y = next(i for i, line in enumerate(lines) if label in line)
+    x = lines[y].index(label)
+    return lines[y + 1][x : x + 8].strip("_")
+
+
 def test_the_map_marks_a_wounded_unit_and_the_legend_calls_it_wounded(veg):
     """Core wound (stand-in): the text map shows W~ and its legend reads "~ wounded"."""
     units = [
@@ -33,6 +40,7 @@ def test_the_map_marks_a_wounded_unit_and_the_legend_calls_it_wounded(veg):
     by_id = {u["id"]: u for u in view["units"]}
     assert "wounded" in by_id["W"]["status"] and not by_id["W"]["disrupted"]
     text = _draw(view)
-    assert "0505 W~" in text and "0303 H" in text and "0303 H~" not in text
+    lines = text.splitlines()
+    assert _under(lines, "0505") == "W~" and _under(lines, "0303") == "H"
     assert "~ wounded" in text
     assert "disrupted" not in text
