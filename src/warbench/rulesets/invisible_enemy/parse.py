@@ -1,9 +1,20 @@
-"""Parse the text form of Invisible Enemy actions (see :mod:`.actions`)."""
+"""Parse the text form of Invisible Enemy actions (see :mod:`.actions`), and the phrases.
+
+The phrases (:mod:`warbench.rulesets.table_phrases`): ``move B1 toward R2 4``,
+``move B1 to wood1``, ``face B1 R2``; each becomes a raw :class:`~.actions.Move`
+checked by the movement rules (4.0-4.5: the moving unit, intervals, tows).
+Invisible Enemy has no attack in base contact, so ``charge`` is refused saying
+so. The state holds no secret (the sealed free barrages of a tie stay with the
+engine until both are down), so every base on the table, standing feature and
+marker on the table may be named; but while markers are set down by hand (the
+``mark1``, ``mark2`` and ``tie`` steps) no phrase is read at all, names
+included: 3.0 forbids measuring then, and a phrase would measure for the player.
+"""
 
 from __future__ import annotations
 
 from warbench.core.actions import Action, match_id, verb_and_args
-from warbench.errors import ActionSyntaxError, excerpt
+from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
 from warbench.geometry.table.text import parse_number, parse_point
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
@@ -22,7 +33,30 @@ from warbench.rulesets.invisible_enemy.actions import (
     Unit,
 )
 from warbench.rulesets.invisible_enemy.charts import engineering_actions
-from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.table_phrases import (
+    Mover,
+    Phrase,
+    Spot,
+    build_move,
+    phrase_usage,
+    point_spot,
+    read_phrase,
+)
+
+PHRASES = phrase_usage("BASE", ("toward", "to", "face"))
+"""The phrases' usage lines, listed after the raw forms (``help`` at the prompt)."""
+VERBS = {**USAGE, "face": PHRASES["face"], "charge": "charge BASE TARGET"}
+WHAT = "base, feature or marker"
+"""What a phrase may name (one word for every refusal of a name)."""
+NO_CONTACT = (
+    "Invisible Enemy has no attack in base contact: direct fire is at range (5.0); "
+    "to close in, write: move {mover} toward {target} [INCHES]"
+)
+NO_MEASURING = (
+    "no table phrases while barrage markers go down by hand: 3.0 forbids measuring "
+    "the table then, and a phrase would measure for you"
+)
 
 
 def _alone(verb: str, args: list[str], text: str) -> None:
@@ -66,8 +100,64 @@ def _target(state: State, word: str, text: str) -> str:
     return match_id(word, known, "base or feature", text)
 
 
+def spots(state: State) -> list[Spot]:
+    """Everything a phrase or a measure may name: bases on the table, standing features
+    (fungus towers among them) and the barrage markers on the table."""
+    out = [Spot(b.id, "figure", b.geo.outline, figure=b.geo, side=b.side) for b in state.active()]
+    for feature in state.terrain.active:
+        enterable = not feature.impassable and feature.shape != "polyline"
+        out.append(
+            Spot(feature.id, "feature", feature.geometry, enterable=enterable, label=feature.label)
+        )
+    for marker in state.markers:
+        out.append(point_spot(marker.id, marker.at, "marker", side=marker.side))
+    return out
+
+
+def mover(state: State, base: Base) -> Mover[Move]:
+    """What the phrases need to move ``base``: its place, the names, the rules' move check."""
+    from warbench.rulesets.invisible_enemy.movement import plan
+
+    def check(move: Move) -> str | None:
+        try:
+            plan(state, base.side, move)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    return Mover(
+        figure=base.geo,
+        spots=spots(state),
+        what=WHAT,
+        make=lambda path, facing: Move(base.id, path, facing),
+        check=check,
+        reach=base.model.speed,
+        gap=0.05,
+        side=base.side,
+        no_contact=NO_CONTACT.format(mover=base.id, target="TARGET"),
+    )
+
+
+def _phrase(state: State, phrase: Phrase, text: str) -> Move:
+    from warbench.rulesets.invisible_enemy.view import by_hand
+
+    if by_hand(state):
+        raise IllegalAction(text, NO_MEASURING)
+    if phrase.kind == "charge":
+        words = {"mover": excerpt(phrase.mover, 20), "target": excerpt(phrase.target, 20)}
+        raise IllegalAction(text, NO_CONTACT.format(**words))
+    ref = match_id(phrase.mover, state.bases, "base", text)
+    base = state.bases[ref]
+    if not base.active:
+        raise IllegalAction(text, f"there is no base {ref} on the table")
+    return build_move(phrase, mover(state, base), text)
+
+
 def parse_action(state: State, text: str) -> Action:
-    verb, args = verb_and_args(text, USAGE)
+    verb, args = verb_and_args(text, VERBS)
+    phrase = read_phrase(verb, args, text)
+    if phrase is not None:
+        return _phrase(state, phrase, text)
     if verb == "done":
         _alone(verb, args, text)
         return DONE

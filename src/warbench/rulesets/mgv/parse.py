@@ -1,9 +1,19 @@
-"""Parse the text form of MGV actions (see :mod:`.actions`)."""
+"""Parse the text form of MGV actions (see :mod:`.actions`), and the table phrases.
+
+The phrases (:mod:`warbench.rulesets.table_phrases`): ``move B1 toward R2 4``,
+``move B1 to wood1``, ``face B1 R2``; each becomes a raw :class:`~.actions.Move`
+checked by the movement rules (4.0). MGV has no attack in base contact, so
+``charge`` is refused saying so. The state holds no secret (sealed choices stay
+with the engine), so every base on the table and every feature may be named;
+but while photon range guesses are written (the ``range`` step) no phrase is
+read at all, names included: 5.3 forbids measuring then, and a phrase placing a
+base against another would measure for the player.
+"""
 
 from __future__ import annotations
 
 from warbench.core.actions import Action, match_id, verb_and_args
-from warbench.errors import ActionSyntaxError, excerpt
+from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
 from warbench.geometry.table.text import parse_number, parse_point
 from warbench.rulesets.mgv.actions import (
     END,
@@ -20,7 +30,29 @@ from warbench.rulesets.mgv.actions import (
     Split,
 )
 from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
-from warbench.rulesets.mgv.state import State
+from warbench.rulesets.mgv.state import Base, State
+from warbench.rulesets.table_phrases import (
+    Mover,
+    Phrase,
+    Spot,
+    build_move,
+    phrase_usage,
+    read_phrase,
+)
+
+PHRASES = phrase_usage("BASE", ("toward", "to", "face"))
+"""The phrases' usage lines, listed after the raw forms (``help`` at the prompt)."""
+VERBS = {**USAGE, "face": PHRASES["face"], "charge": "charge BASE TARGET"}
+WHAT = "base or feature"
+"""What a phrase may name (one word for every refusal of a name)."""
+NO_CONTACT = (
+    "MGV has no attack in base contact: every attack is fire at range (5.0); "
+    "to close in, write: move {mover} toward {target} [INCHES]"
+)
+NO_MEASURING = (
+    "no table phrases while photon range guesses are written: 5.3 forbids measuring "
+    "the range, and a phrase would measure for you"
+)
 
 
 def _mount(state: State, word: str, text: str) -> tuple[str, str]:
@@ -62,8 +94,59 @@ def _count(word: str, text: str) -> int:
     return int(word)
 
 
+def spots(state: State) -> list[Spot]:
+    """Everything a phrase or a measure may name: the bases on the table and the features."""
+    out = [Spot(b.id, "figure", b.geo.outline, figure=b.geo, side=b.side) for b in state.active()]
+    for feature in state.setup.terrain.active:
+        enterable = not feature.impassable and feature.shape != "polyline"
+        out.append(
+            Spot(feature.id, "feature", feature.geometry, enterable=enterable, label=feature.label)
+        )
+    return out
+
+
+def mover(state: State, base: Base) -> Mover[Move]:
+    """What the phrases need to move ``base``: its place, the names, the rules' move check."""
+    from warbench.rulesets.mgv.movement import plan
+
+    def check(move: Move) -> str | None:
+        try:
+            plan(state, base.side, move)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    return Mover(
+        figure=base.geo,
+        spots=spots(state),
+        what=WHAT,
+        make=lambda path, facing: Move(base.id, path, facing),
+        check=check,
+        reach=base.speed,
+        gap=0.05,
+        side=base.side,
+        no_contact=NO_CONTACT.format(mover=base.id, target="TARGET"),
+    )
+
+
+def _phrase(state: State, phrase: Phrase, text: str) -> Move:
+    if state.step == "range":
+        raise IllegalAction(text, NO_MEASURING)
+    if phrase.kind == "charge":
+        words = {"mover": excerpt(phrase.mover, 20), "target": excerpt(phrase.target, 20)}
+        raise IllegalAction(text, NO_CONTACT.format(**words))
+    ref = match_id(phrase.mover, state.bases, "base", text)
+    base = state.bases[ref]
+    if not base.active:
+        raise IllegalAction(text, f"there is no base {ref} on the table")
+    return build_move(phrase, mover(state, base), text)
+
+
 def parse_action(state: State, text: str) -> Action:
-    verb, args = verb_and_args(text, USAGE)
+    verb, args = verb_and_args(text, VERBS)
+    phrase = read_phrase(verb, args, text)
+    if phrase is not None:
+        return _phrase(state, phrase, text)
     if verb == "end":
         if args:
             raise ActionSyntaxError(text, "write it as: end")

@@ -1,4 +1,12 @@
-"""Parse the text form of VSGMR actions (see :mod:`.actions`)."""
+"""Parse the text form of VSGMR actions (see :mod:`.actions`), and the table phrases.
+
+The phrases (:mod:`warbench.rulesets.table_phrases`): ``move R1 toward B2 6``,
+``move R1 to wood1``, ``face R1 B2``, ``charge R1 B2`` (straight into base
+contact, ready for the hand to hand step, II.4). Each becomes a raw
+:class:`~.actions.Move`, checked by the rules' own move check (II.2). VSGMR has
+no hidden information: every figure on the table, standing feature, item lying
+on the table and task placed on it may be named.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,15 @@ from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError
 from warbench.geometry.table import Point
 from warbench.geometry.table.text import parse_number, parse_point
+from warbench.rulesets.table_phrases import (
+    Mover,
+    Phrase,
+    Spot,
+    build_move,
+    phrase_usage,
+    point_spot,
+    read_phrase,
+)
 from warbench.rulesets.vsgmr.actions import (
     END,
     MAX_POINTS,
@@ -17,7 +34,13 @@ from warbench.rulesets.vsgmr.actions import (
     Skill,
     Take,
 )
-from warbench.rulesets.vsgmr.state import State
+from warbench.rulesets.vsgmr.state import Fig, State
+
+PHRASES = phrase_usage("FIGURE", ("toward", "to", "face", "charge"))
+"""The phrases' usage lines, listed after the raw forms (``help`` at the prompt)."""
+VERBS = {**USAGE, "face": PHRASES["face"], "charge": PHRASES["charge"]}
+WHAT = "figure, feature, item or task"
+"""What a phrase may name (one word for every refusal of a name)."""
 
 
 def _number(word: str, text: str) -> float:
@@ -42,8 +65,66 @@ def _move(state: State, figure: str, args: list[str], text: str) -> Move:
     return Move(figure, tuple(_point(state, a, text) for a in args), facing)
 
 
+def spots(state: State) -> list[Spot]:
+    """Everything a phrase or a measure may name: figures on the table (a rider by its
+    mount's base), standing features, items lying on the table, tasks at a point."""
+    from warbench.rulesets.vsgmr import space
+
+    out: list[Spot] = []
+    for f in state.figs.values():
+        if f.active:
+            body = space.body(state, f)
+            out.append(Spot(f.id, "figure", body.outline, figure=body, side=f.side))
+    for feature in space.terrain(state).active:
+        enterable = not feature.impassable and feature.shape != "polyline"
+        out.append(
+            Spot(feature.id, "feature", feature.geometry, enterable=enterable, label=feature.label)
+        )
+    for item in state.items.values():
+        if item.at is not None and not item.gone:
+            out.append(point_spot(item.id, item.at, "item", item.label))
+    for task in state.setup.tasks:
+        if task.at is not None:
+            out.append(point_spot(task.id, task.at, "item", task.label))
+    return out
+
+
+def mover(state: State, fig: Fig) -> Mover[Move]:
+    """What the phrases need to move ``fig``: its base, the names, the rules' move check."""
+    from warbench.rulesets.vsgmr import RULESET, space
+
+    start = space.body(state, fig)
+    rules = state.setup.rules
+
+    def check(move: Move) -> str | None:
+        problem, _ = RULESET.move_problem(state, fig, move)
+        return problem
+
+    return Mover(
+        figure=fig.geo.moved_to(start.at, start.facing),
+        spots=spots(state),
+        what=WHAT,
+        make=lambda path, facing: Move(fig.id, path, facing),
+        check=check,
+        reach=rules.allowance(fig.profile.kind, half=False),
+        gap=rules.touch / 2.0,
+        side=fig.side,
+    )
+
+
+def _phrase(state: State, phrase: Phrase, text: str) -> Move:
+    figure = match_id(phrase.mover, state.figs, "figure", text)
+    fig = state.figs[figure]
+    if not fig.active:
+        raise ActionSyntaxError(text, f"{figure} is no longer on the table ({fig.where})")
+    return build_move(phrase, mover(state, fig), text)
+
+
 def parse_action(state: State, text: str) -> Action:
-    verb, args = verb_and_args(text, USAGE)
+    verb, args = verb_and_args(text, VERBS)
+    phrase = read_phrase(verb, args, text)
+    if phrase is not None:
+        return _phrase(state, phrase, text)
     if verb == "end":
         if args:
             raise ActionSyntaxError(text, "write it as: end")

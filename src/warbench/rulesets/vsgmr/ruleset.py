@@ -43,6 +43,25 @@ class VSGMR(VSGMRRules):
         defaults = OptionsSpec().model_dump()
         return rules_in_force("warbench.rulesets.vsgmr", scenario.options, defaults)
 
+    # -- the table in a player's words (ask.py, parse.py) -------------------------------
+    def action_reason(self, state: State, side: str, action: Action) -> str | None:
+        from warbench.rulesets.vsgmr.ask import action_reason
+
+        return action_reason(state, side, action)
+
+    def measure(self, state: State, side: str, first: str, second: str) -> str:
+        from warbench.rulesets.vsgmr.ask import measure
+
+        return measure(state, side, first, second)
+
+    @staticmethod
+    def usage() -> Mapping[str, str]:
+        """The raw forms, then the table phrases (``help`` at the prompt)."""
+        from warbench.rulesets.vsgmr.actions import USAGE
+        from warbench.rulesets.vsgmr.parse import PHRASES
+
+        return {**USAGE, **PHRASES}
+
     # -- the hooks bots, odds and pictures call ---------------------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

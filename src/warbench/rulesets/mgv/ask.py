@@ -1,0 +1,211 @@
+"""MGV questions a player asks of the table: ``measure`` and the reason of a candidate.
+
+Measuring: MGV is played with tape measures (1.0), ranges are unlimited and
+measured centre post to centre post (5.0), and moves are measured as they are
+made (4.0). One thing may not be measured: photon fire stands on the player's
+own estimate of the range, which may not be pre-measured or checked against a
+tape (5.3). So ``measure`` refuses
+
+- anything at all while photon range guesses are being written (the ``range``
+  step; the views then show whole inches only), and
+- at any moment, the distance between a base of the asking side that carries a
+  photon weapon (or has a weapon still to choose, which may become one) and an
+  enemy base: that is the range the photon guess is about.
+
+Everything else is answered: distance centre post to centre post (to the nearest
+part of a feature), line of sight from the centre post (terrain only; bases do
+not block sight, ruling), and whether each base has the other in its 60-degree
+front arc (5.0 Arcs of fire).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import shapely
+
+from warbench.core.actions import Action
+from warbench.errors import ActionSyntaxError, IllegalAction, QuestionRefused
+from warbench.geometry.table import Figure, Point, bearing, centre_distance, in_arc
+from warbench.geometry.table.text import parse_point
+from warbench.rulesets.mgv import space
+from warbench.rulesets.mgv.actions import FireOrder, Move
+from warbench.rulesets.mgv.data import rules
+from warbench.rulesets.mgv.parse import WHAT, spots
+from warbench.rulesets.mgv.state import Base, State
+from warbench.rulesets.table_phrases import Spot, inches, name_spot, point_spot
+
+FACE_SLACK = 5.0
+"""Degrees: a turn that leaves an enemy this near straight ahead is called ``face`` it."""
+TOWARD_GAIN = 0.5
+"""Inches a move must close on the nearest enemy to be called ``toward`` it."""
+
+GUESSING = (
+    "no measuring while photon range guesses are written: 5.3 has the player estimate "
+    "the range on the spot, with no tape"
+)
+
+
+# -- measure --------------------------------------------------------------------------------
+
+
+def _spot(state: State, word: str, text: str) -> Spot:
+    try:
+        if "," in word:
+            return point_spot(word, parse_point(state.setup.table, word, text), "marker")
+        return name_spot(word, spots(state), WHAT, text)
+    except ActionSyntaxError as exc:
+        raise QuestionRefused(f"measure {word}: {exc.reason}") from None
+
+
+def photon_ready(base: Base) -> bool:
+    """The base carries a photon weapon, or a weapon still to choose (1.5)."""
+    return any(m.weapon in (None, "photon") for m in base.mounts.values())
+
+
+def _photon_pair(state: State, side: str, a: Spot, b: Spot) -> str | None:
+    for mine, other in ((a, b), (b, a)):
+        base = state.bases.get(mine.id)
+        theirs = state.bases.get(other.id)
+        if mine.figure is None or other.figure is None or base is None or theirs is None:
+            continue
+        if base.side == side and theirs.side != side and photon_ready(base):
+            carries = (
+                "carries a photon weapon"
+                if any(m.weapon == "photon" for m in base.mounts.values())
+                else "may yet be armed with a photon weapon"
+            )
+            return (
+                f"{base.id} {carries} and {theirs.id} is an enemy base: 5.3 forbids "
+                "pre-measuring the range a photon shot must estimate"
+            )
+    return None
+
+
+def _point_of(eye: Point, spot: Spot) -> Point:
+    if spot.kind != "feature":
+        return spot.centre
+    coords = shapely.get_coordinates(shapely.shortest_line(shapely.Point(eye), spot.shape))
+    return (float(coords[-1][0]), float(coords[-1][1]))
+
+
+def measure(state: State, side: str, first: str, second: str) -> str:
+    """Distance centre post to centre post and line of sight, where 5.3 allows measuring."""
+    if state.step == "range":
+        raise QuestionRefused(GUESSING)
+    text = f"measure {first} {second}"
+    a, b = _spot(state, first, text), _spot(state, second, text)
+    if a.id == b.id:
+        raise QuestionRefused(f"{text}: name two different things")
+    why = _photon_pair(state, side, a, b)
+    if why:
+        raise QuestionRefused(why)
+    if a.figure is None and b.figure is not None:
+        a, b = b, a
+    if a.figure is not None:
+        far = float(shapely.distance(shapely.Point(a.figure.at), b.shape))
+        if b.figure is not None:
+            far = centre_distance(a.figure, b.figure)
+        how = "centre post to centre post" if b.figure else "centre post to nearest part"
+    else:
+        far, how = float(shapely.distance(a.shape, b.shape)), "nearest parts"
+    lines = [f"{a.title} to {b.title}: {inches(far)} {how} (5.0)"]
+    if a.figure is not None:
+        lines.append(_sight_line(state, a, b))
+    half = rules().data.arc_half_angle
+    for eye, other in ((a, b), (b, a)):
+        if eye.figure is None:
+            continue
+        target: Figure | Point = other.figure or _point_of(eye.figure.at, other)
+        inside = in_arc(eye.figure, target, half)
+        word = "inside" if inside else "outside"
+        lines.append(f"{other.id} is {word} {eye.id}'s {2 * half:g}-degree front arc (5.0)")
+    return "\n".join(lines)
+
+
+def _sight_line(state: State, a: Spot, b: Spot) -> str:
+    assert a.figure is not None
+    target: Figure | Point = b.figure or _point_of(a.figure.at, b)
+    sight = state.scene().sight(a.figure, target, figures_block=False)
+    name = f"line of sight {a.id} to {b.id} (from the centre post)"
+    if sight.centre_clear:
+        return f"{name}: clear"
+    return f"{name}: blocked by {', '.join(sight.blocked_by) or 'terrain'}"
+
+
+# -- reasons --------------------------------------------------------------------------------
+
+
+def _seen_by(state: State, side: str, geo: Figure) -> int:
+    """Enemy bases with a clear line of sight to the centre post of a base at ``geo``."""
+    scene = state.scene()
+    return sum(
+        1
+        for enemy in state.active(state.other(side))
+        if scene.sight(enemy.geo, geo, figures_block=False).centre_clear
+    )
+
+
+def _covered(state: State, side: str, base: Base, geo: Figure) -> bool:
+    """Every enemy that sees the base at ``geo`` finds it in cover (1.4)."""
+    moved = dataclasses.replace(base, geo=geo)
+    scene = state.scene()
+    seers = [
+        e
+        for e in state.active(state.other(side))
+        if scene.sight(e.geo, geo, figures_block=False).centre_clear
+    ]
+    return bool(seers) and all(space.cover(state, e, moved)[0] > 0 for e in seers)
+
+
+def _nearest(state: State, side: str, geo: Figure) -> tuple[float, str] | None:
+    found = [(centre_distance(geo, e.geo), e.id) for e in state.active(state.other(side))]
+    return min(found) if found else None
+
+
+def _move_reason(state: State, side: str, action: Move) -> str | None:
+    from warbench.rulesets.mgv.movement import plan, runner_edge
+
+    try:
+        base, result = plan(state, side, action)
+    except IllegalAction:
+        return None
+    start, end = base.geo, result.end
+    edge = runner_edge(state, side)
+    if edge is not None and result.off_table:
+        return f"off the {edge} edge"
+    if action.beacon is not None:
+        return f"beacon {action.beacon}"
+    if not action.path:
+        aimed = [
+            (abs(bearing(end, e.geo)), e.id)
+            for e in state.active(state.other(side))
+            if abs(bearing(end, e.geo)) <= FACE_SLACK
+        ]
+        return f"face {min(aimed)[1]}" if aimed else None
+    before = _seen_by(state, side, start)
+    if before and _seen_by(state, side, end) == 0:
+        return "out of sight"
+    if before and not _covered(state, side, base, start) and _covered(state, side, base, end):
+        return "to cover"
+    was, now = _nearest(state, side, start), _nearest(state, side, end)
+    if was and now and now[0] < was[0] - TOWARD_GAIN:
+        return f"toward {now[1]}"
+    return None
+
+
+def action_reason(state: State, side: str, action: Action) -> str | None:
+    """Why the candidate ``action`` is worth a look, in a few words; None if nothing stands out.
+
+    ``state`` is the side's own (whole inches while a guess is asked), so nothing
+    said here is finer than what the side may know.
+    """
+    if isinstance(action, Move):
+        return _move_reason(state, side, action)
+    if isinstance(action, FireOrder) and action.attacks:
+        targets = list(dict.fromkeys(t for _, _, t in action.attacks))
+        return "fire at " + ", ".join(targets)
+    return None
+
+
+__all__ = ["action_reason", "measure", "photon_ready"]
