@@ -369,6 +369,7 @@ def _band_lines(board: _Board, band: range) -> list[Text]:
     header = Text(" ")
     for column in band:
         header.append(f"{column:02d}".ljust(cell + 1), style="bold")
+    header.rstrip()
     lines = [header]
     for line_no in range(2 * board.rows + 2):
         text = Text()
