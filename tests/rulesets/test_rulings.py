@@ -395,6 +395,25 @@ def test_vsgmr_ruling_10_range_names_how_it_is_measured() -> None:
     )
 
 
+def test_vsgmr_ruling_10_a_figure_in_the_way_names_the_option_that_makes_it_block() -> None:
+    vs = _helpers("vsgmr")
+    figures = [
+        vs.fig("red", "A", "troop", (10, 10), 90, distance=True),
+        vs.fig("blue", "B", "troop", (10, 16), 270),
+        vs.fig("red", "C", "vehicle", (10, 13), 0),
+        *VS_PAIR,
+    ]
+    game = vs.start(figures, dice=[6, 1], options={"figures_block_sight": True})
+    vs.skip_to(game, "distance", "red")
+    assert _refusal(game, "shoot A B", "red") == (
+        "A cannot see B: figures block sight here (C in the way): ruling 10, option "
+        "`figures_block_sight` (set it to `false` to allow)"
+    )
+    game = vs.start(figures, dice=[6, 1])  # by default C blocks nothing
+    vs.skip_to(game, "distance", "red")
+    assert "shoot A B" in [str(a) for a in game.legal_actions("red")]
+
+
 def test_mgv_ruling_14_under_estimate_nobody_writes_guesses() -> None:
     mgv = _helpers("mgv")
     bases = [

@@ -111,6 +111,13 @@ def distance_situation(state: State, fig: Fig, target_id: str) -> Situation | st
     seen = space.sight(state, eye, body)
     if not seen.clear:
         blocked = ", ".join(seen.blocked_by) or "terrain"
+        figures = [b for b in seen.blocked_by if b in state.figs]
+        if figures:
+            allow = "false" if len(figures) == len(seen.blocked_by) else None
+            return (
+                f"{fig.id} cannot see {target_id}: figures block sight here ({blocked} in the "
+                f"way): {cite(RULINGS, 'figures_block_sight', allow=allow)}"
+            )
         return f"{fig.id} cannot see {target_id} (blocked by {blocked})"
     options = state.setup.options
     see_dispute = options.dispute_rolls and (
