@@ -408,8 +408,8 @@ def test_the_terminal_map_writes_marker_letters_after_the_id(marked_view: dict[s
     text = console.export_text()
     assert "→A1WY" in text and "←B1R" in text
     assert "after an id: W white marker, Y yellow marker, K black marker, R red marker" in text
-    assert "A1 troop at 12,12 facing 0° [white marker, fired]" in text
-    assert "B1 troop at 36,20 facing 180° [hero, pinned, ranged fire target]" in text
+    assert "A1 troop at 12,12 facing 0deg east [white marker, fired]" in text
+    assert "B1 troop at 36,20 facing 180deg west [hero, pinned, ranged fire target]" in text
     plain = Console(record=True, width=200, color_system=None, file=io.StringIO())
     view = copy.deepcopy(marked_view)
     for figure in view["figures"]:

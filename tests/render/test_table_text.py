@@ -51,15 +51,15 @@ def test_features_are_letters_and_the_legend_names_them(table_view: dict[str, An
 
 def test_the_legend_lists_figures_exactly(table_view: dict[str, Any]) -> None:
     text = "\n".join(draw(table_view, width=200))
-    assert "A2 hero at 14,10 facing 45° [hero]" in text
-    assert "B1 troop at 36,20 facing 180° [hero, pinned]" in text
+    assert "A2 hero at 14,10 facing 45deg north-east [hero]" in text
+    assert "B1 troop at 36,20 facing 180deg west [hero, pinned]" in text
     assert "off the table: B2" in text
 
 
 def test_no_legend_entry_is_broken_across_lines_at_80_columns(table_view: dict[str, Any]) -> None:
     """One entry a line: a terrain letter or a figure never wraps mid-entry."""
     lines = draw(table_view, width=80)
-    assert any(line.strip() == "A2 hero at 14,10 facing 45° [hero]" for line in lines)
+    assert any(line.strip() == "A2 hero at 14,10 facing 45deg north-east [hero]" for line in lines)
     assert max(len(line) for line in lines) <= 80
 
 
@@ -67,7 +67,7 @@ def test_figures_in_one_cell_are_marked_crowded(table_view: dict[str, Any]) -> N
     view = copy.deepcopy(table_view)
     view["figures"][1]["x"], view["figures"][1]["y"] = 12.1, 12.1  # A2 onto A1
     lines = draw(view, legend=False)
-    assert "+A1" in "\n".join(lines)
+    assert "+A1,A2" in "\n".join(lines)
 
 
 def test_the_map_fits_the_width_given(table_view: dict[str, Any]) -> None:
