@@ -61,18 +61,19 @@ BISECTIONS: Final = 30
 """Halvings when looking for the farthest legal distance or the point of contact."""
 
 PHRASE_FORMS: Final = {
-    "toward": "move {piece} toward TARGET [INCHES]   (straight at it; no inches: all the way)",
-    "to": "move {piece} to FEATURE   (the nearest legal spot in it, or touching it)",
+    "toward": "move {piece} toward TARGET [INCHES]   (straight; no INCHES: as far as it may)",
+    "to": "move {piece} to {place}   (the nearest spot in it, or touching it)",
     "face": "face {piece} TARGET|DEGREES   (turn on the spot)",
     "charge": "charge {piece} TARGET   (straight into base contact)",
 }
-"""Usage lines of the phrases; ``{piece}`` is the ruleset's word (FIGURE, BASE)."""
+"""Usage lines of the phrases; ``{piece}`` is the ruleset's word (FIGURE, BASE), ``{place}``
+what ``move to`` takes (FEATURE, FEATURE|ITEM)."""
 
 
-def phrase_usage(piece: str, kinds: Sequence[str]) -> dict[str, str]:
+def phrase_usage(piece: str, kinds: Sequence[str], place: str = "FEATURE") -> dict[str, str]:
     """The usage lines of the phrases ``kinds``, keyed ``move toward``, ``face``, ..."""
     keys = {"toward": "move toward", "to": "move to", "face": "face", "charge": "charge"}
-    return {keys[k]: PHRASE_FORMS[k].format(piece=piece) for k in kinds}
+    return {keys[k]: PHRASE_FORMS[k].format(piece=piece, place=place) for k in kinds}
 
 
 # -- reading the words -------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from warbench.rulesets.vsgmr.actions import (
 )
 from warbench.rulesets.vsgmr.state import Fig, State
 
-PHRASES = phrase_usage("FIGURE", ("toward", "to", "face", "charge"))
+PHRASES = phrase_usage("FIGURE", ("toward", "to", "face", "charge"), "FEATURE|ITEM|TASK")
 """The phrases' usage lines, listed after the raw forms (``help`` at the prompt)."""
 VERBS = {**USAGE, "face": PHRASES["face"], "charge": PHRASES["charge"]}
 WHAT = "figure, feature, item or task"
