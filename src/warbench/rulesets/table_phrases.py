@@ -57,6 +57,8 @@ SPOT_SAMPLES: Final = 48
 """Spots tried along a feature's edge for ``move R1 to FEATURE``, nearest first."""
 MAX_TRIES: Final = 24
 """At most this many spots are checked against the rules (each is a full move check)."""
+ROUTES: Final = 6
+"""Spots tried by a way round obstacles when no straight move reaches the feature."""
 BISECTIONS: Final = 30
 """Halvings when looking for the farthest legal distance or the point of contact."""
 
@@ -423,6 +425,9 @@ class Mover(Generic[M]):
     gap: float
     side: str = ""
     no_contact: str | None = None
+    route: Callable[[Point, Point], Sequence[Point] | None] | None = None
+    """A way round obstacles from the start to a point (its corners after the start), for
+    ``move PIECE to FEATURE`` when no straight move reaches it; None: straight only."""
 
 
 def build_move(phrase: Phrase, mover: Mover[M], text: str) -> M:
@@ -480,6 +485,10 @@ def _to(spot: Spot, mover: Mover[M], text: str) -> M:
         raise refuse(text, f"{me.id} is already in {spot.title}")
     moves = [mover.make((snap(me.at, p),), None) for p in points[:MAX_TRIES]]
     index, why = first_legal(moves, mover.check)
+    if index is None and mover.route is not None:
+        routed = [_routed(mover, p) for p in points[:ROUTES]]
+        moves = [m for m in routed if m is not None]
+        index, _ = first_legal(moves, mover.check)
     if index is None:
         raise refuse(
             text,
@@ -487,6 +496,21 @@ def _to(spot: Spot, mover: Mover[M], text: str) -> M:
             f"to go part of the way, write: move {me.id} toward {spot.id}",
         )
     return moves[index]
+
+
+def _routed(mover: Mover[M], goal: Point) -> M | None:
+    """The move along the way round to ``goal`` (each corner snapped), or None."""
+    assert mover.route is not None
+    way = mover.route(mover.figure.at, goal)
+    if not way or len(way) < 2:
+        return None
+    corners = list(way[1:])
+    here = mover.figure.at
+    path: list[Point] = []
+    for corner in corners:
+        here = snap(here, corner)
+        path.append(here)
+    return mover.make(tuple(path), None)
 
 
 def _checked(mover: Mover[M], move: M, text: str, prefix: str) -> M:

@@ -131,3 +131,21 @@ def test_measure_sees_a_wall_and_takes_points(vs):
         game.ruleset.measure(game.state, "red", "A", "Q")
     with pytest.raises(QuestionRefused, match="name two different things"):
         game.ruleset.measure(game.state, "red", "A", "a")
+
+
+def test_move_to_a_feature_goes_round_what_bars_the_straight_way(vs):
+    """A wall stands between A and the copse: the move goes round its end, into the copse."""
+    import shapely
+
+    wall = vs.wall("w1", (12, 8.5), (12, 11.5))
+    copse = vs.box("copse", 13, 9, 16, 11, label="Copse")
+    figures = [
+        vs.fig("red", "A", "troop", (10, 10), 0),
+        vs.fig("blue", "Z", "troop", (30, 30), 180),
+    ]
+    game = vs.start(figures, features=[wall, copse])
+    action = _parse(game, "move A to copse")
+    assert len(action.path) >= 2  # round the wall's end
+    game.apply(str(action), "red")
+    body = vs.figure(game, "A").geo
+    assert shapely.contains(shapely.box(13, 9, 16, 11).buffer(1e-6), body.outline)

@@ -92,6 +92,7 @@ def spots(state: State) -> list[Spot]:
 def mover(state: State, fig: Fig) -> Mover[Move]:
     """What the phrases need to move ``fig``: its base, the names, the rules' move check."""
     from warbench.rulesets.vsgmr import RULESET, space
+    from warbench.rulesets.vsgmr.nav import nav_mesh
 
     start = space.body(state, fig)
     rules = state.setup.rules
@@ -109,6 +110,9 @@ def mover(state: State, fig: Fig) -> Mover[Move]:
         reach=rules.allowance(fig.profile.kind, half=False),
         gap=rules.touch / 2.0,
         side=fig.side,
+        route=lambda a, b: nav_mesh(
+            state.setup.caches, state.setup.table, space.terrain(state), start.base.bounding_radius
+        ).route(a, b),
     )
 
 
