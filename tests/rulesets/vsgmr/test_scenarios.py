@@ -19,7 +19,9 @@ def test_built_in_scenarios_load_and_start(sid):
     game = Game.start(sid, seed=3)
     assert game.decision is not None
     assert all(str(a).startswith("first ") for a in game.legal_actions())
-    assert game.scenario.turn_limit == 5  # II: 5 rounds
+    # II: 5 rounds, which a scenario may change: the relic needs 8 to be carried off
+    # (test_relic_objective.py::test_the_fastest_line_carries_the_relic_off_within_the_rounds)
+    assert game.scenario.turn_limit == (8 if sid == "vsgmr/relic" else 5)
 
 
 def test_the_street_fight_has_buildings_and_cover(vs):

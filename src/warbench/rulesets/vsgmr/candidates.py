@@ -53,6 +53,13 @@ NEAREST_ENEMIES = 2
 """Enemies a figure heads for (the nearest; the nearest one also for cover and falling back)."""
 OBJECTIVES = 3
 """Items, and tasks, a figure heads for: the nearest few of each."""
+ITEM_OFFSET = 0.4
+"""Inches from an item's spot to the spots around it a figure may end on to touch it
+(within a guy's 1" base, and within the short side of a 1" x 2" one)."""
+ITEM_SPOTS = 8
+"""Spots around an item tried besides its own."""
+ITEM_MOVES = 2
+"""Moves to each item offered: the shortest routes that stay clear once rounded."""
 SURROUNDINGS_MEMORY = 200_000
 """Figures' worth of surroundings remembered per set-up (see :func:`_surroundings`)."""
 
@@ -267,7 +274,7 @@ class _Builder:
         ]
         for item in _nearest_few(items, [i.at for i in items], self.start):
             assert item.at is not None
-            self.add(self.mesh.route(self.start, item.at), f"to {item.id}")
+            self.to_item(item.at, f"to {item.id}")
         carrying = list(fig.items) + (list(state.figs[fig.rider].items) if fig.rider else [])
         if carrying and fig.where != "mounted":
             self.exit_moves()
@@ -282,6 +289,31 @@ class _Builder:
                 goal = self.task_spot(task.feature, task.at, task.reach)
                 if goal is not None:
                     self.add(self.mesh.route(self.start, goal), f"to {task.id}")
+
+    def to_item(self, at: Point, why: str) -> None:
+        """Moves that end with the base over the item (so it may be picked up next), or
+        as far toward it as the move allows: the item's own spot and spots around it
+        (the nearest few by route), as another base or nearby terrain may block one."""
+        touch = self.state.setup.rules.touch
+        if self.start_geo.covers(at, tolerance=touch):
+            return  # touching it already: picking it up is offered as ``take``
+        off = min(ITEM_OFFSET, 0.8 * self.radius)
+        spots = [at] + [
+            _r2((at[0] + off * math.cos(a), at[1] + off * math.sin(a)))
+            for a in (math.radians(k * 360.0 / ITEM_SPOTS) for k in range(ITEM_SPOTS))
+        ]
+        clear = self.mesh.points_clear(spots).tolist()
+        routes: list[tuple[float, list[Point]]] = []
+        for spot, ok in zip(spots, clear, strict=True):
+            route = self.mesh.route(self.start, spot) if ok else None
+            if route is not None and len(route) > 1:
+                routes.append((length(route), route))
+        routes.sort(key=lambda r: r[0])
+        before = len(self.moves)
+        for _, route in routes:
+            self.add(route, why)
+            if len(self.moves) - before >= ITEM_MOVES:
+                return
 
     def task_place(self, task: Task) -> Point | None:
         """Roughly where a task is (to pick the nearest few): its point or its feature's."""

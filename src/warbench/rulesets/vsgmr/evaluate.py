@@ -49,8 +49,17 @@ APPROACH = 0.03
 """Pull toward the enemy, per inch beyond attack range and per point of the figure."""
 OBJECTIVE = 0.6
 """Share of an item's or task's points that standing at it is worth."""
-CARRY = 0.02
-"""Pull of a carried item toward the exit, per inch and per point of the item."""
+TOUCH_ITEM = 0.8
+"""Share of an unlocked item's points that touching it is worth (it can be picked up
+next): the take itself is worth :data:`TAKE`, so the bot walks up and takes it."""
+TAKE = 0.9
+"""Share of an item's points that picking it up is worth."""
+CARRY = 0.05
+"""Pull of a carried item toward the exit, per inch and per point of the item: a full
+move (6") toward the edge with the 6-point relic is worth 1.8, more than most fights."""
+CARRIED_RISK = 0.5
+"""Share of a carried item's points added to what its carrier risks (it drops if the
+carrier falls)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +178,7 @@ class _Mover:
         targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
         seen = quick_sights(state, at, base_r, targets)
         mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
+        mine += CARRIED_RISK * sum(state.items[i].points for i in self.carried())
         can_hit = fig.where != "mounted" and mounted_on is None and not fig.attacked
         best = 0.0
         threat = 0.0
@@ -214,12 +224,19 @@ class _Mover:
         score += self.objectives(at)
         return score
 
+    def carried(self) -> list[str]:
+        """The items the figure (or its rider) carries."""
+        fig = self.fig
+        return list(fig.items) + (list(self.state.figs[fig.rider].items) if fig.rider else [])
+
     def objectives(self, at: Point) -> float:
+        """Pulls toward the scenario's objectives: a carried item toward the exit, an
+        item on the table (touching an unlocked one most: it can be picked up next),
+        and a task the figure could try (by its chance of success)."""
         state, fig = self.state, self.fig
         total = 0.0
-        carrying = list(fig.items) + (list(state.figs[fig.rider].items) if fig.rider else [])
         setup = state.setup
-        for item_id in carrying:
+        for item_id in self.carried():
             item = state.items[item_id]
             edge = setup.edges.get(fig.side)
             if setup.victory.item_exit == "any_edge" or edge is None:
@@ -234,12 +251,20 @@ class _Mover:
             total -= CARRY * max(item.points, 1) * d
         if fig.where == "mounted":
             return total
+        can_take = not (fig.profile.is_mount and fig.rider is None)
+        touch = setup.rules.touch
+        ghost = None
         for item in state.items.values():
             if item.at is None or item.gone:
                 continue
             d = math.dist(at, item.at)
             worth = max(item.points, 1) * OBJECTIVE
-            total += worth * max(0.0, 1.0 - d / 24.0) * (0.5 if item.locked else 1.0)
+            pull = worth * max(0.0, 1.0 - d / 24.0) * (0.5 if item.locked else 1.0)
+            if can_take and not item.locked and d <= self.me.base.bounding_radius + touch:
+                ghost = ghost or self.me.moved_to(at)
+                if ghost.covers(item.at, tolerance=touch):
+                    pull = max(pull, TOUCH_ITEM * max(item.points, 1))
+            total += pull
         if fig.profile.is_guy:
             for task in setup.tasks:
                 if task.id in state.tasks_done or f"{task.id}:{fig.side}" in state.tasks_done:
@@ -253,8 +278,22 @@ class _Mover:
                 else:
                     d = math.dist(at, spot)
                 worth = _task_worth(state, task.effect, task.points, task.target) * OBJECTIVE
-                total += worth * max(0.0, 1.0 - max(0.0, d - task.reach) / 18.0)
+                # The better the figure's chance, the stronger the pull (a scholar to a seal).
+                chance = 2.0 * _skill_p(state, fig, task.skill)
+                total += chance * worth * max(0.0, 1.0 - max(0.0, d - task.reach) / 18.0)
         return total
+
+
+def _skill_p(state: State, fig: Fig, skill: str | None) -> float:
+    """The figure's chance of a skill roll of kind ``skill`` (II.5, Specific Skills)."""
+    specific = state.setup.options.specific_skills and skill is not None
+    return float(
+        combat.skill_chance(
+            state.setup.rules,
+            fig.profile.kind == "hero",
+            specific and skill in fig.profile.skills,
+        )
+    )
 
 
 def _task_worth(state: State, effect: str, points: int, target: str | None) -> float:
@@ -357,7 +396,7 @@ def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -
                 score = p * _task_worth(state, task.effect, task.points, task.target)
         elif isinstance(action, Take):
             item = state.items[action.item]
-            score = 0.9 * max(item.points, 1)
+            score = TAKE * max(item.points, 1)
         elif isinstance(action, Move):
             score = _move_score(rules, state, side, action)
         elif isinstance(action, End):

@@ -671,6 +671,28 @@ class VSGMRRules(Ruleset[State]):
             clear=True,
             **base,
         )
+        self._free_from_rubble(state, sit.target, res)
+
+    def _free_from_rubble(self, state: State, feature_id: str, res: Resolution) -> None:
+        """Ruling 13: a destroyed feature that sealed an item (a task there unlocks it) frees
+        the item in its rubble, so the objective stays open (else nobody could ever unlock it)."""
+        feature = state.setup.feature(feature_id)
+        name = (feature.label if feature is not None else "") or feature_id
+        for task in state.setup.tasks:
+            item = state.items.get(task.target or "")
+            if task.feature != feature_id or task.effect != "unlock_item" or item is None:
+                continue
+            if not item.locked:
+                continue
+            item.locked = False
+            state.changed()
+            res.emit(
+                "task",
+                f"{name} is destroyed: {item.label} lies free in the rubble and can now be "
+                "picked up",
+                item=item.id,
+                feature=feature_id,
+            )
 
     def _defeat(self, state: State, target: Fig, by: str, res: Resolution) -> None:
         """III: the figure leaves the table; its rider and items drop where it stood."""
@@ -817,6 +839,7 @@ class VSGMRRules(Ruleset[State]):
         elif task.effect == "remove_feature":
             state.destroyed.add(task.target or "")
             res.emit("task", f"{task.label}: {task.target} is removed", feature=task.target)
+            self._free_from_rubble(state, task.target or "", res)
         else:
             state.items[task.target or ""].locked = False
             res.emit("task", f"{task.label}: {task.target} can now be picked up", item=task.target)
