@@ -134,3 +134,11 @@ def test_measure_centre_to_centre_with_markers_range_and_arc(ie: Any) -> None:
     assert text.splitlines()[0] == 'B1 to R1: 15.36" centre to centre'
     assert "line B1 to R1: clear of terrain blocks (1.5)" in text
     assert "R1 is beyond the" in text and "range of B1" in text
+
+
+def test_a_candidate_barrage_is_said_to_be_at_the_enemy_base_nearest_its_point(ie: Any) -> None:
+    from warbench.rulesets.invisible_enemy.actions import Barrage
+
+    game = _placing(ie)
+    known = game.ruleset.side_state(game.state, "blue")
+    assert game.ruleset.action_reason(known, "blue", Barrage((19.0, 12.0), type2=True)) == "at R1"

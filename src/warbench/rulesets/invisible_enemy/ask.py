@@ -215,7 +215,7 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
         return f"blast near {near[1]}" if near else None
     if isinstance(action, Barrage):
         near = _nearest(state, side, action.at)
-        return f"on {near[1]}" if near else None
+        return f"at {near[1]}" if near else None
     return None
 
 
