@@ -453,24 +453,44 @@ def _draw(
             for i in range(1, length + 1)
         )
 
-    drawn = _Drawn(Text())
-    for (column, row), group in sorted(groups.items(), key=lambda item: item[0][::-1]):
-        for label in _labels(group, styles):
-            if fits(column, row, len(label)):
-                break
-        else:
-            key = NOTE_KEYS[len(drawn.notes)] if len(drawn.notes) < len(NOTE_KEYS) else "#"
-            drawn.notes.append((key, group))
-            label = [(key, NOTE_STYLE)]
-            if not fits(column, row, 1):  # not even a key beside it: the key replaces the mark
-                chars[row][column], cell_style[row][column] = key, NOTE_STYLE
-                continue
-        if fits(column + len(label), row, 1):  # a blank keeps terrain letters off the label
+    def write(column: int, row: int, label: Sequence[tuple[str, str]]) -> None:
+        """``label`` right of the cell, then a blank to keep terrain letters off it."""
+        if fits(column + len(label), row, 1):
             label = [*label, (" ", "")]
         for i, (char, style) in enumerate(label, start=1):
             chars[row][column + i] = char
             cell_style[row][column + i] = style
             reserved.add((column + i, row))
+
+    drawn = _Drawn(Text())
+    # Marks side by side in a row whose labels have no room share one key, written just
+    # after the last of them (or in its place when even the key has no room).
+    waiting: list[tuple[int, Sequence[Mapping[str, Any]]]] = []
+
+    def settle(row: int) -> None:
+        if not waiting:
+            return
+        key = NOTE_KEYS[len(drawn.notes)] if len(drawn.notes) < len(NOTE_KEYS) else "#"
+        drawn.notes.append((key, [figure for _, group in waiting for figure in group]))
+        column = waiting[-1][0]
+        if fits(column, row, 1):
+            write(column, row, [(key, NOTE_STYLE)])
+        else:
+            chars[row][column], cell_style[row][column] = key, NOTE_STYLE
+        waiting.clear()
+
+    for row in range(grid.rows):
+        for column in range(grid.columns):
+            here = groups.get((column, row))
+            if here is None:
+                continue
+            label = next((o for o in _labels(here, styles) if fits(column, row, len(o))), None)
+            if label is None:
+                waiting.append((column, here))
+                continue
+            settle(row)
+            write(column, row, label)
+        settle(row)
     drawn.picture = _frame(grid, chars, cell_style)
     return drawn
 
@@ -501,7 +521,9 @@ def _notes(
     notes: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], styles: Mapping[str, str]
 ) -> Text:
     """Under the map: which figures each key stands for, with their positions."""
-    text = Text("close together (a key on the map stands for these figures):", style="bold")
+    text = Text(
+        "no room for these labels; each key is on the map at or after their marks:", style="bold"
+    )
     for key, group in notes:
         text.append("\n  ")
         text.append(key, style=NOTE_STYLE)
