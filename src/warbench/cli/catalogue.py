@@ -94,10 +94,12 @@ def run_scenarios(args: argparse.Namespace) -> int:
             say(console, "")
         return 0
     table = Table(title="Scenarios")
-    for column in ("id", "ruleset", "title", "how it is won"):
-        table.add_column(column)
+    # The id is what a person types: never cut or wrapped (its first part names the ruleset).
+    table.add_column("id", no_wrap=True, min_width=max((len(i.id) for i in found), default=2))
+    table.add_column("title", ratio=1)
+    table.add_column("how it is won", ratio=2)
     for info in found:
-        table.add_row(info.id, info.ruleset, info.title, short_goal(scenario_goal(info.id)))
+        table.add_row(info.id, info.title, short_goal(scenario_goal(info.id)))
     console.print(table)
     say(console, "warbench scenarios --long: each scenario's description and every condition.")
     return 0
