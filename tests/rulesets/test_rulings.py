@@ -23,7 +23,7 @@ import pytest
 from warbench.core.loader import builtin_scenarios, load_scenario
 from warbench.core.registry import get
 from warbench.errors import IllegalAction
-from warbench.rulesets.rulings import cite, cite_ruling, rules_in_force, rulings
+from warbench.rulesets.rulings import cite, cite_ruling, offers, rules_in_force, rulings
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -518,3 +518,18 @@ def test_the_invisible_enemy_prompts_say_what_each_choice_does() -> None:
         "its move this turn), pass stops moving units this turn, destruct BASE "
         "self-destructs a base"
     )
+
+
+def test_a_world_that_fixes_a_rule_says_so_instead_of_citing_an_option() -> None:
+    """The bare CGME core offers no attacks during movement: the refusal says the rule is
+    fixed there (V.E.G., which offers the option, cites it)."""
+    from warbench.core.game import Game
+    from warbench.errors import IllegalAction
+
+    game = Game.start("cgme/skirmish", seed=0)
+    side = game.waiting_for()[0]
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("attack BT1 RT1", side)
+    assert "attacks come in the attack phase: a fixed rule of this game" in str(refused.value)
+    assert not offers("warbench.rulesets.cgme", "attack_during_movement")
+    assert offers("warbench.rulesets.veg", "attack_during_movement")

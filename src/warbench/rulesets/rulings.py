@@ -102,6 +102,12 @@ def cite_ruling(package: str, number: int) -> str:
     return f"ruling {number}"
 
 
+def offers(package: str, option: str) -> bool:
+    """Whether the package's scenarios may set ``option`` (the bare CGME core, say, has
+    no attacks during movement: the rule is fixed there)."""
+    return option in rulings(package).options
+
+
 def cite(package: str, option: str, allow: str | None = None) -> str:
     """``ruling 7, option `fired_units` (set it to `free` to allow)``.
 

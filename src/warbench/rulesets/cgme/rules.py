@@ -50,7 +50,7 @@ from warbench.rulesets.cgme.data import Hazard, ResultName
 from warbench.rulesets.cgme.movement import Reach, search
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Setup, build_scenario
 from warbench.rulesets.cgme.state import Building, OpenAttack, State, Unit
-from warbench.rulesets.rulings import cite
+from warbench.rulesets.rulings import cite, offers
 from warbench.scenario.model import Scenario
 
 REACH_CACHE_SIZE = 10_000
@@ -317,7 +317,7 @@ class CGMERules(Ruleset[State]):
                     raise IllegalAction(
                         action,
                         "attacks come in the attack phase: "
-                        + cite(self.world_package, "attack_during_movement", allow="true"),
+                        + self._cite("attack_during_movement", allow="true"),
                     )
                 self._declare(state, side, action, res, during_move=True)
             else:
@@ -442,9 +442,15 @@ class CGMERules(Ruleset[State]):
         if self._move_or_shoot(state, unit) and unit.attacked:
             return (
                 f"{unit.id} has fired this turn and may not move: "
-                f"{cite(self.world_package, 'move_or_shoot', allow='false')}"
+                f"{self._cite('move_or_shoot', allow='false')}"
             )
         return None
+
+    def _cite(self, option: str, allow: str | None = None) -> str:
+        """The ruling and option behind a refusal, or that the world fixes the rule."""
+        if not offers(self.world_package, option):
+            return "a fixed rule of this game (no scenario option changes it)"
+        return cite(self.world_package, option, allow=allow)
 
     def _move_or_shoot(self, state: State, unit: Unit) -> bool:
         return state.setup.options.move_or_shoot and unit.type.move_or_shoot
@@ -551,7 +557,7 @@ class CGMERules(Ruleset[State]):
         if len(units) > 1 and not self.room(state, to, weight):
             return (
                 f"{to.label} has no room for all of {'+'.join(u.id for u in units)} "
-                f"(stacking: {cite(self.world_package, 'stacking_limit')})"
+                f"(stacking: {self._cite('stacking_limit')})"
             )
         return None
 
@@ -564,7 +570,7 @@ class CGMERules(Ruleset[State]):
         if not self.room(state, to, kind.parts):
             return (
                 f"the hex is full (stacking limit {state.setup.options.stacking_limit} units, "
-                f"both sides count: {cite(self.world_package, 'stacking_limit')})"
+                f"both sides count: {self._cite('stacking_limit')})"
             )
         if kind.road_only and not board.on_road[j]:
             return f"{kind.name} may only travel on roads, and {to.label} is not on one"
@@ -586,10 +592,7 @@ class CGMERules(Ruleset[State]):
         blocked = self._blocked(state, kind.parts)
         open_ways = adjacency.reach(start, budget, blocked, board.empty)
         if j not in open_ways:
-            return (
-                "full hexes block every way there "
-                f"(stacking: {cite(self.world_package, 'stacking_limit')})"
-            )
+            return f"full hexes block every way there (stacking: {self._cite('stacking_limit')})"
         return (
             f"the cheapest way costs {open_ways[j]} MP and {unit.id} has "
             f"{unit.mp + unit.bonus} MP left"
@@ -749,7 +752,7 @@ class CGMERules(Ruleset[State]):
         if not self.room(state, unit.pos, unit.type.parts):
             return (
                 f"{unit.pos.label} is full; {unit.id} may not dismount there "
-                f"(stacking: {cite(self.world_package, 'stacking_limit')})"
+                f"(stacking: {self._cite('stacking_limit')})"
             )
         return None
 
@@ -802,7 +805,7 @@ class CGMERules(Ruleset[State]):
         if self._move_or_shoot(state, unit) and unit.moved:
             return (
                 f"{unit.id} has moved this turn and may not fire: "
-                f"{cite(self.world_package, 'move_or_shoot', allow='false')}"
+                f"{self._cite('move_or_shoot', allow='false')}"
             )
         return None
 
@@ -949,8 +952,7 @@ class CGMERules(Ruleset[State]):
         if not state.setup.options.combined_attacks:
             raise IllegalAction(
                 action,
-                "combined attacks are off: "
-                + cite(self.world_package, "combined_attacks", allow="true"),
+                "combined attacks are off: " + self._cite("combined_attacks", allow="true"),
             )
         problem = self.attack_problem(state, unit, attack.target)
         if problem:
