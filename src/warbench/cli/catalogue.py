@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from rich.table import Table
-
 from warbench.cli.common import out_console, print_json, say
 
 if TYPE_CHECKING:
@@ -37,6 +35,8 @@ def register(commands: Commands) -> None:
 
 def run_rulesets(args: argparse.Namespace) -> int:
     """Print a table of the registered rulesets."""
+    from rich.table import Table
+
     from warbench.core.registry import all_rulesets
 
     table = Table(title="Rulesets")
@@ -51,6 +51,8 @@ def run_rulesets(args: argparse.Namespace) -> int:
 
 def run_bots(args: argparse.Namespace) -> int:
     """Print the built-in bots, those installed packages offer, and how to name one's own."""
+    from rich.table import Table
+
     from warbench.bots import BOT_NAMES, bot_factory, installed_bots
 
     table = Table(title="Bots")
@@ -73,6 +75,8 @@ def run_bots(args: argparse.Namespace) -> int:
 def run_scenarios(args: argparse.Namespace) -> int:
     """Print the built-in scenarios as a table with how each is won, or as JSON with
     ``--json``; ``--long`` gives each one's whole goal (description and conditions)."""
+    from rich.table import Table
+
     from warbench.core.loader import list_scenarios
 
     found = list_scenarios()

@@ -12,13 +12,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.table import Table
-
 from warbench.cli.common import out_console, print_json, say
 from warbench.errors import OddsError, excerpt
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from warbench.cli.common import Commands
     from warbench.core.odds import OddsQuery, OddsResult
     from warbench.core.ruleset import Ruleset
@@ -109,6 +108,8 @@ def _print_result(
     result: OddsResult,
 ) -> None:
     """The situation, then a table of outcomes (and side effects) with exact fractions."""
+    from rich.table import Table
+
     situation = " ".join(f"{name}={_show(value)}" for name, value in values.items())
     say(console, f"{ruleset} {query.name}: {situation}", style="bold")
     table = Table()

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-
 from warbench.cli.common import Reader, out_console, print_json, print_map, say, side_named
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from warbench.cli.common import Commands
     from warbench.core.events import Event
     from warbench.core.game import Game

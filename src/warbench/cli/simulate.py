@@ -8,10 +8,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-
 from warbench.cli.common import (
     bot_names,
     err_console,
@@ -25,6 +21,8 @@ from warbench.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from warbench.cli.common import Commands
     from warbench.sim import SimResult
 
@@ -84,6 +82,14 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
     if not enabled:
         yield lambda done: None
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     columns = (
         TextColumn("games"),
         BarColumn(),
@@ -97,6 +103,8 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
 
 def _print_result(console: Console, result: SimResult, sides: tuple[str, ...]) -> None:
     """Wins per side, draws, then pace and the reasons games ended."""
+    from rich.table import Table
+
     table = Table(title=f"{result.scenario}: {result.games} games, seed {result.seed}")
     table.add_column("side")
     table.add_column("bot")

@@ -66,15 +66,51 @@ def list_scenarios() -> list[ScenarioInfo]:
     ]
 
 
+def _builtin_named(ref: str) -> Traversable | None:
+    """The file of built-in scenario ``ref``, importing only the ruleset its prefix names.
+
+    None when the prefix is not a ruleset's own name or its folder has no such
+    file (an alias is not a scenario prefix: ids use the ruleset's name).
+    """
+    prefix, slash, stem = ref.partition("/")
+    if (
+        not slash
+        or not stem
+        or "/" in stem
+        or prefix.replace("-", "_") not in (registry.builtin_packages())
+    ):
+        return None
+    try:
+        ruleset = registry.get(prefix)
+    except UnknownRuleset:
+        return None
+    if ruleset.info.name != prefix:
+        return None
+    folder = _scenario_folder(prefix)
+    if folder is None:
+        return None
+    entry = folder / f"{stem}.toml"
+    return entry if entry.is_file() else None
+
+
 def load_scenario(ref: str) -> Scenario:
-    """Load a built-in scenario by id, or a scenario file by path."""
-    builtins = builtin_scenarios()
-    if ref in builtins:
-        entry = builtins[ref]
+    """Load a built-in scenario by id, or a scenario file by path.
+
+    A built-in id imports only its ruleset (``miniwars/danville`` loads
+    MiniWars alone); a file loads the ruleset it names. Only an id that is
+    neither (an error, or a ruleset whose package is named otherwise) looks
+    through every ruleset's scenarios.
+    """
+    entry = _builtin_named(ref)
+    if entry is not None:
         return scenario_from_dict(parse_toml(entry.read_text("utf-8"), ref), ref, ref)
     path = Path(ref)
     if path.is_file():
         return scenario_from_dict(read_scenario_file(path, ref), ref, path.stem)
+    builtins = builtin_scenarios()
+    if ref in builtins:
+        entry = builtins[ref]
+        return scenario_from_dict(parse_toml(entry.read_text("utf-8"), ref), ref, ref)
     known = ", ".join(builtins) or "none"
     raise UnknownScenario(
         f"no scenario '{excerpt(ref, 200)}': not a built-in id nor a file; "
