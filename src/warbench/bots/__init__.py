@@ -11,19 +11,22 @@ True
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from warbench.bots.base import Bot
 from warbench.bots.greedy import GreedyBot
+from warbench.bots.mcts import BotOption, MctsBot
 from warbench.bots.random_bot import RandomBot
 from warbench.core.ruleset import RulesetInfo
-from warbench.errors import WarbenchError
+from warbench.errors import WarbenchError, excerpt
 
-_FACTORIES: dict[str, Callable[[int], Bot]] = {
+_FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "mcts": MctsBot,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The built-in bots."""
@@ -44,13 +47,69 @@ def bot_names() -> tuple[str, ...]:
     return (*BOT_NAMES, *sorted(installed_bots()))
 
 
+def split_options(name: str) -> tuple[str, dict[str, str]]:
+    """``NAME:key=value,key=value`` -> (NAME, {key: value}); a name without options,
+    or a ``module:attr`` path, comes back whole with no options.
+
+    Options follow a bot's name after a colon; what tells them from a
+    ``module:attr`` path is the name (a built-in or installed bot) or an ``=``
+    (an attribute never holds one).
+
+    >>> split_options("mcts:iterations=50,rollout=random")
+    ('mcts', {'iterations': '50', 'rollout': 'random'})
+    >>> split_options("mybots:Smart")
+    ('mybots:Smart', {})
+    """
+    head, sep, tail = name.partition(":")
+    if not sep or (
+        head.lower() not in _FACTORIES and head not in installed_bots() and "=" not in tail
+    ):
+        return name, {}
+    base = head.lower() if head.lower() in _FACTORIES else head
+    options: dict[str, str] = {}
+    for item in tail.split(","):
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key or not value:
+            raise WarbenchError(
+                f"bot '{excerpt(name)}': options are written {base}:key=value,key=value"
+            )
+        if key in options:
+            raise WarbenchError(f"bot '{excerpt(name)}': option {excerpt(key)} given twice")
+        options[key] = value
+    return base, options
+
+
+def bot_options(name: str, factory: Callable[..., Bot], given: Mapping[str, str]) -> dict[str, Any]:
+    """The options ``given`` for the bot ``name``, parsed and checked against what its
+    factory takes (``options``: name -> ``BotOption``)."""
+    if not given:
+        return {}
+    offered: Mapping[str, BotOption] = getattr(factory, "options", {})
+    if not offered:
+        raise WarbenchError(f"the {name} bot takes no options")
+    parsed: dict[str, Any] = {}
+    for key, value in given.items():
+        option = offered.get(key)
+        if option is None:
+            raise WarbenchError(
+                f"the {name} bot has no option '{excerpt(key)}'; options: {', '.join(offered)}"
+            )
+        try:
+            parsed[key] = option.parse(value)
+        except ValueError as exc:
+            raise WarbenchError(f"the {name} bot's option {key}: {exc}") from None
+    return parsed
+
+
 def is_bot_path(name: str) -> bool:
-    """``module:attr``: a bot given by where to import it from."""
+    """``module:attr``: a bot given by where to import it from, or ``NAME:options``
+    (told apart by :func:`split_options`); either is checked when the bot is made."""
     module, sep, attr = name.partition(":")
     return bool(sep and module and attr)
 
 
-def _imported(target: str, shown: str) -> Callable[[int], Bot]:
+def _imported(target: str, shown: str) -> Callable[..., Bot]:
     module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)
@@ -63,13 +122,24 @@ def _imported(target: str, shown: str) -> Callable[[int], Bot]:
         found = getattr(found, part)
     if not callable(found):
         raise WarbenchError(f"bot '{shown}': {attr} is not a class or a function of a seed")
-    factory: Callable[[int], Bot] = found
+    factory: Callable[..., Bot] = found
     return factory
 
 
-def bot_factory(name: str) -> Callable[[int], Bot]:
+def bot_factory(name: str) -> Callable[..., Bot]:
     """What makes the bot ``name``: a built-in bot, an installed one, or ``module:attr``
-    (a class or function taking the seed and returning an object with ``choose``)."""
+    (a class or function taking the seed and returning an object with ``choose``).
+
+    ``name`` may carry options (``mcts:iterations=50``): they are checked here
+    (an unknown option or a bad value is an error) and applied by :func:`make_bot`.
+    """
+    base, given = split_options(name)
+    factory = _factory(base)
+    bot_options(base, factory, given)
+    return factory
+
+
+def _factory(name: str) -> Callable[..., Bot]:
     factory = _FACTORIES.get(name)
     if factory is not None:
         return factory
@@ -79,7 +149,8 @@ def bot_factory(name: str) -> Callable[[int], Bot]:
     if is_bot_path(name):
         return _imported(name, name)
     raise WarbenchError(
-        f"unknown bot '{name}'; bots: {', '.join(bot_names())}, or module:Class of your own"
+        f"unknown bot '{excerpt(name)}'; bots: {', '.join(bot_names())}, "
+        "or module:Class of your own"
     )
 
 
@@ -101,8 +172,11 @@ def check_bot(name: str, info: RulesetInfo) -> None:
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name, with its own seeded random stream (for tie-breaks and sampling)."""
-    bot = bot_factory(name)(seed)
+    """A bot by name, with its own seeded random stream (for tie-breaks and sampling),
+    and its options if the name carries any (``mcts:iterations=2000,rollout=random``)."""
+    base, given = split_options(name)
+    factory = _factory(base)
+    bot = factory(seed, **bot_options(base, factory, given))
     if not callable(getattr(bot, "choose", None)):
         raise WarbenchError(f"bot '{name}' made {type(bot).__name__}, which has no choose()")
     return bot
@@ -112,6 +186,7 @@ __all__ = [
     "BOT_NAMES",
     "Bot",
     "GreedyBot",
+    "MctsBot",
     "RandomBot",
     "bot_factory",
     "bot_names",
@@ -119,4 +194,5 @@ __all__ = [
     "installed_bots",
     "is_bot_path",
     "make_bot",
+    "split_options",
 ]

@@ -93,8 +93,9 @@ def parse_sides(
     """Turn ``--side NAME=WHO`` options into {side: who}, checking both names.
 
     Side names match without regard to case; ``allowed`` lists what a side may
-    be given (bot names, and ``human`` where people can play); with
-    ``bots_by_path`` a ``module:attr`` is a bot of one's own (checked when made).
+    be given (bot names, and ``human`` where people can play); a bot's name may
+    carry options (``mcts:iterations=50``); with ``bots_by_path`` a
+    ``module:attr`` is a bot of one's own (both checked when the bot is made).
     """
     chosen: dict[str, str] = {}
     by_lower = {side.lower(): side for side in sides}
@@ -107,6 +108,10 @@ def parse_sides(
             raise WarbenchError(
                 f"no side '{excerpt(name)}' in this scenario; sides: {', '.join(sides)}"
             )
+        base, colon, options = who.partition(":")
+        if colon and base.lower() in allowed:  # a named bot with options: mcts:iterations=50
+            chosen[side] = f"{base.lower()}:{options}"  # checked when the bot is made
+            continue
         if ":" in who and bots_by_path:  # a bot of one's own: module:attr, as written
             chosen[side] = who
             continue

@@ -1,0 +1,481 @@
+"""The mcts bot: Monte Carlo tree search through the Bot interface, for every ruleset.
+
+The search decides from its seat alone. It starts every iteration from a copy of
+the state as its side may know it (``seat.state``, the ruleset's ``side_state``)
+and simulates the game with the ruleset's own hooks (``apply``, ``proceed``,
+``apply_sealed``, ``hold_sealed``) on that copy, with dice of its own drawn from
+its seeded stream, so chance is sampled afresh in every iteration.
+
+What its side does not know is *determinised* in each iteration, as in
+information-set MCTS (Cowling, Powley and Whitehouse 2012; OpenSpiel's ``ismcts``):
+
+- the other sides' choices in a sealed round (pending or still to come) are
+  chosen in the simulation by their own bandits at the node (decoupled UCT:
+  every side selects from its own statistics, the joint choice is applied), or
+  by the ruleset's mixed strategy (``sealed_strategy``) in rollouts;
+- a choice another side holds from an earlier round (MGV's photon range
+  guesses) is unknown: the simulation opens none for it (the ruleset's rule for
+  a missing guess applies); the bot's own held choice is read from its view;
+- exact positions a side may not measure (MGV 5.3, Invisible Enemy 3.0) are as
+  ``side_state`` gives them: rounded to the inch, one sample consistent with
+  the view.
+
+The tree is *open loop*: a node is a sequence of choices from the root, not a
+state, so each iteration's sample of dice and secrets walks the same tree. An
+action is scored only among the iterations in which it was legal (the
+availability count replaces the parent's visits in UCB, as in ISMCTS).
+
+Candidates are ordered by the ruleset's one-ply ``evaluate`` (the greedy
+scores) and opened by progressive widening: a node visited ``n`` times may try
+the best ``ceil(widen_k * n ** widen_alpha)`` of them, which keeps open tables
+(hundreds of candidate moves) searchable. Beyond the tree a rollout plays
+``depth`` more decisions (greedy or random); a game that has not ended is
+scored by the expected gains ``evaluate`` gave every action played in the
+iteration (each side's sum against the others', squashed into 0..1), an ended
+one by its outcome (1 a win, 0 a loss, 1/2 a draw).
+
+With an iteration budget and a seed the choice is reproducible; with a time
+budget it depends on the machine's speed.
+
+>>> from warbench.core.game import Game
+>>> game = Game.start("miniwars/danville", seed=1)
+>>> side = game.waiting_for()[0]
+>>> bot = MctsBot(1, iterations=8, depth=4)
+>>> bot.choose(game.seat(side), side) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from warbench.bots.base import SeededBot
+from warbench.core.actions import Action
+from warbench.core.decisions import Decision, DecisionKind
+from warbench.core.dice import Dice
+from warbench.core.game import Resolution
+from warbench.errors import IllegalAction, WarbenchError
+
+if TYPE_CHECKING:
+    from warbench.core.ruleset import Ruleset
+    from warbench.core.seat import Seat
+
+MAX_AUTO_STEPS = 10_000
+"""Automatic steps in a row a simulation allows (as the engine does)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotOption:
+    """One option a bot takes in ``--side SIDE=NAME:key=value,...``."""
+
+    parse: Callable[[str], Any]
+    default: Any
+    about: str
+
+
+def _count(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"'{text}' is not a whole number") from None
+        if not low <= value <= high:
+            raise ValueError(f"{value} is out of range ({low} to {high})")
+        return value
+
+    return parse
+
+
+def _real(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"'{text}' is not a number") from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise ValueError(f"{text} is out of range ({low:g} to {high:g})")
+        return value
+
+    return parse
+
+
+def _rollout(text: str) -> str:
+    if text not in ("greedy", "random"):
+        raise ValueError(f"'{text}' is not greedy or random")
+    return text
+
+
+OPTIONS: Mapping[str, BotOption] = {
+    "iterations": BotOption(
+        _count(1, 10_000_000), 200, "simulations per decision (default 200; with time: a cap)"
+    ),
+    "time": BotOption(
+        _real(0.0, 3600.0), 0.0, "seconds per decision (0: none; the iterations bound it)"
+    ),
+    "depth": BotOption(
+        _count(0, 10_000), 12, "decisions a rollout plays beyond the tree (default 12)"
+    ),
+    "rollout": BotOption(_rollout, "greedy", "rollout policy: greedy (default) or random"),
+    "c": BotOption(_real(0.0, 100.0), 0.7, "UCB exploration constant (default 0.7)"),
+    "widen_k": BotOption(
+        _real(1.0, 1000.0), 2.0, "progressive widening: children ~ k * visits^alpha (2)"
+    ),
+    "widen_alpha": BotOption(
+        _real(0.0, 1.0), 0.5, "progressive widening exponent alpha (default 0.5)"
+    ),
+}
+"""The options of the mcts bot, by name."""
+
+
+class _Refused(Exception):
+    """An action the simulation tried was refused in this sample (open tables list
+    candidates, and a determinised world may refuse what the real one allows)."""
+
+
+@dataclass(slots=True)
+class _Arm:
+    """One action's statistics at a node, for the side choosing it."""
+
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+
+
+@dataclass(slots=True)
+class _Node:
+    """A node of the open-loop tree: the choices made from the root to here."""
+
+    visits: int = 0
+    order: dict[str, list[Action]] = field(default_factory=dict)
+    """Each choosing side's candidates, best first by ``evaluate``, as first seen."""
+    arms: dict[str, dict[Action, _Arm]] = field(default_factory=dict)
+    refused: set[tuple[str, Action]] = field(default_factory=set)
+    children: dict[tuple[tuple[str, Action], ...], _Node] = field(default_factory=dict)
+
+
+class _Sim:
+    """A light game for simulation: a state copy, own dice, held choices, expected gains."""
+
+    __slots__ = ("dice", "gains", "held", "ruleset", "state")
+
+    def __init__(
+        self, ruleset: Ruleset[Any], state: Any, seed: int, held: Mapping[str, Action]
+    ) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.dice = Dice(seed)
+        self.held = dict(held)
+        self.gains: dict[str, float] = {}
+
+    def decision(self) -> Decision | None:
+        """What the simulated game asks now, after its automatic steps."""
+        ruleset, state = self.ruleset, self.state
+        for _ in range(MAX_AUTO_STEPS):
+            decision = ruleset.decision(state)
+            if decision is None or decision.kind is not DecisionKind.AUTO:
+                return decision
+            res = Resolution(self.dice, self.held)
+            ruleset.proceed(state, res)
+            self._opened(res)
+        raise RuntimeError("the ruleset proceeded automatically for too long")
+
+    def act(self, decision: Decision, choices: Mapping[str, Action]) -> None:
+        """Apply one side's choice, or a sealed round's choices together."""
+        res = Resolution(self.dice, self.held)
+        try:
+            if decision.kind is DecisionKind.SEALED:
+                for side, action in choices.items():
+                    self.ruleset.check_sealed(self.state, side, action)
+                if decision.hold:
+                    self.ruleset.hold_sealed(self.state, decision.sides, res)
+                    self.held.update(choices)
+                else:
+                    self.ruleset.apply_sealed(self.state, choices, res)
+            else:
+                ((side, action),) = choices.items()
+                self.ruleset.apply(self.state, side, action, res)
+        except IllegalAction as exc:
+            raise _Refused(str(exc)) from None
+        self._opened(res)
+
+    def _opened(self, res: Resolution) -> None:
+        for side in res.opened:
+            self.held.pop(side, None)
+
+    def gain(self, side: str, score: float) -> None:
+        self.gains[side] = self.gains.get(side, 0.0) + score
+
+
+class MctsBot(SeededBot):
+    """Monte Carlo tree search: decoupled for sealed rounds, determinised where it
+    cannot see, progressive widening ordered by the greedy scores; options
+    iterations, time, depth, rollout, c, widen_k, widen_alpha."""
+
+    name = "mcts"
+    reads_state = True
+    options = OPTIONS
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int | None = None,
+        time: float = 0.0,
+        depth: int = 12,
+        rollout: str = "greedy",
+        c: float = 0.7,
+        widen_k: float = 2.0,
+        widen_alpha: float = 0.5,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None:
+            iterations = 10_000_000 if time > 0 else 200
+        self.iterations = iterations
+        self.time = time
+        self.depth = depth
+        self.rollout = rollout
+        self.c = c
+        self.widen_k = widen_k
+        self.widen_alpha = widen_alpha
+        self.last_iterations = 0
+        """How many iterations the last decision ran (for benchmarks)."""
+        self._scale = 1.0
+        self._scale_n = 0
+        self._sides: tuple[str, ...] = ()
+
+    # -- the decision ---------------------------------------------------------------
+    def choose(self, game: Seat, side: str) -> Action:
+        actions = list(self.legal(game, side))
+        decision = game.decision
+        self.last_iterations = 0
+        if decision is None:
+            raise WarbenchError("the game is over")
+        ruleset = game.ruleset
+        known = game.state
+        sealed = decision.kind is DecisionKind.SEALED
+        if sealed:
+            mixed = ruleset.sealed_strategy(known, side, self._random)
+            if mixed is not None:
+                return mixed
+        if len(actions) == 1:
+            return actions[0]
+        root_state = ruleset.copy_state(known)
+        held = self._own_held(game, side)
+        root = _Node()
+        root.order[side] = self._ordered(ruleset, root_state, side, actions)
+        self._scale, self._scale_n = 1.0, 0
+        self._sides = tuple(game.sides)
+        deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
+        done = 0
+        while done < self.iterations:
+            if done and time.perf_counter() >= deadline:
+                break
+            seed = self._random.getrandbits(63)
+            sim = _Sim(ruleset, ruleset.copy_state(root_state), seed, held)
+            self._iterate(root, sim, side, decision)
+            done += 1
+        self.last_iterations = done
+        return self._final(root, side, sealed)
+
+    def _final(self, root: _Node, side: str, sealed: bool) -> Action:
+        arms = root.arms.get(side, {})
+        order = root.order[side]
+        tried = [(a, arms[a]) for a in order if a in arms and arms[a].visits > 0]
+        if not tried:
+            return order[0]
+        if sealed:  # decoupled UCT's policy is mixed: draw by visits
+            total = sum(arm.visits for _, arm in tried)
+            pick = self._random.random() * total
+            for action, arm in tried:
+                pick -= arm.visits
+                if pick < 0:
+                    return action
+            return tried[-1][0]
+        return max(tried, key=lambda t: (t[1].visits, t[1].total / t[1].visits))[0]
+
+    @staticmethod
+    def _own_held(game: Seat, side: str) -> dict[str, Action]:
+        """The side's own held choice (from its view), the only one it may know."""
+        text = game.view().get("my_held_choice")
+        return {side: game.parse(str(text))} if text else {}
+
+    # -- one iteration ----------------------------------------------------------------
+    def _iterate(self, root: _Node, sim: _Sim, me: str, root_decision: Decision) -> None:
+        """Select down the tree, open one node, roll out, and back the value up."""
+        path: list[tuple[_Node, dict[str, Action]]] = []
+        node = root
+        decision: Decision | None = root_decision
+        depth_left = self.depth
+        expanded = False
+        while decision is not None:
+            if expanded:
+                if depth_left <= 0:
+                    break
+                depth_left -= 1
+                try:
+                    self._rollout_step(sim, decision)
+                except _Refused:
+                    break  # this sample's rollout cannot go on: value what it reached
+            else:
+                try:
+                    choices = self._select(node, sim, decision, me if node is root else None)
+                except _Refused:
+                    return  # nothing to choose in this sample: no value to back up
+                try:
+                    sim.act(decision, choices)
+                except _Refused:
+                    self._refuse(node, choices)
+                    return
+                path.append((node, choices))
+                key = tuple(choices.items())
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    expanded = True
+                node = child
+            decision = sim.decision()
+        rewards = self._rewards(sim)
+        for at, choices in path:
+            at.visits += 1
+            for side, action in choices.items():
+                arm = at.arms[side][action]
+                arm.visits += 1
+                arm.total += rewards[side]
+
+    def _select(
+        self, node: _Node, sim: _Sim, decision: Decision, root_side: str | None
+    ) -> dict[str, Action]:
+        """Each asked side's choice at this node: its own bandit (decoupled)."""
+        choices: dict[str, Action] = {}
+        for side in decision.sides:
+            legal = self._candidates(node, sim, side, root_side)
+            choices[side] = self._bandit(node, side, legal)
+        for side, action in choices.items():
+            self._score(sim, side, action)
+        return choices
+
+    @staticmethod
+    def _refuse(node: _Node, choices: Mapping[str, Action]) -> None:
+        """Choices refused in a sample are never tried at this node again."""
+        node.refused.update(choices.items())
+        for side, action in choices.items():
+            node.arms.get(side, {}).pop(action, None)
+
+    def _candidates(self, node: _Node, sim: _Sim, side: str, root_side: str | None) -> list[Action]:
+        """The side's candidates in this sample, in the node's order, widened.
+
+        At the root the bot's own candidates are its seat's legal actions; other
+        nodes take the ruleset's candidates in the simulated state, appending
+        any not seen before to the node's order."""
+        if side == root_side:
+            legal = node.order[side]
+        else:
+            here = self.ruleset_legal(sim, side)
+            if not here:
+                raise _Refused(f"{side} has no legal action in this sample")
+            known = node.order.get(side)
+            if known is None:
+                legal = node.order[side] = self._ordered(sim.ruleset, sim.state, side, here)
+            else:
+                seen = set(known)
+                known.extend(a for a in here if a not in seen)
+                present = set(here)
+                legal = [a for a in known if a in present]
+        refused = node.refused
+        usable = [a for a in legal if (side, a) not in refused]
+        if not usable:
+            raise _Refused(f"every candidate of {side} was refused here")
+        width = max(1, math.ceil(self.widen_k * (node.visits + 1) ** self.widen_alpha))
+        return usable[:width]
+
+    @staticmethod
+    def ruleset_legal(sim: _Sim, side: str) -> Sequence[Action]:
+        return sim.ruleset.legal_actions(sim.state, side)
+
+    def _bandit(self, node: _Node, side: str, legal: list[Action]) -> Action:
+        arms = node.arms.setdefault(side, {})
+        best: Action | None = None
+        best_value = -math.inf
+        for action in legal:
+            arm = arms.get(action)
+            if arm is None:
+                arm = arms[action] = _Arm()
+            arm.available += 1
+            if arm.visits == 0:
+                value = math.inf
+            else:
+                value = arm.total / arm.visits + self.c * math.sqrt(
+                    math.log(arm.available) / arm.visits
+                )
+            if value > best_value:
+                best, best_value = action, value
+        assert best is not None
+        return best
+
+    # -- rollouts and values ------------------------------------------------------
+    def _rollout_step(self, sim: _Sim, decision: Decision) -> None:
+        choices: dict[str, Action] = {}
+        for side in decision.sides:
+            if decision.kind is DecisionKind.SEALED:
+                mixed = sim.ruleset.sealed_strategy(sim.state, side, self._random)
+                if mixed is not None:
+                    choices[side] = mixed
+                    continue
+            legal = self.ruleset_legal(sim, side)
+            if not legal:
+                raise _Refused(f"{side} has no legal action in this sample")
+            if self.rollout == "greedy":
+                scores = self._scores(sim.ruleset, sim.state, side, legal)
+                top = max(scores)
+                best = [i for i, s in enumerate(scores) if s >= top - 1e-9]
+                pick = best[int(self._random.random() * len(best))]
+                choices[side] = legal[pick]
+                sim.gain(side, scores[pick])
+            else:
+                choices[side] = legal[int(self._random.random() * len(legal))]
+                self._score(sim, side, choices[side])
+        sim.act(decision, choices)
+
+    def _score(self, sim: _Sim, side: str, action: Action) -> None:
+        sim.gain(side, self._scores(sim.ruleset, sim.state, side, [action])[0])
+
+    @staticmethod
+    def _scores(
+        ruleset: Ruleset[Any], state: Any, side: str, actions: Sequence[Action]
+    ) -> list[float]:
+        try:
+            return [float(s) for s in ruleset.evaluate(state, side, actions)]
+        except NotImplementedError:
+            return [0.0] * len(actions)
+
+    def _ordered(
+        self, ruleset: Ruleset[Any], state: Any, side: str, actions: Sequence[Action]
+    ) -> list[Action]:
+        """The actions best first by the greedy scores (ties in the ruleset's order)."""
+        scores = self._scores(ruleset, state, side, actions)
+        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
+        return [actions[i] for i in ranked]
+
+    def _rewards(self, sim: _Sim) -> dict[str, float]:
+        """Each side's value of the iteration's end, from 0 (lost) to 1 (won)."""
+        sides = self._sides
+        outcome = sim.ruleset.outcome(sim.state)
+        if outcome is not None:
+            if outcome.winner is None:
+                return dict.fromkeys(sides, 0.5)
+            rewards = dict.fromkeys(sides, 0.0)
+            rewards[outcome.winner] = 1.0
+            return rewards
+        gains = {side: sim.gains.get(side, 0.0) for side in sides}
+        total = sum(gains.values())
+        rewards = {}
+        for side, gain in gains.items():
+            others = len(gains) - 1
+            lead = gain - ((total - gain) / others if others else 0.0)
+            self._scale_n += 1
+            self._scale += (abs(lead) - self._scale) / self._scale_n
+            rewards[side] = 0.5 + 0.5 * math.tanh(lead / max(self._scale, 1e-9))
+        return rewards
