@@ -69,6 +69,9 @@ MAX_SIDES: Final = 8
 """Players around one table."""
 MAX_SKILLS: Final = 20
 """Skills of one profile or figure."""
+LAYOUTS_KEPT: Final = 16
+"""Layouts (sets of destroyed features) whose terrain, navigation meshes, cover spots
+and sight pieces a set-up keeps for its games; older ones are built again if needed."""
 
 Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 
@@ -268,13 +271,35 @@ class Setup:
     """Derived data shared by every game of this set-up (terrains, navigation)."""
 
     def terrain(self, destroyed: frozenset[str]) -> Terrain:
-        """The terrain with these features destroyed (built once per set of losses)."""
+        """The terrain with these features destroyed (built once per set of losses).
+
+        Only the :data:`LAYOUTS_KEPT` layouts used last are kept, so the memory
+        of a long simulation stays flat (issue 13); see :meth:`_forget_layouts`.
+        """
         key = ("terrain", destroyed)
-        found: Terrain | None = self.caches.get(key)
+        found: Terrain | None = self.caches.pop(key, None)
         if found is None:
             found = Terrain(f for f in self.features if f.id not in destroyed)
-            self.caches[key] = found
+            self._forget_layouts()
+        self.caches[key] = found  # last in the dict: the layout used most recently
         return found
+
+    def _forget_layouts(self) -> None:
+        """Forget the least recently used layouts beyond :data:`LAYOUTS_KEPT`, and every
+        entry kept per terrain (keyed ``(kind, id(terrain), ...)``) whose terrain is no
+        longer kept. Run when a terrain is built, before it is kept: an entry under its
+        id is then another, freed terrain's (Python reuses ids), never its own."""
+        caches = self.caches
+        layouts = [k for k in caches if isinstance(k, tuple) and k[0] == "terrain"]
+        for old in layouts[: max(0, len(layouts) + 1 - LAYOUTS_KEPT)]:
+            del caches[old]
+        kept = {id(t) for k, t in caches.items() if isinstance(k, tuple) and k[0] == "terrain"}
+        for k in [
+            k
+            for k in caches
+            if isinstance(k, tuple) and len(k) > 1 and type(k[1]) is int and k[1] not in kept
+        ]:
+            del caches[k]
 
     def feature(self, feature_id: str) -> Feature | None:
         for f in self.features:
