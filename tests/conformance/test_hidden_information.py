@@ -55,6 +55,8 @@ LONG_GAME = 2000
 SECRET_TRIES = 25
 MAX_NAMES = 12
 """Ids asked about with info and measure at each step (the suite plays many steps)."""
+SMALL_BUDGET = {"mcts": "mcts:iterations=6,depth=3"}
+"""Bots that search, with a budget small enough for every state of the suite."""
 GARBAGE = ("", "throw", "end", "pass", "undo", "list", "zz top", "move X 1,1")
 
 
@@ -165,7 +167,7 @@ def _reachable(game: Game, side: str | None, tmp: Path) -> dict[str, Any]:
     except UndoError as exc:
         found["undo"] = f"refused: {exc}"
     found["bots"] = [
-        str(make_bot(name, 11).choose(game.seat(side), side))
+        str(make_bot(SMALL_BUDGET.get(name, name), 11).choose(game.seat(side), side))
         for name in BOT_NAMES
         if legal and _bot_can_play(name, game)
     ]

@@ -13,9 +13,10 @@ information-set MCTS (Cowling, Powley and Whitehouse 2012; OpenSpiel's ``ismcts`
   chosen in the simulation by their own bandits at the node (decoupled UCT:
   every side selects from its own statistics, the joint choice is applied), or
   by the ruleset's mixed strategy (``sealed_strategy``) in rollouts;
-- a choice another side holds from an earlier round (MGV's photon range
-  guesses) is unknown: the simulation opens none for it (the ruleset's rule for
-  a missing guess applies); the bot's own held choice is read from its view;
+- a choice another side held before the search began (MGV's photon range
+  guesses) cannot be known: an iteration that comes to open it stops there and
+  is valued by what it reached; the bot's own held choice is read from its
+  view, and choices held inside the simulation are the simulation's own;
 - exact positions a side may not measure (MGV 5.3, Invisible Enemy 3.0) are as
   ``side_state`` gives them: rounded to the inch, one sample consistent with
   the view.
@@ -58,7 +59,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision, DecisionKind
 from warbench.core.dice import Dice
 from warbench.core.game import Resolution
-from warbench.errors import IllegalAction, WarbenchError
+from warbench.errors import HiddenInformation, IllegalAction, WarbenchError
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
@@ -131,6 +132,23 @@ OPTIONS: Mapping[str, BotOption] = {
 """The options of the mcts bot, by name."""
 
 
+class _Unseen(Exception):
+    """The simulation came to open a choice another side held before the search began:
+    the bot cannot know it, so the iteration stops there and is valued as it stands."""
+
+
+class _SimResolution(Resolution):
+    """The engine's Resolution, refusing to make up a held choice nobody gave it."""
+
+    __slots__ = ()
+
+    def open_held(self, side: str) -> Action | None:
+        action = super().open_held(side)
+        if action is None:
+            raise _Unseen(side)
+        return action
+
+
 class _Refused(Exception):
     """An action the simulation tried was refused in this sample (open tables list
     candidates, and a determinised world may refuse what the real one allows)."""
@@ -178,14 +196,14 @@ class _Sim:
             decision = ruleset.decision(state)
             if decision is None or decision.kind is not DecisionKind.AUTO:
                 return decision
-            res = Resolution(self.dice, self.held)
+            res = _SimResolution(self.dice, self.held)
             ruleset.proceed(state, res)
             self._opened(res)
         raise RuntimeError("the ruleset proceeded automatically for too long")
 
     def act(self, decision: Decision, choices: Mapping[str, Action]) -> None:
         """Apply one side's choice, or a sealed round's choices together."""
-        res = Resolution(self.dice, self.held)
+        res = _SimResolution(self.dice, self.held)
         try:
             if decision.kind is DecisionKind.SEALED:
                 for side, action in choices.items():
@@ -254,7 +272,13 @@ class MctsBot(SeededBot):
         if decision is None:
             raise WarbenchError("the game is over")
         ruleset = game.ruleset
-        known = game.state
+        try:
+            known = game.state
+        except HiddenInformation:
+            # No state its side may know to search from (``check_bot`` refuses the
+            # bot for such a ruleset; a caller that seats it anyway gets a random
+            # legal choice from its own stream, never a look at the whole state).
+            return actions[int(self._random.random() * len(actions))]
         sealed = decision.kind is DecisionKind.SEALED
         if sealed:
             mixed = ruleset.sealed_strategy(known, side, self._random)
@@ -310,34 +334,43 @@ class MctsBot(SeededBot):
         decision: Decision | None = root_decision
         depth_left = self.depth
         expanded = False
-        while decision is not None:
-            if expanded:
-                if depth_left <= 0:
-                    break
-                depth_left -= 1
-                try:
-                    self._rollout_step(sim, decision)
-                except _Refused:
-                    break  # this sample's rollout cannot go on: value what it reached
-            else:
-                try:
-                    choices = self._select(node, sim, decision, me if node is root else None)
-                except _Refused:
-                    return  # nothing to choose in this sample: no value to back up
-                try:
-                    sim.act(decision, choices)
-                except _Refused:
-                    self._refuse(node, choices)
-                    return
-                path.append((node, choices))
-                key = tuple(choices.items())
-                child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = _Node()
-                    expanded = True
-                node = child
-            decision = sim.decision()
-        rewards = self._rewards(sim)
+        cut = False
+        try:
+            while decision is not None:
+                if expanded:
+                    if depth_left <= 0:
+                        break
+                    depth_left -= 1
+                    try:
+                        self._rollout_step(sim, decision)
+                    except _Refused:
+                        break  # this sample's rollout cannot go on: value what it reached
+                else:
+                    try:
+                        choices = self._select(node, sim, decision, me if node is root else None)
+                    except _Refused:
+                        return  # nothing to choose in this sample: no value to back up
+                    try:
+                        sim.act(decision, choices)
+                    except _Refused:
+                        self._refuse(node, choices)
+                        return
+                    except _Unseen:
+                        path.append((node, choices))
+                        raise
+                    path.append((node, choices))
+                    key = tuple(choices.items())
+                    child = node.children.get(key)
+                    if child is None:
+                        child = node.children[key] = _Node()
+                        expanded = True
+                    node = child
+                decision = sim.decision()
+        except _Unseen:
+            cut = True  # the state may be half changed: only the gains are valued
+        if not path:
+            return
+        rewards = self._rewards(sim, cut)
         for at, choices in path:
             at.visits += 1
             for side, action in choices.items():
@@ -459,10 +492,10 @@ class MctsBot(SeededBot):
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
         return [actions[i] for i in ranked]
 
-    def _rewards(self, sim: _Sim) -> dict[str, float]:
+    def _rewards(self, sim: _Sim, cut: bool) -> dict[str, float]:
         """Each side's value of the iteration's end, from 0 (lost) to 1 (won)."""
         sides = self._sides
-        outcome = sim.ruleset.outcome(sim.state)
+        outcome = None if cut else sim.ruleset.outcome(sim.state)
         if outcome is not None:
             if outcome.winner is None:
                 return dict.fromkeys(sides, 0.5)

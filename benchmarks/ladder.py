@@ -1,0 +1,112 @@
+"""Strength ladder (issue 13): `mcts` against `greedy` in the main scenario of every ruleset.
+
+For each scenario it plays ``--pairs`` pairs of games: the same dice seed twice,
+with mcts on one side then on the other (seats swapped, paired seeds), and
+prints mcts's wins, losses and draws, its share of the decided games and the
+Wilson 95% interval of that share, with the slowest game's time. The bar the
+issue sets: at least 60% of decided games, with the interval's lower bound over
+50%, in every ruleset, at a budget where one game takes at most 60 s on one
+core. A measurement, not a test: it always exits 0.
+
+    python benchmarks/ladder.py --pairs 10 --mcts mcts:iterations=100
+    python benchmarks/ladder.py --scenario miniwars/danville --pairs 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import time
+
+from warbench.bots import make_bot
+from warbench.core.loader import load_scenario
+from warbench.sim.runner import play_game
+
+MAIN_SCENARIOS = (
+    "miniwars/danville",
+    "cgme/skirmish",
+    "veg/tank-battle",
+    "vsgmr/street",
+    "mgv/clear",
+    "invisible-enemy/company",
+)
+"""The main scenario of each built-in ruleset."""
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion.
+
+    >>> [round(x, 3) for x in wilson(6, 10)]
+    [0.313, 0.832]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def ladder(scenario_id: str, pairs: int, mcts: str, greedy: str, seed: int) -> str:
+    """Play the pairs of one scenario and return its table row."""
+    scenario = load_scenario(scenario_id)
+    first, second = scenario.sides[0], scenario.sides[1]
+    wins = losses = draws = 0
+    slowest = 0.0
+    started = time.perf_counter()
+    for pair in range(pairs):
+        game_seed = seed + pair
+        for mcts_side in (first, second):
+            other = second if mcts_side == first else first
+            bots = {mcts_side: mcts, other: greedy}
+            t0 = time.process_time()
+            game = play_game(scenario, game_seed, bots)
+            slowest = max(slowest, time.process_time() - t0)
+            outcome = game.outcome
+            winner = outcome.winner if outcome is not None else None
+            if winner is None:
+                draws += 1
+            elif winner == mcts_side:
+                wins += 1
+            else:
+                losses += 1
+    decided = wins + losses
+    low, high = wilson(wins, decided)
+    share = f"{100 * wins / decided:5.1f}%" if decided else "    -"
+    meets = decided and wins / decided >= 0.6 and low > 0.5 and slowest <= 60.0
+    return (
+        f"{scenario_id:26} {wins:4} {losses:4} {draws:4}  {share}  "
+        f"[{100 * low:5.1f}%, {100 * high:5.1f}%]  {slowest:6.1f} s  "
+        f"{time.perf_counter() - started:7.0f} s  {'meets' if meets else 'below'}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", action="append", help="a scenario id (default: all main)")
+    parser.add_argument("--pairs", type=int, default=10, help="pairs of games per scenario (10)")
+    parser.add_argument(
+        "--mcts", default="mcts:iterations=100", help="the mcts bot with its options"
+    )
+    parser.add_argument("--greedy", default="greedy", help="the opponent (default greedy)")
+    parser.add_argument("--seed", type=int, default=1000, help="first game seed (1000)")
+    args = parser.parse_args()
+    make_bot(args.mcts, 0)  # a bad option fails here, before any game
+    make_bot(args.greedy, 0)
+    print(
+        f"python {platform.python_version()}, {os.cpu_count()} cores, one core; "
+        f"{args.mcts} vs {args.greedy}, {args.pairs} pairs (seats swapped, paired seeds)"
+    )
+    print(
+        f"{'scenario':26} {'won':>4} {'lost':>4} {'drew':>4}  {'won%':>6}  "
+        f"{'Wilson 95%':16}  {'slowest':>8}  {'total':>9}"
+    )
+    for scenario_id in args.scenario or MAIN_SCENARIOS:
+        print(ladder(scenario_id, args.pairs, args.mcts, args.greedy, args.seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()
