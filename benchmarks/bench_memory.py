@@ -8,7 +8,8 @@ bots), the way a ``simulate`` worker does. Every ``--every`` games (default
 far (``resource.getrusage``), the growth since the last line, and the size of
 the set-up's shared caches (what the games of one scenario keep between
 them). With ``--trace`` it also reports Python's own allocations
-(``tracemalloc``; slower).
+(``tracemalloc``; slower), and with ``--top N`` the source lines holding most
+of it at the end.
 
 The verdict: memory is flat when the resident size grows by less than
 ``--tolerance`` MiB (default 10) over the second half of the run, after the
@@ -64,6 +65,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="master seed (1)")
     parser.add_argument("--tolerance", type=float, default=10.0, help="MiB (10)")
     parser.add_argument("--trace", action="store_true", help="also trace Python allocations")
+    parser.add_argument(
+        "--top", type=int, default=0, help="with --trace: the N source lines holding most memory"
+    )
     args = parser.parse_args()
     if args.trace:
         tracemalloc.start()
@@ -102,6 +106,11 @@ def main() -> None:
     late = max(half) - min(half) if len(half) > 1 else 0.0
     per_100 = late / max(1, args.games - args.games // 2) * 100
     verdict = "flat" if late < args.tolerance else "still growing"
+    if args.trace and args.top:
+        snapshot = tracemalloc.take_snapshot()
+        print(f"most memory held at the end, by source line (top {args.top}):")
+        for stat in snapshot.statistics("lineno")[: args.top]:
+            print(f"  {stat.size / MIB:7.1f} MiB {stat.count:>9} blocks  {stat.traceback[0]}")
     print(
         f"peak {peak_mib():.1f} MiB; second half of the run grew {late:.1f} MiB "
         f"({per_100:.2f} MiB per 100 games): {verdict}"

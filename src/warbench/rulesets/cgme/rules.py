@@ -1333,25 +1333,7 @@ class CGMERules(Ruleset[State]):
         return marks
 
     def copy_state(self, state: State) -> State:
-        import copy
-
-        units = {k: copy.copy(u) for k, u in state.units.items()}
-        for unit in units.values():
-            unit.riders = list(unit.riders)
-        clone = copy.copy(state)
-        clone.units = units
-        clone.stacks = {h: [units[u.id] for u in stack] for h, stack in state.stacks.items()}
-        clone.parts = dict(state.parts)
-        clone.buildings = {k: copy.copy(b) for k, b in state.buildings.items()}
-        clone.attack = (
-            OpenAttack(state.attack.target, list(state.attack.attackers), state.attack.during_move)
-            if state.attack
-            else None
-        )
-        clone.lost = dict(state.lost)
-        clone.side_version = dict(state.side_version)
-        clone.caches = {}
-        return clone
+        return state.copy()
 
     @staticmethod
     def usage() -> Mapping[str, str]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from warbench.core.outcome import Outcome
@@ -40,6 +41,12 @@ class Unit:
     @property
     def on_board(self) -> bool:
         return self.pos is not None
+
+    def copy(self) -> Unit:
+        """An independent copy (the riders list is new; the rest are values)."""
+        clone = Unit(*_UNIT_FIELDS(self))
+        clone.riders = list(self.riders)
+        return clone
 
     def to_json(self) -> dict[str, Any]:
         t = self.type
@@ -138,6 +145,41 @@ class State:
     def side(self) -> str:
         return self.setup.sides[self.player]
 
+    def copy(self, memo: dict[int, Any] | None = None) -> State:
+        """An independent copy, for look-ahead and search (``copy_state``).
+
+        The set-up (read-only, shared by every game of the scenario) and the unit
+        types are shared; units, buildings, the open attack and every container
+        are new, and the stacks hold the copied units. The caches start empty:
+        cached tables hold the original's units and are changed in place. Far
+        cheaper than a generic deep copy, which copied the whole set-up too
+        (benchmarks/bench_engine.py). ``memo`` (as ``copy.deepcopy`` passes) maps
+        the original state, units and buildings to their copies.
+        """
+        clone = State(*_STATE_FIELDS(self))
+        units = {key: unit.copy() for key, unit in self.units.items()}
+        buildings = {key: Building(*_BUILDING_FIELDS(b)) for key, b in self.buildings.items()}
+        if memo is not None:
+            memo[id(self)] = clone
+            for key, unit in self.units.items():
+                memo[id(unit)] = units[key]
+            for key, building in self.buildings.items():
+                memo[id(building)] = buildings[key]
+        clone.units = units
+        clone.stacks = {h: [units[u.id] for u in stack] for h, stack in self.stacks.items()}
+        clone.parts = dict(self.parts)
+        clone.buildings = buildings
+        attack = self.attack
+        if attack is not None:
+            clone.attack = OpenAttack(attack.target, list(attack.attackers), attack.during_move)
+        clone.lost = dict(self.lost)
+        clone.side_version = dict(self.side_version)
+        clone.caches = {}
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.copy(memo)
+
     @property
     def phase_name(self) -> str:
         return self.setup.world.core.phases[self.phase]
@@ -165,3 +207,12 @@ class State:
             "units": [u.to_json() for u in self.units.values()],
             "buildings": [b.to_json() for b in self.buildings.values()],
         }
+
+
+_UNIT_FIELDS = attrgetter(*(f.name for f in fields(Unit)))
+"""Every field of a unit, in order; :meth:`Unit.copy` renews the riders list."""
+_BUILDING_FIELDS = attrgetter(*(f.name for f in fields(Building)))
+"""Every field of a building (all values)."""
+_STATE_FIELDS = attrgetter(*(f.name for f in fields(State)))
+"""Every field of a state, in order. :meth:`State.copy` renews the containers it
+knows: a new container field must be renewed there too, or the copies share it."""

@@ -832,19 +832,7 @@ class MiniWarsRules(Ruleset[State]):
         return state.to_json()
 
     def copy_state(self, state: State) -> State:
-        import copy
-
-        units = {k: copy.copy(u) for k, u in state.units.items()}
-        clone = copy.copy(state)
-        clone.units = units
-        clone.occupant = {u.pos: u for u in units.values() if u.pos is not None}
-        clone.roles = dict(state.roles)
-        clone.rolls = dict(state.rolls)
-        clone.broken = set(state.broken)
-        clone.start_count = dict(state.start_count)
-        clone.lost_cost = dict(state.lost_cost)
-        clone.caches = {}
-        return clone
+        return state.copy()
 
     @staticmethod
     def usage() -> Mapping[str, str]:

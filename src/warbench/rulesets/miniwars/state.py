@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from warbench.core.outcome import Outcome
@@ -28,6 +29,10 @@ class Unit:
     @property
     def on_board(self) -> bool:
         return self.pos is not None
+
+    def copy(self) -> Unit:
+        """An independent copy (every field is a value or shared read-only data)."""
+        return Unit(*_UNIT_FIELDS(self))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,6 +82,35 @@ class State:
     def phase_name(self) -> str:
         return self.setup.board.charts.phases[self.phase]
 
+    def copy(self, memo: dict[int, Any] | None = None) -> State:
+        """An independent copy, for look-ahead and search (``copy_state``).
+
+        The set-up (read-only, shared by every game of the scenario) and the unit
+        types are shared; units and every container are new. The caches start
+        empty: cached tables hold the original's units and are changed in place.
+        Far cheaper than a generic deep copy, which copied the whole set-up too
+        (benchmarks/bench_engine.py). ``memo`` (as ``copy.deepcopy`` passes)
+        maps the original state and units to their copies.
+        """
+        clone = State(*_STATE_FIELDS(self))
+        units = {key: unit.copy() for key, unit in self.units.items()}
+        if memo is not None:
+            memo[id(self)] = clone
+            for key, unit in self.units.items():
+                memo[id(unit)] = units[key]
+        clone.units = units
+        clone.occupant = {u.pos: u for u in units.values() if u.pos is not None}
+        clone.roles = dict(self.roles)
+        clone.rolls = dict(self.rolls)
+        clone.broken = set(self.broken)
+        clone.start_count = dict(self.start_count)
+        clone.lost_cost = dict(self.lost_cost)
+        clone.caches = {}
+        return clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.copy(memo)
+
     def side_units(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side and u.pos is not None]
 
@@ -100,3 +134,10 @@ class State:
             "outcome": self.outcome.to_json() if self.outcome else None,
             "units": [u.to_json() for u in self.units.values()],
         }
+
+
+_UNIT_FIELDS = attrgetter(*(f.name for f in fields(Unit)))
+"""Every field of a unit, in order (a new field is copied with no change here)."""
+_STATE_FIELDS = attrgetter(*(f.name for f in fields(State)))
+"""Every field of a state, in order. :meth:`State.copy` renews the containers it
+knows: a new container field must be renewed there too, or the copies share it."""
