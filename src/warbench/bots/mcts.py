@@ -229,9 +229,11 @@ class _Sim:
 
 
 class MctsBot(SeededBot):
-    """Monte Carlo tree search: decoupled for sealed rounds, determinised where it
-    cannot see, progressive widening ordered by the greedy scores; options
-    iterations, time, depth, rollout, c, widen_k, widen_alpha."""
+    """Monte Carlo tree search from what its side knows (options: mcts:iterations=N,...).
+
+    Decoupled for sealed rounds, determinised where it cannot see, progressive
+    widening ordered by the greedy scores; options iterations, time, depth,
+    rollout, c, widen_k, widen_alpha (``OPTIONS``)."""
 
     name = "mcts"
     reads_state = True

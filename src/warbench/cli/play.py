@@ -41,7 +41,8 @@ def register(commands: Commands) -> None:
         action="append",
         default=[],
         metavar="NAME=WHO",
-        help="who plays a side: human or a bot (random, greedy); repeatable; default human",
+        help="who plays a side: human or a bot (random, greedy, mcts[:key=value,...]); "
+        "repeatable; default human",
     )
     parser.add_argument(
         "--seed", type=seed_int, metavar="N", help="dice seed (default: a random one)"
