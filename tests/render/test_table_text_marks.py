@@ -64,12 +64,12 @@ def view_of(scenario: str, side: str | None = None) -> dict[str, Any]:
 def test_the_relic_and_the_shrine_task_are_drawn_and_listed() -> None:
     """vsgmr/relic at 80 columns: a 36" square table drawn 72 x 36 cells (0.5" x 1")."""
     lines = draw(view_of("vsgmr/relic"), width=80)
-    assert cell_char(lines, 18.0, 15.8, 0.5, 1.0) == "*"  # the relic, below the shrine
-    # The seal is broken at the shrine (16.5-19.5 square): its mark sits at the centre.
-    assert cell_char(lines, 18.0, 18.0, 0.5, 1.0) == "!"
+    assert cell_char(lines, 18.0, 18.0, 0.5, 1.0) == "*"  # the relic, at the shrine's west door
+    # The seal is broken at the shrine (18.6-21.6 by 16.5-19.5): its mark sits at the centre.
+    assert cell_char(lines, 20.1, 18.0, 0.5, 1.0) == "!"
     text = "\n".join(lines)
     assert "on the table: * an item, ! a task's place" in text
-    assert "*  Relic (relic) lies at 18,15.8, locked" in text
+    assert "*  Relic (relic) lies at 18,18, locked" in text
     assert '!  Break the seal (seal) on Shrine (shrine), within 0.5"' in text
 
 

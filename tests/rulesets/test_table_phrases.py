@@ -118,7 +118,7 @@ def _until(game: Game, done: Any, prefer: tuple[str, ...] = (), seed: int = 1) -
 
 
 def vsgmr() -> Game:
-    """vsgmr/relic at red's first movement: R1 18,2, R4 18,4, B1 18,34, the relic at 18,15.8."""
+    """vsgmr/relic at red's first movement: R1 18,2, R4 18,4, B1 18,34, the relic at 18,18."""
     game = Game(load_scenario("vsgmr/relic"), seed=3)
     return _until(game, lambda s: s.phase == "movement" and game.waiting_for() == ("red",))
 

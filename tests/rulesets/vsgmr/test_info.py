@@ -67,7 +67,7 @@ def test_a_task_an_item_on_the_ground_and_a_point() -> None:
         "success unlocks relic",
     ]
     assert info(game, None, "relic")[1:] == [
-        "lies at 18,15.8",
+        "lies at 18,18",
         "locked: a skill roll must unlock it first",
     ]
     assert info(game, None, "18,3") == [
@@ -75,7 +75,7 @@ def test_a_task_an_item_on_the_ground_and_a_point() -> None:
         "features here: none (open ground)",
         'figures within 3" (centre to centre): R1 (red) 1.0", R4 (red) 1.0"',
     ]
-    assert info(game, None, "18,18")[1] == "features here: Shrine (shrine, building), blocks sight"
+    assert info(game, None, "20,18")[1] == "features here: Shrine (shrine, building), blocks sight"
 
 
 @pytest.mark.parametrize("ref", ["Z1", "18;3", "18,"])
@@ -85,7 +85,7 @@ def test_unknown_refs_are_refused(ref: str) -> None:
         info(game, "red", ref)
     assert str(refused.value) == (
         f"no figure or item '{ref}' here; ask about a figure or item (R1, R2, R3, R4, B1, B2, "
-        "B3, B4, G1, G2, G3, G4, relic) or a point X,Y in inches (e.g. 10.5,4)"
+        "B3, B4, G1, G2, G3, G4, G5, relic) or a point X,Y in inches (e.g. 10.5,4)"
     )
 
 
@@ -105,7 +105,7 @@ def end(sid: str) -> str:
 
 def test_goal_of_the_relic() -> None:
     assert goal("vsgmr/relic")[1:] == [
-        "Relic (relic) lies at 18,15.8: a side whose figure carries it off its own table edge "
+        "Relic (relic) lies at 18,18: a side whose figure carries it off its own table edge "
         "(red south, blue north, green west) scores 6 points. It is locked until a skill roll "
         "unlocks it.",
         "The game ends as soon as an item is carried off the table.",
@@ -113,7 +113,7 @@ def test_goal_of_the_relic() -> None:
         'Break the seal (seal): a figure touching shrine (within 0.5") may roll a skill roll '
         "(4+, +1 for a hero, +1 with the lore skill); success unlocks relic (once per game).",
         "Each side scores the points of every enemy figure it defeats (red's figures are worth "
-        "10, blue's figures are worth 10, green's figures are worth 10).",
+        "10, blue's figures are worth 10, green's figures are worth 12).",
     ]
 
 

@@ -39,15 +39,16 @@ def _red_acts(vs: Any, game: Game, phase: str) -> None:
 
 def test_the_fastest_line_carries_the_relic_off_within_the_rounds(vs):
     """II.2, II.5, III: the scholar walks to the shrine (two 6" moves), breaks the seal
-    in round 2's skill step, picks the relic up in round 3 (ending its move) and
-    needs three more moves to leave by red's south edge: round 6 of 8. With the five
-    rounds the scenario had, no side could ever have scored the relic."""
+    in round 2's skill step, steps up to the relic at the shrine's west door and picks
+    it up in round 3 (ending its move) and needs three more moves to leave by red's
+    south edge: round 6 of 8. With the five rounds the scenario had, no side could
+    ever have scored the relic."""
     game = _relic_game([6, 1, 1])
     _red_acts(vs, game, "movement")
     game.apply("move R4 18,10", "red")
     vs.next_round(game)
     _red_acts(vs, game, "movement")
-    game.apply("move R4 18,15.6", "red")
+    game.apply("move R4 18.3,15.6", "red")  # touching the shrine's south-west corner
     _red_acts(vs, game, "skill")
     # 3, +1 for the scholar's lore: 4+ breaks the seal; then round 3's initiative
     game.dice.extend([3, 6, 1, 1])
@@ -55,16 +56,18 @@ def test_the_fastest_line_carries_the_relic_off_within_the_rounds(vs):
     assert game.state.items["relic"].locked is False
     game.apply("first red", "red")
     _red_acts(vs, game, "movement")
+    game.apply("move R4 17.8,17.5", "red")
+    _red_acts(vs, game, "movement")  # Everyone Acts: blue and green take their turns
     game.apply("take R4 relic", "red")
     assert game.state.items["relic"].carrier == "R4"
-    for y in (9.6, 3.6):
+    for y in (11.5, 5.5):
         vs.next_round(game)
         _red_acts(vs, game, "movement")
-        game.apply(f"move R4 18,{y}", "red")
+        game.apply(f"move R4 17.8,{y}", "red")
     vs.next_round(game)
     _red_acts(vs, game, "movement")
     assert game.state.round == 6 < game.state.setup.rounds
-    game.apply("move R4 18,-0.5", "red")
+    game.apply("move R4 17.8,-0.5", "red")
     assert game.is_over
     outcome = game.outcome
     assert outcome is not None and outcome.winner == "red"
@@ -91,10 +94,13 @@ def test_a_destroyed_shrine_frees_the_relic_in_its_rubble(vs):
     )
     assert freed.data == {"item": "relic", "feature": "shrine"}
     assert game.state.items["relic"].locked is False
-    assert game.state.items["relic"].at == (18.0, 15.8)
+    assert game.state.items["relic"].at == (18.0, 18.0)
     vs.next_round(game)
     _red_acts(vs, game, "movement")
-    game.apply("move R4 18,15.6", "red")
+    game.apply("move R4 18,16", "red")
+    vs.next_round(game)
+    _red_acts(vs, game, "movement")
+    game.apply("move R4 18,17.5", "red")
     _red_acts(vs, game, "movement")  # Everyone Acts: blue and green take their turns
     assert Take("R4", "relic") in game.legal_actions("red")
     game.apply("take R4 relic", "red")
@@ -167,11 +173,11 @@ def _scores(game: Game, side: str) -> dict[str, float]:
 
 def test_candidates_reach_an_unlocked_relic_round_the_shrine(vs):
     """The candidates offer a move onto the relic from the far side of the shrine, where
-    the straight line is blocked and the route bends round two corners (6.5" of route:
+    the straight line is blocked and the route bends round two corners (7.5" of route:
     the move goes as far as it can), and from 2-3" away a move that ends touching it."""
     game = _relic_game([6, 1, 1])
     game.state.items["relic"].locked = False
-    _placed(game, {"B2": (19.57, 20.2), "R4": (18.0, 13.0)})
+    _placed(game, {"B2": (22.3, 18.0), "R4": (18.0, 15.2)})
     rules: Any = game.ruleset
 
     def to_relic(fid: str) -> list[Any]:
@@ -183,7 +189,7 @@ def test_candidates_reach_an_unlocked_relic_round_the_shrine(vs):
     assert near
     end = near[0][0][-1]
     body = game.state.figs["R4"].geo.moved_to(end)
-    assert body.covers((18.0, 15.8), tolerance=game.state.setup.rules.touch)
+    assert body.covers((18.0, 18.0), tolerance=game.state.setup.rules.touch)
 
 
 def _best(scores: dict[str, float], prefix: str) -> str:
@@ -196,13 +202,13 @@ def test_greedy_walks_up_to_the_relic_takes_it_and_carries_it_off(vs):
     picking it up beats any move, and the carrier's best move heads for its own edge."""
     game = _relic_game([6, 1, 1])
     game.state.items["relic"].locked = False
-    _placed(game, {"R4": (18.0, 13.0)})
+    _placed(game, {"R4": (18.0, 15.2)})
     _red_acts(vs, game, "movement")
     scores = _scores(game, "red")
     best = _best(scores, "move R4 ")
     assert scores[best] > 0
     game.apply(best, "red")
-    relic = (18.0, 15.8)
+    relic = (18.0, 18.0)
     assert game.state.figs["R4"].geo.covers(relic, tolerance=game.state.setup.rules.touch)
     _red_acts(vs, game, "movement")
     scores = _scores(game, "red")
@@ -229,7 +235,7 @@ def test_greedy_draws_the_scholar_to_the_seal_and_tries_it(vs):
     scholar = max(v for a, v in seal.items() if a.startswith("move R4 "))
     guard = max(v for a, v in seal.items() if a.startswith("move R3 "))
     assert scholar > guard
-    _placed(game, {"R4": (18.0, 15.6)})
+    _placed(game, {"R4": (19.0, 15.6)})
     _red_acts(vs, game, "skill")
     scores = _scores(game, "red")
     assert scores["skill R4 seal"] > scores["end"]
