@@ -160,12 +160,14 @@ def _feature_shot(state: State, fig: Fig, eye: Figure, feature: Feature) -> Situ
     faced = False
     aim: tuple[float, float] | None = None
     margin = 0.0
-    for point in space.aim_points(state, eye, feature):
-        if space.point_gap(state, eye, point) > rules.range + 1e-9:
-            continue
+
+    def in_front(point: tuple[float, float]) -> bool:
+        return point == eye.at or space.facing_margin(state, eye, point) >= -1e-6
+
+    # The aiming points in range and in front, nearest first (tried lazily: the
+    # nearest one in view ends the search).
+    for point in space.aim_candidates(state, eye, feature, rules.range + 1e-9, in_front):
         margin = space.facing_margin(state, eye, point) if point != eye.at else 180.0
-        if margin < -1e-6:
-            continue
         faced = True
         if space.sight(state, eye, point).clear:
             aim = point

@@ -10,7 +10,7 @@ only on positions are cached under the state's ``version``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,6 +115,8 @@ def point_gap(state: State, a: Figure, point: Point) -> float:
     """Range from a base (or its centre, option ``range_from``) to a point."""
     if state.setup.options.range_from == "centre":
         return math.hypot(point[0] - a.x, point[1] - a.y)
+    if isinstance(a.base, RoundBase):  # exact: the centre's distance less the radius
+        return max(0.0, math.hypot(point[0] - a.x, point[1] - a.y) - a.base.radius)
     core, radius = a.solid
     return max(0.0, float(shapely.distance(core, shapely.Point(point))) - radius)
 
@@ -205,6 +207,10 @@ AIM_POINTS = 160
 """At most this many aiming points per feature (a long outline is sampled more coarsely)."""
 
 
+def _any(point: Point) -> bool:
+    return True
+
+
 def aim_points(state: State, a: Figure, feature: Feature) -> list[Point]:
     """Points of ``feature`` the figure ``a`` might aim at, nearest first (ruling 16).
 
@@ -212,24 +218,61 @@ def aim_points(state: State, a: Figure, feature: Feature) -> list[Point]:
     them does not pass through the feature itself (the far side of a building is
     not aimed at through it). Range and sight are the caller's.
     """
+    return list(aim_candidates(state, a, feature, within=math.inf))
+
+
+def aim_candidates(
+    state: State, a: Figure, feature: Feature, within: float, keep: Callable[[Point], bool] = _any
+) -> Iterator[Point]:
+    """:func:`aim_points` one at a time, those ``keep`` accepts, within range ``within``.
+
+    Lazy, so an attack that can aim at the nearest point tests no other: the
+    outline samples are worked out once per feature, and whether the line to one
+    passes through the feature is asked only of a sample in range (measured as
+    :func:`point_gap` does) that ``keep`` accepts. The order and the points are
+    those of :func:`aim_points`.
+    """
     first = nearest_point(a, feature)
-    geometry = feature.geometry
-    outline: Any = geometry if not feature.is_area else shapely.boundary(geometry)
-    total = float(shapely.length(outline))
-    steps = max(1, min(AIM_POINTS, math.ceil(total / AIM_STEP)))
-    along = shapely.line_interpolate_point(outline, np.linspace(0.0, total, steps, endpoint=False))
-    coords = shapely.get_coordinates(along)
-    order = np.argsort(np.hypot(coords[:, 0] - a.x, coords[:, 1] - a.y), kind="stable")
-    core = terrain(state).sight_core_of(feature.id)
-    points = [first]
-    lines = shapely.linestrings(
-        [[(a.x, a.y), (float(coords[k, 0]), float(coords[k, 1]))] for k in order.tolist()]
-    )
-    through = shapely.intersects(lines, core) if core is not None else np.zeros(len(order), bool)
-    for k, blocked in zip(order.tolist(), through.tolist(), strict=True):
-        if not blocked:
-            points.append((float(coords[k, 0]), float(coords[k, 1])))
-    return points
+    if point_gap(state, a, first) <= within and keep(first):
+        yield first
+    coords = _outline_samples(state, feature)
+    dist = np.hypot(coords[:, 0] - a.x, coords[:, 1] - a.y)
+    order = np.argsort(dist, kind="stable").tolist()
+    # The range from a base never falls below its centre's distance less its
+    # bounding radius, and the samples come nearest first: past that, stop.
+    slack = 0.0 if state.setup.options.range_from == "centre" else a.base.bounding_radius
+    dist_list = dist.tolist()
+    core: shapely.Geometry | None = None
+    core_known = False
+    xy = coords.tolist()
+    for k in order:
+        if dist_list[k] - slack > within:
+            return
+        point = (xy[k][0], xy[k][1])
+        if point_gap(state, a, point) > within or not keep(point):
+            continue
+        if not core_known:
+            core = terrain(state).sight_core_of(feature.id)
+            core_known = True
+        if core is None or not shapely.intersects(shapely.LineString([a.at, point]), core):
+            yield point
+
+
+def _outline_samples(state: State, feature: Feature) -> FloatArray:
+    """Points every :data:`AIM_STEP` inches along a feature's outline (kept per set-up)."""
+    cache: dict[str, tuple[Feature, FloatArray]] = state.setup.caches.setdefault("aim_outline", {})
+    found = cache.get(feature.id)
+    if found is None or found[0] is not feature:
+        geometry = feature.geometry
+        outline: Any = geometry if not feature.is_area else shapely.boundary(geometry)
+        total = float(shapely.length(outline))
+        steps = max(1, min(AIM_POINTS, math.ceil(total / AIM_STEP)))
+        along = shapely.line_interpolate_point(
+            outline, np.linspace(0.0, total, steps, endpoint=False)
+        )
+        found = (feature, shapely.get_coordinates(along))
+        cache[feature.id] = found
+    return found[1]
 
 
 # -- sight --------------------------------------------------------------------------------
