@@ -13,55 +13,20 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
+from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.invisible_enemy.annotate import annotate
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy
 from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
-from warbench.scenario.model import Scenario
 
 
-class InvisibleEnemy(InvisibleEnemyRules):
+class InvisibleEnemy(TableHooks[State], InvisibleEnemyRules):
     """Invisible Enemy with everything the engine, bots and tools ask of a ruleset."""
 
-    # -- telling a person what they command and must do (info.py) --------------------
-    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
-        from warbench.rulesets.invisible_enemy.info import unit_info
-
-        return unit_info(view, ref)
-
-    def goal(self, scenario: Scenario) -> list[str]:
-        from warbench.rulesets.invisible_enemy.info import goal
-
-        return goal(scenario)
-
-    def rules_in_force(self, scenario: Scenario) -> list[str]:
-        """The scenario's options and the rulings (``data/rulings.toml``), one line each."""
-        from warbench.rulesets.invisible_enemy.scenario import OptionsSpec
-        from warbench.rulesets.rulings import rules_in_force
-
-        defaults = OptionsSpec().model_dump()
-        return rules_in_force("warbench.rulesets.invisible_enemy", scenario.options, defaults)
-
-    # -- the table in a player's words (ask.py, parse.py) -------------------------------
-    def action_reason(self, state: State, side: str, action: Action) -> str | None:
-        from warbench.rulesets.invisible_enemy.ask import action_reason
-
-        return action_reason(state, side, action)
-
-    def measure(self, state: State, side: str, first: str, second: str) -> str:
-        from warbench.rulesets.invisible_enemy.ask import measure
-
-        return measure(state, side, first, second)
-
-    @staticmethod
-    def usage() -> Mapping[str, str]:
-        """The raw forms, then the table phrases (``help`` at the prompt)."""
-        from warbench.rulesets.invisible_enemy.actions import USAGE
-        from warbench.rulesets.invisible_enemy.parse import PHRASES
-
-        return {**USAGE, **PHRASES}
+    package = "warbench.rulesets.invisible_enemy"
+    """Where TableHooks finds info.py, ask.py, parse.py and data/rulings.toml."""
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

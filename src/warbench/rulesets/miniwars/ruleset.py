@@ -13,6 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
+from warbench.rulesets.hooks import InfoHooks
 from warbench.rulesets.miniwars.annotate import annotate
 from warbench.rulesets.miniwars.evaluate import evaluate
 from warbench.rulesets.miniwars.odds import QUERIES, explain_action
@@ -22,27 +23,11 @@ from warbench.rulesets.miniwars.state import State
 from warbench.scenario.model import Scenario
 
 
-class MiniWars(MiniWarsRules):
+class MiniWars(InfoHooks, MiniWarsRules):
     """MiniWars with everything the engine, bots and tools ask of a ruleset."""
 
-    # -- telling a person what they command and must do (info.py) --------------------
-    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
-        from warbench.rulesets.miniwars.info import unit_info
-
-        return unit_info(view, ref)
-
-    def goal(self, scenario: Scenario) -> list[str]:
-        from warbench.rulesets.miniwars.info import goal
-
-        return goal(scenario)
-
-    def rules_in_force(self, scenario: Scenario) -> list[str]:
-        """The scenario's options and the rulings (``data/rulings.toml``), one line each."""
-        from warbench.rulesets.miniwars.scenario import OptionsSpec
-        from warbench.rulesets.rulings import rules_in_force
-
-        defaults = OptionsSpec().model_dump()
-        return rules_in_force("warbench.rulesets.miniwars", scenario.options, defaults)
+    package = "warbench.rulesets.miniwars"
+    """Where InfoHooks finds info.py and data/rulings.toml."""
 
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:

@@ -13,54 +13,19 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
+from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.vsgmr.annotate import annotate
 from warbench.rulesets.vsgmr.evaluate import evaluate
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
 from warbench.rulesets.vsgmr.rules import VSGMRRules
 from warbench.rulesets.vsgmr.state import State
-from warbench.scenario.model import Scenario
 
 
-class VSGMR(VSGMRRules):
+class VSGMR(TableHooks[State], VSGMRRules):
     """VSGMR with everything the engine, bots and tools ask of a ruleset."""
 
-    # -- telling a person what they command and must do (info.py) --------------------
-    def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
-        from warbench.rulesets.vsgmr.info import unit_info
-
-        return unit_info(view, ref)
-
-    def goal(self, scenario: Scenario) -> list[str]:
-        from warbench.rulesets.vsgmr.info import goal
-
-        return goal(scenario)
-
-    def rules_in_force(self, scenario: Scenario) -> list[str]:
-        """The scenario's options and the rulings (``data/rulings.toml``), one line each."""
-        from warbench.rulesets.rulings import rules_in_force
-        from warbench.rulesets.vsgmr.scenario import OptionsSpec
-
-        defaults = OptionsSpec().model_dump()
-        return rules_in_force("warbench.rulesets.vsgmr", scenario.options, defaults)
-
-    # -- the table in a player's words (ask.py, parse.py) -------------------------------
-    def action_reason(self, state: State, side: str, action: Action) -> str | None:
-        from warbench.rulesets.vsgmr.ask import action_reason
-
-        return action_reason(state, side, action)
-
-    def measure(self, state: State, side: str, first: str, second: str) -> str:
-        from warbench.rulesets.vsgmr.ask import measure
-
-        return measure(state, side, first, second)
-
-    @staticmethod
-    def usage() -> Mapping[str, str]:
-        """The raw forms, then the table phrases (``help`` at the prompt)."""
-        from warbench.rulesets.vsgmr.actions import USAGE
-        from warbench.rulesets.vsgmr.parse import PHRASES
-
-        return {**USAGE, **PHRASES}
+    package = "warbench.rulesets.vsgmr"
+    """Where TableHooks finds info.py, ask.py, parse.py and data/rulings.toml."""
 
     # -- the hooks bots, odds and pictures call ---------------------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
