@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from warbench.geometry.table import Feature, Figure
 from warbench.rulesets.rulings import cite, cite_ruling
@@ -152,30 +153,16 @@ def distance_situation(state: State, fig: Fig, target_id: str) -> Situation | st
 def _feature_shot(state: State, fig: Fig, eye: Figure, feature: Feature) -> Situation | str:
     """III: a building or feature is a target like any other, and never in cover."""
     rules = state.setup.rules
-    dist = space.feature_gap(state, eye, feature)
-    if dist > rules.range + 1e-9:
+    found = _feature_aim(state, eye, feature)
+    if found == FAR:
+        dist = space.feature_gap(state, eye, feature)
         return f'{feature.id} is {dist:.2f}" away, beyond the Distance Attack Unit'
-    # Ruling 16: aimed at any part of it in range, in front and in view, the nearest first
-    # (a pillar hiding the nearest corner does not hide the whole building).
-    faced = False
-    aim: tuple[float, float] | None = None
-    margin = 0.0
-
-    def in_front(point: tuple[float, float]) -> bool:
-        return point == eye.at or space.facing_margin(state, eye, point) >= -1e-6
-
-    # The aiming points in range and in front, nearest first (tried lazily: the
-    # nearest one in view ends the search).
-    for point in space.aim_candidates(state, eye, feature, rules.range + 1e-9, in_front):
-        margin = space.facing_margin(state, eye, point) if point != eye.at else 180.0
-        faced = True
-        if space.sight(state, eye, point).clear:
-            aim = point
-            break
-    if not faced:
+    if found == UNFACED:
         return f"{fig.id} is not facing {feature.id}"
-    if aim is None:
+    if found == UNSEEN:
         return f"{fig.id} cannot see {feature.id}"
+    assert not isinstance(found, str)
+    dist, aim, margin = found
     see_dispute = state.setup.options.dispute_rolls and margin < rules.arc_margin
     return Situation(
         fig.id,
@@ -187,6 +174,61 @@ def _feature_shot(state: State, fig: Fig, eye: Figure, feature: Feature) -> Situ
         sight_from=eye.at,
         sight_to=aim,
     )
+
+
+AIM_CACHE_LIMIT = 20_000
+"""Feature shots kept per set-up (see :func:`_feature_aim`)."""
+FAR, UNFACED, UNSEEN = "far", "unfaced", "unseen"
+"""Why a feature cannot be shot (see :func:`_feature_aim`)."""
+
+
+def _feature_aim(
+    state: State, eye: Figure, feature: Feature
+) -> tuple[float, tuple[float, float], float] | str:
+    """Range, aiming point and facing margin of a shot from ``eye`` at ``feature``, or why
+    not: :data:`FAR` (out of range), :data:`UNFACED` or :data:`UNSEEN`.
+
+    It depends only on the base, the feature and the terrain (the rules and options are
+    the set-up's), so without figures blocking sight it is kept for every game of the
+    set-up, like the sight lines it is made of."""
+    blocking = state.setup.options.figures_block_sight
+    if blocking:
+        cache: dict[Any, Any] = state.caches.setdefault("feature_aim", {})
+        key: Any = (eye, feature.id)
+    else:
+        cache = state.setup.caches.setdefault("feature_aim", {})
+        key = (frozenset(state.destroyed), eye, feature.id)
+    found: tuple[float, tuple[float, float], float] | str | None = cache.get(key)
+    if found is None:
+        found = _aim_now(state, eye, feature)
+        if len(cache) >= AIM_CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+def _aim_now(
+    state: State, eye: Figure, feature: Feature
+) -> tuple[float, tuple[float, float], float] | str:
+    rules = state.setup.rules
+    dist = space.feature_gap(state, eye, feature)
+    if dist > rules.range + 1e-9:
+        return FAR
+    # Ruling 16: aimed at any part of it in range, in front and in view, the nearest first
+    # (a pillar hiding the nearest corner does not hide the whole building).
+    faced = False
+
+    def in_front(point: tuple[float, float]) -> bool:
+        return point == eye.at or space.facing_margin(state, eye, point) >= -1e-6
+
+    # The aiming points in range and in front, nearest first (tried lazily: the
+    # nearest one in view ends the search).
+    for point in space.aim_candidates(state, eye, feature, rules.range + 1e-9, in_front):
+        margin = space.facing_margin(state, eye, point) if point != eye.at else 180.0
+        faced = True
+        if space.sight(state, eye, point).clear:
+            return dist, point, margin
+    return UNSEEN if faced else UNFACED
 
 
 def hand_situation(state: State, fig: Fig, target_id: str) -> Situation | str:

@@ -638,10 +638,6 @@ def _end_free(
 ) -> bool:
     """No other base overlaps the mover's at ``end`` (the mount it rides onto excepted)."""
     me = fig.geo if fig.where == "mounted" else space.body(state, fig)
-    if facing is None:
-        before = path[-2] if len(path) > 1 else me.at
-        facing = heading(before, end) if before != end else me.facing
-    ghost = me.moved_to(end, facing)
     radius = me.base.bounding_radius
     mount_target = None
     if fig.profile.is_guy:
@@ -651,11 +647,19 @@ def _end_free(
     index = space.scene(state).index
     pad = radius + 0.01
     x, y = end
+    ghost: Figure | None = None
     for i in index.in_box(x - pad, y - pad, x + pad, y + pad).tolist():
         other = index.figures[i]
         if other.id == fig.id or other.id == mount_target:
             continue
         limit = radius + other.base.bounding_radius + 0.01
-        if math.dist(other.at, end) < limit and overlapping(ghost, other):
+        if math.dist(other.at, end) >= limit:
+            continue  # too far apart to overlap at any facing
+        if ghost is None:  # the mover at its end, made only when a base is that close
+            if facing is None:
+                before = path[-2] if len(path) > 1 else me.at
+                facing = heading(before, end) if before != end else me.facing
+            ghost = me.moved_to(end, facing)
+        if overlapping(ghost, other):
             return False
     return True
