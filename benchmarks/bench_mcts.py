@@ -63,7 +63,7 @@ def rate(games: list[Game], iterations: int, rollout: str, depth: int) -> tuple[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=50, help="per position (50)")
-    parser.add_argument("--depth", type=int, default=12, help="rollout depth (12)")
+    parser.add_argument("--depth", type=int, default=40, help="rollout depth (40)")
     parser.add_argument("--scenario", action="append", help="a scenario id (default: all)")
     args = parser.parse_args()
     print(

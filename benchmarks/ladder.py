@@ -36,15 +36,15 @@ MAIN_SCENARIOS = (
 """The main scenario of each built-in ruleset."""
 
 BUDGETS = {
-    "miniwars/danville": "mcts:iterations=60",
-    "cgme/skirmish": "mcts:iterations=120",
-    "veg/tank-battle": "mcts:iterations=60",
-    "vsgmr/street": "mcts:iterations=30",
-    "mgv/clear": "mcts:iterations=40",
-    "invisible-enemy/company": "mcts:iterations=30",
+    "miniwars/danville": "mcts:iterations=20",
+    "cgme/skirmish": "mcts:iterations=50",
+    "veg/tank-battle": "mcts:iterations=35",
+    "vsgmr/street": "mcts:iterations=12",
+    "mgv/clear": "mcts:iterations=16",
+    "invisible-enemy/company": "mcts:iterations=12",
 }
-"""The default mcts of each scenario: a budget whose games take well under 60 s on one
-core here (measured at 20 iterations: 9, 4, 9, 29, 21 and 27 s a game)."""
+"""The default mcts of each scenario: a budget whose games should take under 60 s of one
+core here with the default rollouts (greedy, depth 40); the ladder prints the slowest."""
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:

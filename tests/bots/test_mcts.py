@@ -162,15 +162,15 @@ def test_a_world_differing_in_a_held_range_guess_gets_the_same_choices() -> None
                 world.apply(taken.action, taken.side)
             world.apply(guess, holder)
             trace = []
-            for _ in range(3):  # the public steps while the guesses are held
+            for step in range(4):  # the public steps while the guesses are held
                 if not world.held_choices() or world.is_over:
                     break
                 side = world.waiting_for()[0]
-                bot = MctsBot(9, iterations=10, depth=4)
-                choice = bot.choose(world.seat(side), side)
-                trace.append(f"{side}: {choice}")
-                if side == holder:
-                    break  # its own held guess may shape its own choice
+                if side == holder:  # its own guesses may shape its own choice: a fixed one
+                    choice = RandomBot(step).choose(world.seat(side), side)
+                else:
+                    choice = MctsBot(9, iterations=10, depth=4).choose(world.seat(side), side)
+                    trace.append(f"{side}: {choice}")
                 world.apply(choice, side)
             seen.append(trace)
         if any(seen):
@@ -181,9 +181,16 @@ def test_a_world_differing_in_a_held_range_guess_gets_the_same_choices() -> None
 
 # -- options ------------------------------------------------------------------------------
 def test_options_follow_the_bots_name() -> None:
-    bot = make_bot("mcts:iterations=7,rollout=random,depth=3,c=1.5,time=0.5", 1)
+    bot = make_bot("mcts:iterations=7,rollout=random,depth=3,c=1.5,time=0.5,bias=0", 1)
     assert isinstance(bot, MctsBot)
-    assert (bot.iterations, bot.rollout, bot.depth, bot.c, bot.time) == (7, "random", 3, 1.5, 0.5)
+    assert (bot.iterations, bot.rollout, bot.depth, bot.c, bot.time, bot.bias) == (
+        7,
+        "random",
+        3,
+        1.5,
+        0.5,
+        0.0,
+    )
     assert make_bot("MCTS:depth=2", 1).name == "mcts"
     assert split_options("warbench.bots.random_bot:RandomBot") == (
         "warbench.bots.random_bot:RandomBot",

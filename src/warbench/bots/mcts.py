@@ -118,7 +118,7 @@ OPTIONS: Mapping[str, BotOption] = {
         _real(0.0, 3600.0), 0.0, "seconds per decision (0: none; the iterations bound it)"
     ),
     "depth": BotOption(
-        _count(0, 10_000), 12, "decisions a rollout plays beyond the tree (default 12)"
+        _count(0, 10_000), 40, "decisions a rollout plays beyond the tree (default 40)"
     ),
     "rollout": BotOption(_rollout, "greedy", "rollout policy: greedy (default) or random"),
     "c": BotOption(_real(0.0, 100.0), 0.7, "UCB exploration constant (default 0.7)"),
@@ -127,6 +127,9 @@ OPTIONS: Mapping[str, BotOption] = {
     ),
     "widen_alpha": BotOption(
         _real(0.0, 1.0), 0.5, "progressive widening exponent alpha (default 0.5)"
+    ),
+    "bias": BotOption(
+        _real(0.0, 100.0), 0.5, "progressive bias toward the greedy scores (default 0.5)"
     ),
 }
 """The options of the mcts bot, by name."""
@@ -170,6 +173,8 @@ class _Node:
     visits: int = 0
     order: dict[str, list[Action]] = field(default_factory=dict)
     """Each choosing side's candidates, best first by ``evaluate``, as first seen."""
+    priors: dict[str, dict[Action, float]] = field(default_factory=dict)
+    """Each side's greedy scores of its candidates, scaled to 0 (worst) .. 1 (best)."""
     arms: dict[str, dict[Action, _Arm]] = field(default_factory=dict)
     refused: set[tuple[str, Action]] = field(default_factory=set)
     children: dict[tuple[tuple[str, Action], ...], _Node] = field(default_factory=dict)
@@ -244,11 +249,12 @@ class MctsBot(SeededBot):
         seed: int,
         iterations: int | None = None,
         time: float = 0.0,
-        depth: int = 12,
+        depth: int = 40,
         rollout: str = "greedy",
         c: float = 0.7,
         widen_k: float = 2.0,
         widen_alpha: float = 0.5,
+        bias: float = 0.5,
     ) -> None:
         super().__init__(seed)
         if iterations is None:
@@ -260,6 +266,7 @@ class MctsBot(SeededBot):
         self.c = c
         self.widen_k = widen_k
         self.widen_alpha = widen_alpha
+        self.bias = bias
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
         self._scale = 1.0
@@ -291,7 +298,7 @@ class MctsBot(SeededBot):
         root_state = ruleset.copy_state(known)
         held = self._own_held(game, side)
         root = _Node()
-        root.order[side] = self._ordered(ruleset, root_state, side, actions)
+        self._order(root, ruleset, root_state, side, actions)
         self._scale, self._scale_n = 1.0, 0
         self._sides = tuple(game.sides)
         deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
@@ -413,7 +420,7 @@ class MctsBot(SeededBot):
                 raise _Refused(f"{side} has no legal action in this sample")
             known = node.order.get(side)
             if known is None:
-                legal = node.order[side] = self._ordered(sim.ruleset, sim.state, side, here)
+                legal = self._order(node, sim.ruleset, sim.state, side, here)
             else:
                 seen = set(known)
                 known.extend(a for a in here if a not in seen)
@@ -432,6 +439,7 @@ class MctsBot(SeededBot):
 
     def _bandit(self, node: _Node, side: str, legal: list[Action]) -> Action:
         arms = node.arms.setdefault(side, {})
+        priors = node.priors.get(side, {})
         best: Action | None = None
         best_value = -math.inf
         for action in legal:
@@ -442,8 +450,10 @@ class MctsBot(SeededBot):
             if arm.visits == 0:
                 value = math.inf
             else:
-                value = arm.total / arm.visits + self.c * math.sqrt(
-                    math.log(arm.available) / arm.visits
+                value = (
+                    arm.total / arm.visits
+                    + self.c * math.sqrt(math.log(arm.available) / arm.visits)
+                    + self.bias * priors.get(action, 0.0) / (arm.visits + 1)
                 )
             if value > best_value:
                 best, best_value = action, value
@@ -486,13 +496,20 @@ class MctsBot(SeededBot):
         except NotImplementedError:
             return [0.0] * len(actions)
 
-    def _ordered(
-        self, ruleset: Ruleset[Any], state: Any, side: str, actions: Sequence[Action]
+    def _order(
+        self, node: _Node, ruleset: Ruleset[Any], state: Any, side: str, actions: Sequence[Action]
     ) -> list[Action]:
-        """The actions best first by the greedy scores (ties in the ruleset's order)."""
+        """Order the side's candidates at ``node`` best first by the greedy scores (ties in
+        the ruleset's order) and keep each one's prior: its score scaled to 0..1."""
         scores = self._scores(ruleset, state, side, actions)
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])
-        return [actions[i] for i in ranked]
+        order = node.order[side] = [actions[i] for i in ranked]
+        low, high = min(scores), max(scores)
+        spread = high - low
+        node.priors[side] = {
+            actions[i]: (scores[i] - low) / spread if spread > 1e-12 else 1.0 for i in ranked
+        }
+        return order
 
     def _rewards(self, sim: _Sim, cut: bool) -> dict[str, float]:
         """Each side's value of the iteration's end, from 0 (lost) to 1 (won)."""
