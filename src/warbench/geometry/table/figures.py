@@ -201,11 +201,33 @@ class Figure:
     def moved_to(self, point: Point, facing: float | None = None) -> Figure:
         """The same figure with its centre at ``point`` (and a new facing if given)."""
         new_facing = self.facing if facing is None else facing
-        return replace(self, x=point[0], y=point[1], facing=new_facing)
+        return self._placed(point[0], point[1], new_facing)
 
     def turned_to(self, facing: float) -> Figure:
         """The same figure, facing ``facing`` degrees."""
-        return replace(self, facing=facing)
+        return self._placed(self.x, self.y, facing)
+
+    def _placed(self, x: float, y: float, facing: float) -> Figure:
+        """This figure at ``x, y`` facing ``facing``: ``dataclasses.replace`` without its
+        per-call overhead (a move makes many), and the same checks and normalisation as
+        ``__post_init__``; anything but finite plain numbers goes the checked way."""
+        if (
+            type(self) is not Figure
+            or not (type(x) is float and type(y) is float and type(facing) is float)
+            or not (math.isfinite(x) and math.isfinite(y) and math.isfinite(facing))
+        ):
+            return replace(self, x=x, y=y, facing=facing)
+        new = object.__new__(Figure)
+        new.__dict__.update(
+            id=self.id,
+            x=x,
+            y=y,
+            facing=normalize_angle(facing),
+            base=self.base,
+            side=self.side,
+            kind=self.kind,
+        )
+        return new
 
     # -- shape ----------------------------------------------------------------------
 

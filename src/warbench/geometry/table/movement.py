@@ -74,7 +74,7 @@ from warbench.geometry.table.core import (
     normalize_angle,
     turn_angle,
 )
-from warbench.geometry.table.figures import Figure, RoundBase
+from warbench.geometry.table.figures import Figure, RoundBase, overlapping
 from warbench.geometry.table.sweep import first_contact, swept
 from warbench.geometry.table.terrain import Crossing, TrackPiece
 
@@ -438,11 +438,10 @@ class _Planner:
         """Figures present for this move whose bases overlap ``figure``'s."""
         index = self.scene.index
         x0, y0, x1, y1 = figure.bounds
-        core, radius = figure.solid
         found = []
-        for i in index.in_box(x0, y0, x1, y1):
-            other = index.figures[int(i)]
-            if other.id not in self.absent and _overlaps(core, radius, other):
+        for i in index.in_box_list(x0, y0, x1, y1):
+            other = index.figures[i]
+            if other.id not in self.absent and overlapping(figure, other):
                 found.append(other)
         return found
 
@@ -589,11 +588,6 @@ def _name(feature_id: str, kind: str) -> str:
 
 def _lerp(a: Point, b: Point, t: float) -> Point:
     return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-
-
-def _overlaps(core: shapely.Geometry, radius: float, other: Figure) -> bool:
-    other_core, other_radius = other.solid
-    return float(shapely.distance(core, other_core)) < radius + other_radius - EPS
 
 
 def _as_leg(leg: Leg | Point | Sequence[float]) -> Leg:

@@ -46,14 +46,15 @@ def _line_of_fire(state: State, shooter: Base, target: Base, weapon: str) -> Lin
     data = rules().data
     geo, tgeo = shooter.geo, target.geo
     in_main = in_arc(geo, tgeo, data.arc_half_angle)
-    sight = state.scene().sight(geo, tgeo, figures_block=False).centre_clear
+    # Sight is looked at only where it decides something: in the main arc.
+    sight = in_main and state.scene().sight(geo, tgeo, figures_block=False).centre_clear
     if weapon != "missile":
         if not in_main:
             return LineOfFire(False, False, f"{target.id} is outside the 60-degree arc (5.0)")
         if not sight:
             return LineOfFire(False, False, f"no line of sight to {target.id} (5.0)")
         return LineOfFire(True, False, "")
-    if in_main and sight:
+    if sight:
         return LineOfFire(True, False, "")
     if in_arc(geo, tgeo, data.arc_half_angle + data.missile_off_line):
         return LineOfFire(True, True, "")
@@ -108,21 +109,6 @@ def cover(state: State, shooter: Base, target: Base) -> tuple[int, tuple[str, ..
         if hugging or between:
             best, where = kind.cover, feature.id
     return best, ((where,) if where else ())
-
-
-def facing_word(facing: float) -> str:
-    """A compass word for a facing (0 east, 90 north)."""
-    words = (
-        "east",
-        "north-east",
-        "north",
-        "north-west",
-        "west",
-        "south-west",
-        "south",
-        "south-east",
-    )
-    return words[int(((facing % 360.0) + 22.5) // 45.0) % 8]
 
 
 def whole_inches(value: float) -> int:

@@ -648,7 +648,7 @@ def _end_free(
     pad = radius + 0.01
     x, y = end
     ghost: Figure | None = None
-    for i in index.in_box(x - pad, y - pad, x + pad, y + pad).tolist():
+    for i in index.in_box_list(x - pad, y - pad, x + pad, y + pad):
         other = index.figures[i]
         if other.id == fig.id or other.id == mount_target:
             continue
