@@ -184,9 +184,21 @@ def _fits(state: State, figure: Figure, absent: set[str]) -> bool:
 # -- 4.5 base intervals -------------------------------------------------------------------
 def _stranded_ids(
     state: State, unit_id: str, where: dict[str, Figure | None] | None = None
-) -> set[str]:
-    """Bases of ``unit_id`` stranded, with the positions ``where`` overrides (None: gone)."""
-    where = where or {}
+) -> frozenset[str]:
+    """Bases of ``unit_id`` stranded, with the positions ``where`` overrides (None: gone).
+
+    As the table stands (no overrides) it is remembered until the table changes
+    (``State.touched``), like the move plans that ask it."""
+    if where:
+        return _stranded_now(state, unit_id, where)
+    key = ("stranded", unit_id)
+    found: frozenset[str] | None = state.plans.get(key)
+    if found is None:
+        found = state.plans[key] = _stranded_now(state, unit_id, {})
+    return found
+
+
+def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -> frozenset[str]:
 
     def geo(b: Base) -> Figure | None:
         return where.get(b.id, b.geo)
@@ -197,7 +209,7 @@ def _stranded_ids(
         if not b.contaminated and (g := geo(b)) is not None
     ]
     if not placed:
-        return set()
+        return frozenset()
     side = state.units[unit_id].side
     setup = state.setup.side_setups[side]
     groups: list[list[tuple[Base, Figure]]] = []
@@ -221,13 +233,13 @@ def _stranded_ids(
         for b in state.active(side)
         if b.role == "network" and not b.contaminated and (g := geo(b)) is not None
     ]
-    return {
+    return frozenset(
         b.id
         for group in groups
         if group is not main
         for b, g in group
         if b.role != "network" and not any(centre_distance(g, r) <= reach + 1e-9 for r in relays)
-    }
+    )
 
 
 def stranded(state: State, base: Base) -> bool:
@@ -238,7 +250,7 @@ def stranded(state: State, base: Base) -> bool:
 
 
 # -- 4.0 attempts and the Control roll ------------------------------------------------------
-def _can_move(state: State, base: Base, strand: set[str]) -> bool:
+def _can_move(state: State, base: Base, strand: frozenset[str]) -> bool:
     return (
         base.active
         and not base.contaminated

@@ -649,17 +649,17 @@ def _end_free(
     x, y = end
     ghost: Figure | None = None
     for i in index.in_box_list(x - pad, y - pad, x + pad, y + pad):
-        other = index.figures[i]
-        if other.id == fig.id or other.id == mount_target:
+        base = index.figures[i]
+        if base.id == fig.id or base.id == mount_target:
             continue
-        limit = radius + other.base.bounding_radius + 0.01
-        if math.dist(other.at, end) >= limit:
+        limit = radius + base.base.bounding_radius + 0.01
+        if math.dist(base.at, end) >= limit:
             continue  # too far apart to overlap at any facing
         if ghost is None:  # the mover at its end, made only when a base is that close
             if facing is None:
                 before = path[-2] if len(path) > 1 else me.at
                 facing = heading(before, end) if before != end else me.facing
             ghost = me.moved_to(end, facing)
-        if overlapping(ghost, other):
+        if overlapping(ghost, base):
             return False
     return True
