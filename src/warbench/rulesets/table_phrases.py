@@ -36,14 +36,15 @@ the text a record stores is short and parses back to the very same move.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, Literal, TypeVar
+from typing import Final, Generic, Literal, Protocol, TypeVar
 
 import shapely
 
+from warbench.core.actions import match_id
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
-from warbench.geometry.table import Figure, Point, RectBase, RoundBase, heading
+from warbench.geometry.table import Feature, Figure, Point, RectBase, RoundBase, heading
 from warbench.geometry.table.text import as_facing, parse_number
 
 PhraseKind = Literal["toward", "to", "face", "charge"]
@@ -520,6 +521,97 @@ def _checked(mover: Mover[M], move: M, text: str, prefix: str) -> M:
     return move
 
 
+# -- what the rulesets' parsers share --------------------------------------------------------
+
+
+def feature_spots(features: Iterable[Feature]) -> list[Spot]:
+    """The standing features as a phrase may name them; an area that is not impassable
+    is one a base may stand in."""
+    return [
+        Spot(
+            f.id,
+            "feature",
+            f.geometry,
+            enterable=not f.impassable and f.shape != "polyline",
+            label=f.label,
+        )
+        for f in features
+    ]
+
+
+def checked_by(plan: Callable[[M], object]) -> Check[M]:
+    """A move check (None, or the reason) from a rules function raising IllegalAction."""
+
+    def check(move: M) -> str | None:
+        try:
+            plan(move)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    return check
+
+
+class Hull(Protocol):
+    """A base of MGV or Invisible Enemy as a phrase moves it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def geo(self) -> Figure: ...
+    @property
+    def active(self) -> bool: ...
+
+
+H = TypeVar("H", bound=Hull)
+
+BASE_GAP: Final = 0.05
+"""Inches: how near a base's edge counts as touching, for MGV and Invisible Enemy bases."""
+
+
+def base_move(
+    phrase: Phrase,
+    text: str,
+    bases: Mapping[str, H],
+    *,
+    spots: Callable[[], Sequence[Spot]],
+    what: str,
+    no_contact: str,
+    make: Callable[[str, tuple[Point, ...], float | None], M],
+    plan: Callable[[str, M], object],
+    reach: Callable[[H], float],
+) -> M:
+    """The move ``phrase`` says for a base of a ruleset without an attack in base contact
+    (MGV, Invisible Enemy), checked by its rules.
+
+    ``charge`` is refused with ``no_contact`` (``{mover}`` and ``{target}`` stand for
+    the words typed); the base is named among ``bases`` and must be on the table;
+    ``make(base, path, facing)`` builds the raw move, ``plan(side, move)`` is the
+    rules' check (raising IllegalAction) and ``reach(base)`` its longest move.
+    """
+    if phrase.kind == "charge":
+        words = {"mover": excerpt(phrase.mover, 20), "target": excerpt(phrase.target, 20)}
+        raise refuse(text, no_contact.format(**words))
+    ref = match_id(phrase.mover, bases, "base", text)
+    base = bases[ref]
+    if not base.active:
+        raise refuse(text, f"there is no base {ref} on the table")
+    mover = Mover(
+        figure=base.geo,
+        spots=spots(),
+        what=what,
+        make=lambda path, facing: make(base.id, path, facing),
+        check=checked_by(lambda move: plan(base.side, move)),
+        reach=reach(base),
+        gap=BASE_GAP,
+        side=base.side,
+        no_contact=no_contact.format(mover=base.id, target="TARGET"),
+    )
+    return build_move(phrase, mover, text)
+
+
 # -- measuring in words ----------------------------------------------------------------------
 
 
@@ -529,6 +621,7 @@ def inches(value: float) -> str:
 
 
 __all__ = [
+    "BASE_GAP",
     "GRID",
     "PHRASE_FORMS",
     "Mover",
@@ -536,10 +629,13 @@ __all__ = [
     "Spot",
     "aim_point",
     "along",
+    "base_move",
     "build_move",
+    "checked_by",
     "contact_length",
     "facing_to",
     "farthest_legal",
+    "feature_spots",
     "figure_spot",
     "first_legal",
     "gap_to",

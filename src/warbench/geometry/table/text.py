@@ -91,6 +91,35 @@ def parse_point(table: Table, word: str, text: str) -> Point:
     return point
 
 
+def parse_move_words(
+    table: Table,
+    words: Sequence[str],
+    text: str,
+    usage: str,
+    max_points: int,
+    tail: Sequence[str] = ("face",),
+    goes_last: str = "'face DEGREES' goes last",
+) -> tuple[tuple[Point, ...], float | None]:
+    """The points and facing of a raw move's words after its piece: ``10.5,4 12,8 face 90``.
+
+    ``tail``: the words that go after the points (``face``, and any a ruleset has
+    read off the end before this); one among the points is refused saying
+    ``goes_last``.
+    """
+    rest = list(words)
+    facing: float | None = None
+    if len(rest) >= 2 and rest[-2].lower() == "face":
+        facing = parse_number(rest[-1], text)
+        rest = rest[:-2]
+    if any(a.lower() in tail for a in rest):
+        raise ActionSyntaxError(text, f"{goes_last}: {usage}")
+    if not rest and facing is None:
+        raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
+    if len(rest) > max_points:
+        raise ActionSyntaxError(text, f"a move has at most {max_points} points")
+    return tuple(parse_point(table, a, text) for a in rest), facing
+
+
 def canonical_move(
     action: object, path: Sequence[Sequence[float]], facing: float | None, max_points: int
 ) -> tuple[tuple[Point, ...], float | None]:
@@ -130,6 +159,15 @@ COMPASS: Final = (
     "south-east",
 )
 """The eight compass words, counter-clockwise from east (45 degrees apart)."""
+
+
+def compass_word(degrees: float) -> str:
+    """The nearest of the eight compass words to a facing, halves going counter-clockwise.
+
+    >>> compass_word(90.0), compass_word(22.5), compass_word(-22.6)
+    ('north', 'north-east', 'south-east')
+    """
+    return COMPASS[int(((degrees % 360.0) + 22.5) // 45.0) % 8]
 
 
 def facing_text(degrees: float) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
-from warbench.geometry.table.text import parse_number, parse_point
+from warbench.geometry.table.text import parse_move_words, parse_point
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
     MAX_ITEMS,
@@ -33,12 +33,13 @@ from warbench.rulesets.invisible_enemy.actions import (
     Unit,
 )
 from warbench.rulesets.invisible_enemy.charts import engineering_actions
-from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.invisible_enemy.state import State
 from warbench.rulesets.table_phrases import (
-    Mover,
     Phrase,
     Spot,
-    build_move,
+    base_move,
+    feature_spots,
+    figure_spot,
     phrase_usage,
     point_spot,
     read_phrase,
@@ -103,54 +104,29 @@ def _target(state: State, word: str, text: str) -> str:
 def spots(state: State) -> list[Spot]:
     """Everything a phrase or a measure may name: bases on the table, standing features
     (fungus towers among them) and the barrage markers on the table."""
-    out = [Spot(b.id, "figure", b.geo.outline, figure=b.geo, side=b.side) for b in state.active()]
-    for feature in state.terrain.active:
-        enterable = not feature.impassable and feature.shape != "polyline"
-        out.append(
-            Spot(feature.id, "feature", feature.geometry, enterable=enterable, label=feature.label)
-        )
-    for marker in state.markers:
-        out.append(point_spot(marker.id, marker.at, "marker", side=marker.side))
+    out = [figure_spot(b.geo, b.side) for b in state.active()]
+    out += feature_spots(state.terrain.active)
+    out += [point_spot(m.id, m.at, "marker", side=m.side) for m in state.markers]
     return out
 
 
-def mover(state: State, base: Base) -> Mover[Move]:
-    """What the phrases need to move ``base``: its place, the names, the rules' move check."""
-    from warbench.rulesets.invisible_enemy.movement import plan
-
-    def check(move: Move) -> str | None:
-        try:
-            plan(state, base.side, move)
-        except IllegalAction as exc:
-            return exc.reason
-        return None
-
-    return Mover(
-        figure=base.geo,
-        spots=spots(state),
-        what=WHAT,
-        make=lambda path, facing: Move(base.id, path, facing),
-        check=check,
-        reach=base.model.speed,
-        gap=0.05,
-        side=base.side,
-        no_contact=NO_CONTACT.format(mover=base.id, target="TARGET"),
-    )
-
-
 def _phrase(state: State, phrase: Phrase, text: str) -> Move:
+    from warbench.rulesets.invisible_enemy.movement import plan
     from warbench.rulesets.invisible_enemy.view import by_hand
 
     if by_hand(state):
         raise IllegalAction(text, NO_MEASURING)
-    if phrase.kind == "charge":
-        words = {"mover": excerpt(phrase.mover, 20), "target": excerpt(phrase.target, 20)}
-        raise IllegalAction(text, NO_CONTACT.format(**words))
-    ref = match_id(phrase.mover, state.bases, "base", text)
-    base = state.bases[ref]
-    if not base.active:
-        raise IllegalAction(text, f"there is no base {ref} on the table")
-    return build_move(phrase, mover(state, base), text)
+    return base_move(
+        phrase,
+        text,
+        state.bases,
+        spots=lambda: spots(state),
+        what=WHAT,
+        no_contact=NO_CONTACT,
+        make=Move,
+        plan=lambda side, move: plan(state, side, move),
+        reach=lambda base: base.model.speed,
+    )
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -205,16 +181,5 @@ def parse_action(state: State, text: str) -> Action:
     if not args:
         raise ActionSyntaxError(text, f"write it as: {USAGE['move']}")
     base = match_id(args[0], state.bases, "base", text)
-    rest = args[1:]
-    facing: float | None = None
-    if len(rest) >= 2 and rest[-2].lower() == "face":
-        facing = parse_number(rest[-1], text)
-        rest = rest[:-2]
-    if any(a.lower() == "face" for a in rest):
-        raise ActionSyntaxError(text, "'face DEGREES' goes last: " + USAGE["move"])
-    if not rest and facing is None:
-        raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
-    if len(rest) > MAX_POINTS:
-        raise ActionSyntaxError(text, f"a move has at most {MAX_POINTS} points")
-    path = tuple(parse_point(state.setup.table, a, text) for a in rest)
+    path, facing = parse_move_words(state.setup.table, args[1:], text, USAGE["move"], MAX_POINTS)
     return Move(base, path, facing)

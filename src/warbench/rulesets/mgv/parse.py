@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
-from warbench.geometry.table.text import parse_number, parse_point
+from warbench.geometry.table.text import parse_move_words, parse_number
 from warbench.rulesets.mgv.actions import (
     END,
     MAX_ENTRIES,
@@ -30,12 +30,13 @@ from warbench.rulesets.mgv.actions import (
     Split,
 )
 from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
-from warbench.rulesets.mgv.state import Base, State
+from warbench.rulesets.mgv.state import State
 from warbench.rulesets.table_phrases import (
-    Mover,
     Phrase,
     Spot,
-    build_move,
+    base_move,
+    feature_spots,
+    figure_spot,
     phrase_usage,
     read_phrase,
 )
@@ -96,50 +97,27 @@ def _count(word: str, text: str) -> int:
 
 def spots(state: State) -> list[Spot]:
     """Everything a phrase or a measure may name: the bases on the table and the features."""
-    out = [Spot(b.id, "figure", b.geo.outline, figure=b.geo, side=b.side) for b in state.active()]
-    for feature in state.setup.terrain.active:
-        enterable = not feature.impassable and feature.shape != "polyline"
-        out.append(
-            Spot(feature.id, "feature", feature.geometry, enterable=enterable, label=feature.label)
-        )
-    return out
-
-
-def mover(state: State, base: Base) -> Mover[Move]:
-    """What the phrases need to move ``base``: its place, the names, the rules' move check."""
-    from warbench.rulesets.mgv.movement import plan
-
-    def check(move: Move) -> str | None:
-        try:
-            plan(state, base.side, move)
-        except IllegalAction as exc:
-            return exc.reason
-        return None
-
-    return Mover(
-        figure=base.geo,
-        spots=spots(state),
-        what=WHAT,
-        make=lambda path, facing: Move(base.id, path, facing),
-        check=check,
-        reach=base.speed,
-        gap=0.05,
-        side=base.side,
-        no_contact=NO_CONTACT.format(mover=base.id, target="TARGET"),
+    return [figure_spot(b.geo, b.side) for b in state.active()] + feature_spots(
+        state.setup.terrain.active
     )
 
 
 def _phrase(state: State, phrase: Phrase, text: str) -> Move:
+    from warbench.rulesets.mgv.movement import plan
+
     if state.step == "range":
         raise IllegalAction(text, NO_MEASURING)
-    if phrase.kind == "charge":
-        words = {"mover": excerpt(phrase.mover, 20), "target": excerpt(phrase.target, 20)}
-        raise IllegalAction(text, NO_CONTACT.format(**words))
-    ref = match_id(phrase.mover, state.bases, "base", text)
-    base = state.bases[ref]
-    if not base.active:
-        raise IllegalAction(text, f"there is no base {ref} on the table")
-    return build_move(phrase, mover(state, base), text)
+    return base_move(
+        phrase,
+        text,
+        state.bases,
+        spots=lambda: spots(state),
+        what=WHAT,
+        no_contact=NO_CONTACT,
+        make=Move,
+        plan=lambda side, move: plan(state, side, move),
+        reach=lambda base: base.speed,
+    )
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -233,17 +211,13 @@ def parse_action(state: State, text: str) -> Action:
     if len(rest) >= 2 and rest[-2].lower() == "beacon":
         beacon = match_id(rest[-1], state.bases, "base", text)
         rest = rest[:-2]
-    facing: float | None = None
-    if len(rest) >= 2 and rest[-2].lower() == "face":
-        facing = parse_number(rest[-1], text)
-        rest = rest[:-2]
-    if any(a.lower() in ("face", "beacon") for a in rest):
-        raise ActionSyntaxError(
-            text, "'face DEGREES' then 'beacon ENEMY' go last: " + USAGE["move"]
-        )
-    if not rest and facing is None:
-        raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
-    if len(rest) > MAX_POINTS:
-        raise ActionSyntaxError(text, f"a move has at most {MAX_POINTS} points")
-    path = tuple(parse_point(state.setup.table, a, text) for a in rest)
+    path, facing = parse_move_words(
+        state.setup.table,
+        rest,
+        text,
+        USAGE["move"],
+        MAX_POINTS,
+        tail=("face", "beacon"),
+        goes_last="'face DEGREES' then 'beacon ENEMY' go last",
+    )
     return Move(base, path, facing, beacon)

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from warbench.geometry.table import table_view
+from warbench.geometry.table.text import compass_word
 from warbench.rulesets.mgv.hitlog import LAYERS, describe
-from warbench.rulesets.mgv.space import facing_word, whole_inches
+from warbench.rulesets.mgv.space import whole_inches
 from warbench.rulesets.mgv.state import PHASES, Base, State
 
 
@@ -103,7 +104,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
         }
         if b.active:
             entry["facing"] = round(b.geo.facing) if rough else b.geo.facing
-            entry["facing_word"] = facing_word(b.geo.facing)
+            entry["facing_word"] = compass_word(b.geo.facing)
         bases.append(entry)
     data.update(
         {

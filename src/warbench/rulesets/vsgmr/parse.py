@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError
-from warbench.geometry.table import Point
-from warbench.geometry.table.text import parse_number, parse_point
+from warbench.geometry.table.text import parse_move_words
 from warbench.rulesets.table_phrases import (
     Mover,
     Phrase,
     Spot,
     build_move,
+    feature_spots,
     phrase_usage,
     point_spot,
     read_phrase,
@@ -43,26 +43,9 @@ WHAT = "figure, feature, item or task"
 """What a phrase may name (one word for every refusal of a name)."""
 
 
-def _number(word: str, text: str) -> float:
-    return parse_number(word, text)
-
-
-def _point(state: State, word: str, text: str) -> Point:
-    return parse_point(state.setup.table, word, text)
-
-
 def _move(state: State, figure: str, args: list[str], text: str) -> Move:
-    facing: float | None = None
-    if len(args) >= 2 and args[-2].lower() == "face":
-        facing = _number(args[-1], text)
-        args = args[:-2]
-    if any(a.lower() == "face" for a in args):
-        raise ActionSyntaxError(text, "'face DEGREES' goes last: " + USAGE["move"])
-    if not args and facing is None:
-        raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
-    if len(args) > MAX_POINTS:
-        raise ActionSyntaxError(text, f"a move has at most {MAX_POINTS} points")
-    return Move(figure, tuple(_point(state, a, text) for a in args), facing)
+    path, facing = parse_move_words(state.setup.table, args, text, USAGE["move"], MAX_POINTS)
+    return Move(figure, path, facing)
 
 
 def spots(state: State) -> list[Spot]:
@@ -75,11 +58,7 @@ def spots(state: State) -> list[Spot]:
         if f.active:
             body = space.body(state, f)
             out.append(Spot(f.id, "figure", body.outline, figure=body, side=f.side))
-    for feature in space.terrain(state).active:
-        enterable = not feature.impassable and feature.shape != "polyline"
-        out.append(
-            Spot(feature.id, "feature", feature.geometry, enterable=enterable, label=feature.label)
-        )
+    out += feature_spots(space.terrain(state).active)
     for item in state.items.values():
         if item.at is not None and not item.gone:
             out.append(point_spot(item.id, item.at, "item", item.label))
