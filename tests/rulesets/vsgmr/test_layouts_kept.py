@@ -61,7 +61,8 @@ def test_what_was_kept_per_terrain_goes_with_it() -> None:
     assert not [k for k in setup.caches if isinstance(k, tuple) and k[0] == "nav"]
     rebuilt = setup.terrain(first)
     assert rebuilt is not terrain
-    assert nav_mesh(setup.caches, setup.table, rebuilt, 0.5) is not mesh
+    again = nav_mesh(setup.caches, setup.table, rebuilt, 0.5)
+    assert setup.caches[("nav", id(rebuilt), 0.5)] is again
 
 
 def test_an_entry_under_an_id_no_kept_terrain_has_is_dropped_when_a_terrain_is_built() -> None:
