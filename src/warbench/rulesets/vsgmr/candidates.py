@@ -60,8 +60,10 @@ ITEM_SPOTS = 8
 """Spots around an item tried besides its own."""
 ITEM_MOVES = 2
 """Moves to each item offered: the shortest routes that stay clear once rounded."""
-SURROUNDINGS_MEMORY = 200_000
-"""Figures' worth of surroundings remembered per set-up (see :func:`_surroundings`)."""
+SURROUNDINGS_MEMORY = 40_000
+"""Figures' worth of surroundings remembered per set-up (see :func:`_surroundings`).
+Each remembered one holds the enemies' bases (their shapes too), some 4 kB a
+surroundings in vsgmr/street: 200,000 let a long simulation grow by 60 MiB."""
 
 T = TypeVar("T")
 FloatArray = npt.NDArray[np.float64]
