@@ -473,11 +473,31 @@ def cut(points: Sequence[Point], limit: float) -> list[Point]:
     return out
 
 
+MESHES_KEPT = 24
+"""Meshes kept per set-up by the obstacles they avoid (see :func:`nav_mesh`)."""
+
+
 def nav_mesh(cache: dict[object, object], table: Table, terrain: Terrain, radius: float) -> NavMesh:
-    """The mesh for this terrain and base size, built once and kept in ``cache``."""
+    """The mesh for this terrain and base size, built once and kept in ``cache``.
+
+    A mesh depends only on the features that block movement: a layout that lost
+    only features a base may cross (a hedge shot down, a ruin) shares the mesh of
+    the layout before, so destroying terrain rebuilds a mesh only when an obstacle
+    goes. Kept under the terrain (forgotten with it) and, at most :data:`MESHES_KEPT`,
+    by obstacles (the least recently used forgotten first)."""
     key = ("nav", id(terrain), round(radius, 4))
     found = cache.get(key)
     if not isinstance(found, NavMesh):
-        found = NavMesh(table, terrain, radius)
+        shared = cache.get("nav_by_obstacles")
+        if not isinstance(shared, dict):
+            shared = cache["nav_by_obstacles"] = {}
+        ids = tuple(f.id for f in terrain.active if f.blocks_movement)
+        by = (ids, round(radius, 4))
+        found = shared.pop(by, None)
+        if not isinstance(found, NavMesh) or found.table != table:
+            found = NavMesh(table, terrain, radius)
+        shared[by] = found  # last: the most recently used
+        while len(shared) > MESHES_KEPT:
+            del shared[next(iter(shared))]
         cache[key] = found
     return found

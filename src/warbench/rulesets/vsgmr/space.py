@@ -343,8 +343,14 @@ def _rough(state: State, fig: Fig) -> _Rough:
     key = ("rough", aquatic)
     found: _Rough | None = state.caches.get(key)
     if found is None:
-        skip = state.setup.water if aquatic else frozenset()
-        found = _Rough([f for f in terrain(state).active if f.half_move and f.id not in skip])
+        # Kept per layout (and forgotten with it, see Setup.terrain), not per state.
+        t = terrain(state)
+        kept = ("rough", id(t), aquatic)
+        found = state.setup.caches.get(kept)
+        if found is None:
+            skip = state.setup.water if aquatic else frozenset()
+            found = _Rough([f for f in t.active if f.half_move and f.id not in skip])
+            state.setup.caches[kept] = found
         state.caches[key] = found
     return found
 
