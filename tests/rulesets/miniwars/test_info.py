@@ -75,8 +75,8 @@ def test_goal_of_the_bridge_says_the_guards_win_by_holding_out() -> None:
     assert lines[0].startswith("A hobgoblin vanguard must force the bridge")
     assert lines[1:] == [
         "guards (Town guards) wins if both armies still stand at the end of turn 8.",
-        "The army with the last unit on the board wins: a side that loses its last unit "
-        "loses at once (SAMPLE GAME).",
+        "A side whose last unit is gone from the map loses at once; the other side wins "
+        "(SAMPLE GAME).",
         "Break point: a side reduced to half its starting units or fewer has every unit left "
         "disrupted, once (guards: 5 units at the start, vanguard: 6).",
     ]
@@ -85,7 +85,7 @@ def test_goal_of_the_bridge_says_the_guards_win_by_holding_out() -> None:
 def test_goal_of_danville_is_the_last_army_with_the_units_safeguard() -> None:
     lines = goal("miniwars/danville")
     assert lines[0].startswith("Elements of the Baron de Rompot's horde raid")
-    assert lines[1].startswith("The army with the last unit on the board wins")
+    assert lines[1].startswith("A side whose last unit is gone from the map loses at once")
     assert "(danville: 9 units at the start, horde: 18)" in lines[2]
     assert lines[3] == (
         "If both armies still stand at the end of turn 50 (a safeguard, ruling 11), the side "

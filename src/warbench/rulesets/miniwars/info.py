@@ -92,8 +92,8 @@ def goal(scenario: Scenario) -> list[str]:
     first, second = setup.sides
     count = {side: sum(1 for u in setup.units if u.side == side) for side in setup.sides}
     lines.append(
-        "The army with the last unit on the board wins: a side that loses its last unit "
-        "loses at once (SAMPLE GAME)."
+        "A side whose last unit is gone from the map loses at once; the other side wins "
+        "(SAMPLE GAME)."
     )
     lines.append(
         "Break point: a side reduced to half its starting units or fewer has every unit "
