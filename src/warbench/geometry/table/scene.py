@@ -40,7 +40,7 @@ from warbench.geometry.table.movement import (
     plan_move,
     reach_along,
 )
-from warbench.geometry.table.sight import Sight, compute_sight
+from warbench.geometry.table.sight import Sight, compute_sight, compute_sight_points
 from warbench.geometry.table.terrain import Terrain, TrackPiece
 
 __all__ = ["Scene"]
@@ -193,6 +193,24 @@ class Scene:
             ignore=ignore,
             eye_level=eye_level,
             target_level=target_level,
+        )
+
+    def sight_points(
+        self,
+        eye: Figure | str | Point,
+        targets: Sequence[Point],
+        *,
+        figures_block: bool = True,
+        ignore: Collection[str] = (),
+    ) -> list[Sight]:
+        """:meth:`sight` to each of many points at once (the same answers, one pass)."""
+        return compute_sight_points(
+            self.terrain,
+            self.index,
+            self._place(eye),
+            targets,
+            figures_block=figures_block,
+            ignore=ignore,
         )
 
     def can_see(self, eye: Figure | str | Point, target: Figure | str | Point) -> bool:

@@ -86,7 +86,7 @@ from warbench.geometry.table.figures import (
 from warbench.geometry.table.index import FigureIndex, _segment_distances
 from warbench.geometry.table.terrain import LOS_BEYOND, Terrain
 
-__all__ = ["Sight", "compute_sight"]
+__all__ = ["Sight", "compute_sight", "compute_sight_points"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -173,6 +173,35 @@ def compute_sight(
     if p == q:
         return _SEEN
     return _Looking(terrain, figures, eye, target, p, level, skip).point(q, figures_block)
+
+
+def compute_sight_points(
+    terrain: Terrain,
+    figures: FigureIndex,
+    eye: Place,
+    targets: Sequence[Point],
+    *,
+    figures_block: bool = True,
+    ignore: Collection[str] = (),
+    eye_level: float = 0.0,
+    target_level: float = 0.0,
+) -> list[Sight]:
+    """:func:`compute_sight` from ``eye`` to each point of ``targets``, in one vectorised
+    pass (the same answers, for many aiming points at once)."""
+    level = max(eye_level, target_level)
+    skip = set(ignore)
+    if isinstance(eye, Figure):
+        skip.add(eye.id)
+    p: Point = eye.at if isinstance(eye, Figure) else (float(eye[0]), float(eye[1]))
+    qs: list[Point] = [(float(x), float(y)) for x, y in targets]
+    out: list[Sight] = [_SEEN] * len(qs)
+    todo = [k for k, q in enumerate(qs) if q != p]
+    if todo:
+        looking = _Looking(terrain, figures, eye, qs[todo[0]], p, level, skip)
+        found = looking.points([qs[k] for k in todo], figures_block)
+        for k, sight in zip(todo, found, strict=True):
+            out[k] = sight
+    return out
 
 
 class _Looking:
@@ -351,44 +380,99 @@ class _Looking:
     # -- a point target: one segment ------------------------------------------------
 
     def point(self, q: Point, figures_block: bool) -> Sight:
+        return self.points([q], figures_block)[0]
+
+    def points(self, qs: Sequence[Point], figures_block: bool) -> list[Sight]:
+        """Sight to each point of ``qs`` (none of them the eye), all at once: one
+        vectorised pass over every (target, feature) pair instead of a pass per target.
+        Each answer is the one segment eye->target judged alone."""
         t = self.terrain
-        segment = shapely.LineString([self.p, q])
-        pieces = self.pieces_near(q, 0.0)
-        owners = np.unique(t.piece_owner[pieces]) if len(pieces) else pieces
-        blocked_by: list[str] = []
-        cover: list[str] = []
-        by_features = False
-        if len(owners):
+        m_count = len(qs)
+        ends = np.array(qs, dtype=np.float64).reshape(m_count, 2)
+        ax, ay = self.p
+        segments: npt.NDArray[np.object_] = np.asarray(
+            shapely.linestrings(
+                np.stack([np.broadcast_to(np.array(self.p), (m_count, 2)), ends], axis=1)
+            ),
+            dtype=object,
+        ).reshape(m_count)
+        blocked_by: list[list[str]] = [[] for _ in range(m_count)]
+        cover: list[list[str]] = [[] for _ in range(m_count)]
+        by_features = [False] * m_count
+        n = len(t.active)
+        if len(t.piece_geoms) and m_count:
+            # Pieces of tall-enough features that come near each segment (its own test
+            # per target, as _segment_distances does for one).
+            dx, dy = ends[:, 0] - ax, ends[:, 1] - ay
+            length2 = dx * dx + dy * dy
+            px = t.piece_centre[:, 0:1] - ax
+            py = t.piece_centre[:, 1:2] - ay
+            along = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
+            gap = np.hypot(px - along * dx, py - along * dy)
+            keep = (gap <= t.piece_radius[:, None]) & (t.piece_height[:, None] > self.level)
+            pi, mi = np.nonzero(keep)
             # Whole features (shaved of their edges, so grazes do not count), not
             # pieces: a line through the joint of two wall segments crosses the wall.
-            owners = owners[shapely.intersects(t.sight_core[owners], segment)]
-            if len(owners):
-                role, _ = self.roles(owners)
-                deep = t.by_depth[owners]
-                if deep.any():
-                    crossed = self._crossed(t.geoms[owners[deep]], np.array([q]))[:, 0]
-                    role[deep] = np.where(
-                        crossed > t.depth[owners[deep]] + _DEPTH_EPS,
+            code = np.unique(mi * n + t.piece_owner[pi])
+            m, o = code // n, code % n
+            if len(m):
+                hit = shapely.intersects(t.sight_core[o], segments[m])
+                m, o = m[hit], o[hit]
+            if len(m):
+                role = self._point_roles(o, ends[m])
+                deep = t.by_depth[o]
+                for u in np.unique(o[deep]).tolist():
+                    sel = np.nonzero(deep & (o == u))[0]
+                    crossed = self._crossed(t.geoms[[u]], ends[m[sel]])[0]
+                    role[sel] = np.where(
+                        crossed > t.depth[u] + _DEPTH_EPS,
                         BLOCK,
-                        np.where(role[deep] == IGNORE, IGNORE, SCREEN),
+                        np.where(role[sel] == IGNORE, IGNORE, SCREEN),
                     )
-                blocked_by = [t.active[int(i)].id for i in owners[role == BLOCK]]
-                cover = [t.active[int(i)].id for i in owners[role == SCREEN]]
-                by_features = bool(blocked_by)
-        if figures_block:
-            near = self.figures.near_segment(self.p, q, 0.0, exclude=self.skip)
-            for i in near:
-                core, radius = self.figures.figures[int(i)].solid
-                if float(shapely.distance(segment, core)) < radius - EPS:
-                    blocked_by.append(self.figures.figures[int(i)].id)
-        return Sight(
-            hidden=1.0 if blocked_by else 0.0,
-            hidden_by_features=1.0 if by_features else 0.0,
-            obscured=1.0 if by_features or cover else 0.0,
-            centre_clear=not blocked_by,
-            blocked_by=tuple(sorted(blocked_by)),
-            cover_from=tuple(sorted(cover)),
+                for k, i, r in zip(m.tolist(), o.tolist(), role.tolist(), strict=True):
+                    if r == BLOCK:
+                        blocked_by[k].append(t.active[i].id)
+                        by_features[k] = True
+                    elif r == SCREEN:
+                        cover[k].append(t.active[i].id)
+        out: list[Sight] = []
+        for k in range(m_count):
+            blocked = blocked_by[k]
+            if figures_block:
+                segment = segments[k]
+                near = self.figures.near_segment(self.p, qs[k], 0.0, exclude=self.skip)
+                for i in near:
+                    core, radius = self.figures.figures[int(i)].solid
+                    if float(shapely.distance(segment, core)) < radius - EPS:
+                        blocked.append(self.figures.figures[int(i)].id)
+            out.append(
+                Sight(
+                    hidden=1.0 if blocked else 0.0,
+                    hidden_by_features=1.0 if by_features[k] else 0.0,
+                    obscured=1.0 if by_features[k] or cover[k] else 0.0,
+                    centre_clear=not blocked,
+                    blocked_by=tuple(sorted(blocked)),
+                    cover_from=tuple(sorted(cover[k])),
+                )
+            )
+        return out
+
+    def _point_roles(self, owners: IntArray, ends: FloatArray) -> IntArray:
+        """:meth:`roles` of each feature ``owners[k]`` for the point target ``ends[k]``."""
+        t = self.terrain
+        beyond = t.los_mode[owners] == LOS_BEYOND
+        gap = shapely.distance(shapely.points(ends), t.geoms[owners])
+        at_target = (gap <= TOUCH) | (beyond & (gap <= t.reach[owners] + TOUCH))
+        if isinstance(self.eye, Figure):
+            contact = t.contact(self.eye)
+            at_eye = contact.under_mask[owners] | (beyond & contact.near_mask[owners])
+        else:
+            gap_eye = shapely.distance(shapely.Point(self.p), t.geoms[owners])
+            at_eye = (gap_eye <= TOUCH) | (beyond & (gap_eye <= t.reach[owners] + TOUCH))
+        role: IntArray = np.where(at_target, SCREEN, np.where(at_eye, IGNORE, BLOCK)).astype(
+            np.intp
         )
+        return role
 
     # -- a figure target: the sight region ------------------------------------------
 

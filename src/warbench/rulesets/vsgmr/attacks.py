@@ -6,6 +6,7 @@ greedy bot read the same ones, so what a player is shown is what is rolled.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -178,6 +179,8 @@ def _feature_shot(state: State, fig: Fig, eye: Figure, feature: Feature) -> Situ
 
 AIM_CACHE_LIMIT = 20_000
 """Feature shots kept per set-up (see :func:`_feature_aim`)."""
+AIM_BATCH = 64
+"""At most this many aiming points' sight lines worked out at once."""
 FAR, UNFACED, UNSEEN = "far", "unfaced", "unseen"
 """Why a feature cannot be shot (see :func:`_feature_aim`)."""
 
@@ -221,13 +224,17 @@ def _aim_now(
     def in_front(point: tuple[float, float]) -> bool:
         return point == eye.at or space.facing_margin(state, eye, point) >= -1e-6
 
-    # The aiming points in range and in front, nearest first (tried lazily: the
-    # nearest one in view ends the search).
-    for point in space.aim_candidates(state, eye, feature, rules.range + 1e-9, in_front):
-        margin = space.facing_margin(state, eye, point) if point != eye.at else 180.0
+    # The aiming points in range and in front, nearest first, tried lazily (the nearest
+    # one in view ends the search) in growing batches, each batch's sight lines at once.
+    points = space.aim_candidates(state, eye, feature, rules.range + 1e-9, in_front)
+    size = 1
+    while batch := list(itertools.islice(points, size)):
         faced = True
-        if space.sight(state, eye, point).clear:
-            return dist, point, margin
+        for point, seen in zip(batch, space.sights(state, eye, batch), strict=True):
+            if seen.clear:
+                margin = space.facing_margin(state, eye, point) if point != eye.at else 180.0
+                return dist, point, margin
+        size = min(4 * size, AIM_BATCH)
     return UNSEEN if faced else UNFACED
 
 

@@ -300,6 +300,34 @@ def sight(state: State, eye: Figure, target: Figure | Point) -> Sight:
     return found
 
 
+def sights(state: State, eye: Figure, points: Sequence[Point]) -> list[Sight]:
+    """:func:`sight` from ``eye`` to each of ``points``; those not yet known are worked
+    out in one pass (:meth:`Scene.sight_points`) and kept like the others."""
+    blocking = state.setup.options.figures_block_sight
+    cache: dict[Any, Sight]
+    base: tuple[Any, Figure]
+    if blocking:
+        cache, base = state.caches, ("sight", eye)
+    else:
+        cache, base = state.setup.caches.setdefault("sight", {}), (frozenset(state.destroyed), eye)
+    found: dict[Point, Sight] = {}
+    missing: list[Point] = []
+    for p in points:
+        known = cache.get((*base, p))
+        if known is not None:
+            found[p] = known
+        elif p not in found and p not in missing:
+            missing.append(p)
+    if missing:
+        worked = scene(state).sight_points(eye, missing, figures_block=blocking)
+        if len(cache) + len(missing) > SIGHT_CACHE_LIMIT:
+            cache.clear()
+        for p, seen in zip(missing, worked, strict=True):
+            found[p] = seen
+            cache[(*base, p)] = seen
+    return [found[p] for p in points]
+
+
 # -- movement (II.2) ------------------------------------------------------------------------
 
 
