@@ -60,6 +60,8 @@ ITEM_SPOTS = 8
 """Spots around an item tried besides its own."""
 ITEM_MOVES = 2
 """Moves to each item offered: the shortest routes that stay clear once rounded."""
+FEW_FOES = 32
+"""Up to this many enemies the nearest are found by a plain loop, not numpy."""
 SURROUNDINGS_MEMORY = 40_000
 """Figures' worth of surroundings remembered per set-up (see :func:`_surroundings`).
 Each remembered one holds the enemies' bases (their shapes too), some 4 kB a
@@ -507,6 +509,10 @@ class _Foes:
         n = len(self.figs)
         if n <= k:
             return list(range(n))
+        if n <= FEW_FOES:  # a plain loop: no numpy call overhead
+            near = [math.dist(a, p) for a in self.at]
+            cut = sorted(near)[k - 1] + 1e-6
+            return [i for i, d in enumerate(near) if d <= cut]
         d = np.hypot(self.xy[:, 0] - p[0], self.xy[:, 1] - p[1])
         kth = float(np.partition(d, k - 1)[k - 1])
         found: list[int] = np.nonzero(d <= kth + 1e-6)[0].tolist()

@@ -61,6 +61,8 @@ SIMPLIFY = 0.05
 """Obstacle outlines are simplified by this much before their corners become nodes
 (a round feature drawn with 64 corners needs no 64 nodes); within NODE_SLACK."""
 VISIBLE_CACHE = 4096
+ROUTES_KEPT = 2048
+"""Routes a mesh remembers (the least recently asked forgotten first)."""
 DENSE_NODES = 400
 """Meshes of at most this many nodes keep every shortest route (Floyd-Warshall)."""
 REACH = 48.0
@@ -105,6 +107,7 @@ class NavMesh:
         n = len(kept)
         self.dense = n <= DENSE_NODES
         self._seen: dict[Point, npt.NDArray[np.intp]] = {}
+        self._routes: dict[tuple[Point, Point], list[Point] | None] = {}
         # Sparse meshes: edges found lazily, per node, tangent to the corners they join.
         self._points: list[Point] = kept
         self._edges: dict[int, tuple[list[int], list[float]]] = {}
@@ -360,7 +363,23 @@ class NavMesh:
 
     # -- routes -------------------------------------------------------------------------
     def route(self, start: Point, goal: Point) -> list[Point] | None:
-        """A shortest clear route ``start .. goal`` (both included), or None."""
+        """A shortest clear route ``start .. goal`` (both included), or None.
+
+        The last :data:`ROUTES_KEPT` routes asked for are remembered (a figure that
+        has not moved asks again for the same cover spots, items and enemies)."""
+        key = (start, goal)
+        routes = self._routes
+        if key in routes:
+            found = routes.pop(key)
+            routes[key] = found  # the most recently used last
+        else:
+            found = self._route(start, goal)
+            routes[key] = found
+            if len(routes) > ROUTES_KEPT:
+                del routes[next(iter(routes))]
+        return None if found is None else list(found)
+
+    def _route(self, start: Point, goal: Point) -> list[Point] | None:
         if self.line_clear(start, goal):
             return [start, goal]
         if not len(self.nodes) or not self.point_clear(goal):
