@@ -96,6 +96,15 @@ class NavMesh:
         obstacles = [f.geometry for f in terrain.active if f.blocks_movement]
         self.clear_by = radius + CLEARANCE
         self.tree: shapely.STRtree | None = shapely.STRtree(obstacles) if obstacles else None
+        self._obstacles = np.array(obstacles, dtype=object)
+        box = shapely.bounds(self._obstacles) if obstacles else np.empty((0, 4))
+        pad = self.clear_by
+        # Obstacle boxes grown by the clearance: one geometry is tested against the
+        # obstacles whose grown box meets its box, found without the tree's call overhead.
+        self._box_lo_x = np.asarray(box[:, 0] - pad, dtype=np.float64)
+        self._box_lo_y = np.asarray(box[:, 1] - pad, dtype=np.float64)
+        self._box_hi_x = np.asarray(box[:, 2] + pad, dtype=np.float64)
+        self._box_hi_y = np.asarray(box[:, 3] + pad, dtype=np.float64)
         points, beside = self._corners(obstacles, rounded=False)
         chosen = self._clear_corners(points)
         if len(chosen) > DENSE_NODES:
@@ -185,13 +194,36 @@ class NavMesh:
         return [k for k, ok in zip(inside, clear, strict=True) if ok]
 
     # -- clearance tests ----------------------------------------------------------------
-    def _clear(self, geom: shapely.Geometry) -> bool:
+    def _near(self, x0: float, y0: float, x1: float, y1: float) -> npt.NDArray[np.intp]:
+        """Obstacles whose box, grown by the clearance, meets this box."""
+        found: npt.NDArray[np.intp] = np.nonzero(
+            (self._box_lo_x <= x1)
+            & (self._box_hi_x >= x0)
+            & (self._box_lo_y <= y1)
+            & (self._box_hi_y >= y0)
+        )[0]
+        return found
+
+    def _clear_near(self, geom: shapely.Geometry, near: npt.NDArray[np.intp]) -> bool:
+        """No obstacle among ``near`` within the clearance of ``geom`` (the tree's test)."""
+        if not len(near):
+            return True
+        return not bool(shapely.dwithin(geom, self._obstacles[near], self.clear_by).any())
+
+    def _clear_points(self, points: Sequence[Point]) -> bool:
+        """:meth:`_clear` of the point or line through ``points``, made only if needed."""
         if self.tree is None:
             return True
-        return not len(self.tree.query(geom, predicate="dwithin", distance=self.clear_by))
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        near = self._near(min(xs), min(ys), max(xs), max(ys))
+        if not len(near):
+            return True
+        geom = shapely.LineString(points) if len(points) > 1 else shapely.Point(points[0])
+        return self._clear_near(geom, near)
 
     def point_clear(self, p: Point) -> bool:
-        return self._clear(shapely.Point(p))
+        return self._clear_points([p])
 
     def points_clear(self, points: Sequence[Point]) -> npt.NDArray[np.bool_]:
         """:meth:`point_clear` of many points at once."""
@@ -205,12 +237,10 @@ class NavMesh:
 
     def line_clear(self, a: Point, b: Point) -> bool:
         """Whether a base moving straight from ``a`` to ``b`` keeps clear of every obstacle."""
-        return self._clear(shapely.LineString([a, b]) if a != b else shapely.Point(a))
+        return self._clear_points([a, b] if a != b else [a])
 
     def path_clear(self, points: Sequence[Point]) -> bool:
-        if len(points) > 1:
-            return self._clear(shapely.LineString(points))
-        return self._clear(shapely.Point(points[0]))
+        return self._clear_points(points)
 
     def _lines_clear(self, a: FloatArray, b: FloatArray) -> npt.NDArray[np.bool_]:
         ok = np.ones(len(a), dtype=np.bool_)

@@ -245,17 +245,39 @@ def aim_candidates(
     core: shapely.Geometry | None = None
     core_known = False
     xy = coords.tolist()
+    chunk: list[Point] = []
+    size = 1
     for k in order:
         if dist_list[k] - slack > within:
-            return
+            break
         point = (xy[k][0], xy[k][1])
         if point_gap(state, a, point) > within or not keep(point):
             continue
+        chunk.append(point)
+        if len(chunk) >= size:
+            if not core_known:
+                core = terrain(state).sight_core_of(feature.id)
+                core_known = True
+            yield from _not_through(a.at, chunk, core)
+            chunk = []
+            size = min(2 * size, AIM_CHUNK)
+    if chunk:
         if not core_known:
             core = terrain(state).sight_core_of(feature.id)
-            core_known = True
-        if core is None or not shapely.intersects(shapely.LineString([a.at, point]), core):
-            yield point
+        yield from _not_through(a.at, chunk, core)
+
+
+AIM_CHUNK = 32
+"""Aiming points whose lines are tested against the feature itself at once (at most)."""
+
+
+def _not_through(eye: Point, points: list[Point], core: shapely.Geometry | None) -> list[Point]:
+    """Those of ``points`` the line from ``eye`` reaches without passing through ``core``."""
+    if core is None:
+        return points
+    lines = shapely.linestrings([[eye, p] for p in points])
+    through = shapely.intersects(lines, core).tolist()
+    return [p for p, blocked in zip(points, through, strict=True) if not blocked]
 
 
 def _outline_samples(state: State, feature: Feature) -> FloatArray:
