@@ -18,9 +18,8 @@ import math
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import ActionSyntaxError, IllegalAction, QuestionRefused
-from warbench.geometry.table import Figure, Point, RoundBase, bearing, centre_distance, in_arc
-from warbench.geometry.table.text import parse_point
+from warbench.errors import IllegalAction, QuestionRefused
+from warbench.geometry.table import Figure, Point, RoundBase, centre_distance, in_arc
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.actions import (
     Barrage,
@@ -33,12 +32,15 @@ from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.parse import WHAT, spots
 from warbench.rulesets.invisible_enemy.state import Base, State
 from warbench.rulesets.invisible_enemy.view import by_hand
-from warbench.rulesets.table_phrases import Spot, inches, name_spot, point_spot
-
-FACE_SLACK = 5.0
-"""Degrees: a turn that leaves an enemy this near straight ahead is called ``face`` it."""
-TOWARD_GAIN = 0.5
-"""Inches a move must close on the nearest enemy to be called ``toward`` it."""
+from warbench.rulesets.table_ask import (
+    face_reason,
+    measure_spot,
+    nearest,
+    nearest_point,
+    shelter_reason,
+    toward_reason,
+)
+from warbench.rulesets.table_phrases import Spot, inches
 
 BY_HAND = (
     "no measuring while barrage markers go down: 3.0 has them placed by hand, "
@@ -50,12 +52,7 @@ BY_HAND = (
 
 
 def _spot(state: State, word: str, text: str) -> Spot:
-    try:
-        if "," in word:
-            return point_spot(word, parse_point(state.setup.table, word, text), "marker")
-        return name_spot(word, spots(state), WHAT, text)
-    except ActionSyntaxError as exc:
-        raise QuestionRefused(f"measure {word}: {exc.reason}") from None
+    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
 
 
 def _aim(state: State, spot: Spot, towards: Point) -> space.Aim:
@@ -66,15 +63,8 @@ def _aim(state: State, spot: Spot, towards: Point) -> space.Aim:
     found = space.aim(state, spot.id)  # a fungus tower
     if found is not None:
         return found
-    at = _point_of(towards, spot)
+    at = nearest_point(towards, spot)
     return space.Aim(spot.id, at, shapely.Point(at), 0.0, 0, 0, 0)
-
-
-def _point_of(eye: Point, spot: Spot) -> Point:
-    if spot.kind != "feature":
-        return spot.centre
-    coords = shapely.get_coordinates(shapely.shortest_line(shapely.Point(eye), spot.shape))
-    return (float(coords[-1][0]), float(coords[-1][1]))
 
 
 def measure(state: State, side: str, first: str, second: str) -> str:
@@ -110,7 +100,7 @@ def measure(state: State, side: str, first: str, second: str) -> str:
         if base is None or one.figure is None or base.side != side or not base.weapon:
             continue
         reach = base.model.range
-        point = other.figure.at if other.figure is not None else _point_of(one.figure.at, other)
+        point = other.figure.at if other.figure is not None else nearest_point(one.figure.at, other)
         if tower is not None and other.id == tower.id:
             point = space.tower_centre(state, tower.id)
         span = centre_distance(one.figure.at, point)
@@ -153,8 +143,7 @@ def _seers(state: State, side: str, base: Base, geo: Figure) -> tuple[int, int]:
 
 
 def _nearest(state: State, side: str, at: Point) -> tuple[float, str] | None:
-    found = [(centre_distance(at, e.geo.at), e.id) for e in _enemies(state, side)]
-    return min(found) if found else None
+    return nearest((centre_distance(at, e.geo.at), e.id) for e in _enemies(state, side))
 
 
 def _under_barrage(state: State, at: Point) -> bool:
@@ -174,25 +163,14 @@ def _move_reason(state: State, side: str, action: Move) -> str | None:
     if edge is not None and result.off_table:
         return f"off the {edge} edge"
     if not action.path:
-        aimed = [
-            (abs(bearing(end, e.geo)), e.id)
-            for e in _enemies(state, side)
-            if abs(bearing(end, e.geo)) <= FACE_SLACK
-        ]
-        return f"face {min(aimed)[1]}" if aimed else None
+        return face_reason(end, ((e.id, e.geo) for e in _enemies(state, side)))
     if _under_barrage(state, start.at) and not _under_barrage(state, end.at):
         return "out of the barrage"
     _, open_ = _seers(state, side, base, start)
-    if open_:
-        seen_after, open_after = _seers(state, side, base, end)
-        if seen_after == 0:
-            return "out of sight"
-        if open_after == 0:
-            return "to cover"
-    was, now = _nearest(state, side, start.at), _nearest(state, side, end.at)
-    if was and now and now[0] < was[0] - TOWARD_GAIN:
-        return f"toward {now[1]}"
-    return None
+    sheltered = shelter_reason(open_, lambda: _seers(state, side, base, end))
+    if sheltered:
+        return sheltered
+    return toward_reason(_nearest(state, side, start.at), _nearest(state, side, end.at))
 
 
 def action_reason(state: State, side: str, action: Action) -> str | None:

@@ -25,20 +25,21 @@ import dataclasses
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import ActionSyntaxError, IllegalAction, QuestionRefused
-from warbench.geometry.table import Figure, Point, bearing, centre_distance, in_arc
-from warbench.geometry.table.text import parse_point
+from warbench.errors import IllegalAction, QuestionRefused
+from warbench.geometry.table import Figure, Point, centre_distance, in_arc
 from warbench.rulesets.mgv import space
 from warbench.rulesets.mgv.actions import FireOrder, Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.parse import WHAT, spots
 from warbench.rulesets.mgv.state import Base, State
-from warbench.rulesets.table_phrases import Spot, inches, name_spot, point_spot
-
-FACE_SLACK = 5.0
-"""Degrees: a turn that leaves an enemy this near straight ahead is called ``face`` it."""
-TOWARD_GAIN = 0.5
-"""Inches a move must close on the nearest enemy to be called ``toward`` it."""
+from warbench.rulesets.table_ask import (
+    face_reason,
+    measure_spot,
+    nearest,
+    nearest_point,
+    toward_reason,
+)
+from warbench.rulesets.table_phrases import Spot, inches
 
 GUESSING = (
     "no measuring while photon range guesses are written: 5.3 has the player estimate "
@@ -50,12 +51,7 @@ GUESSING = (
 
 
 def _spot(state: State, word: str, text: str) -> Spot:
-    try:
-        if "," in word:
-            return point_spot(word, parse_point(state.setup.table, word, text), "marker")
-        return name_spot(word, spots(state), WHAT, text)
-    except ActionSyntaxError as exc:
-        raise QuestionRefused(f"measure {word}: {exc.reason}") from None
+    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
 
 
 def photon_ready(base: Base) -> bool:
@@ -80,13 +76,6 @@ def _photon_pair(state: State, side: str, a: Spot, b: Spot) -> str | None:
                 "pre-measuring the range a photon shot must estimate"
             )
     return None
-
-
-def _point_of(eye: Point, spot: Spot) -> Point:
-    if spot.kind != "feature":
-        return spot.centre
-    coords = shapely.get_coordinates(shapely.shortest_line(shapely.Point(eye), spot.shape))
-    return (float(coords[-1][0]), float(coords[-1][1]))
 
 
 def measure(state: State, side: str, first: str, second: str) -> str:
@@ -116,7 +105,7 @@ def measure(state: State, side: str, first: str, second: str) -> str:
     for eye, other in ((a, b), (b, a)):
         if eye.figure is None:
             continue
-        target: Figure | Point = other.figure or _point_of(eye.figure.at, other)
+        target: Figure | Point = other.figure or nearest_point(eye.figure.at, other)
         inside = in_arc(eye.figure, target, half)
         word = "inside" if inside else "outside"
         lines.append(f"{other.id} is {word} {eye.id}'s {2 * half:g}-degree front arc (5.0)")
@@ -125,7 +114,7 @@ def measure(state: State, side: str, first: str, second: str) -> str:
 
 def _sight_line(state: State, a: Spot, b: Spot) -> str:
     assert a.figure is not None
-    target: Figure | Point = b.figure or _point_of(a.figure.at, b)
+    target: Figure | Point = b.figure or nearest_point(a.figure.at, b)
     sight = state.scene().sight(a.figure, target, figures_block=False)
     name = f"line of sight {a.id} to {b.id} (from the centre post)"
     if sight.centre_clear:
@@ -159,8 +148,7 @@ def _covered(state: State, side: str, base: Base, geo: Figure) -> bool:
 
 
 def _nearest(state: State, side: str, geo: Figure) -> tuple[float, str] | None:
-    found = [(centre_distance(geo, e.geo), e.id) for e in state.active(state.other(side))]
-    return min(found) if found else None
+    return nearest((centre_distance(geo, e.geo), e.id) for e in state.active(state.other(side)))
 
 
 def _move_reason(state: State, side: str, action: Move) -> str | None:
@@ -177,21 +165,13 @@ def _move_reason(state: State, side: str, action: Move) -> str | None:
     if action.beacon is not None:
         return f"beacon {action.beacon}"
     if not action.path:
-        aimed = [
-            (abs(bearing(end, e.geo)), e.id)
-            for e in state.active(state.other(side))
-            if abs(bearing(end, e.geo)) <= FACE_SLACK
-        ]
-        return f"face {min(aimed)[1]}" if aimed else None
+        return face_reason(end, ((e.id, e.geo) for e in state.active(state.other(side))))
     before = _seen_by(state, side, start)
     if before and _seen_by(state, side, end) == 0:
         return "out of sight"
     if before and not _covered(state, side, base, start) and _covered(state, side, base, end):
         return "to cover"
-    was, now = _nearest(state, side, start), _nearest(state, side, end)
-    if was and now and now[0] < was[0] - TOWARD_GAIN:
-        return f"toward {now[1]}"
-    return None
+    return toward_reason(_nearest(state, side, start), _nearest(state, side, end))
 
 
 def action_reason(state: State, side: str, action: Action) -> str | None:

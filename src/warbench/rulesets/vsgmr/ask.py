@@ -19,32 +19,28 @@ from __future__ import annotations
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import ActionSyntaxError, QuestionRefused
-from warbench.geometry.table import Figure, Point, bearing, edge_distance
-from warbench.geometry.table.text import parse_point
-from warbench.rulesets.table_phrases import Spot, inches, name_spot, point_spot
+from warbench.errors import QuestionRefused
+from warbench.geometry.table import Figure, Point, edge_distance
+from warbench.rulesets.table_ask import (
+    face_reason,
+    measure_spot,
+    nearest,
+    nearest_point,
+    shelter_reason,
+    toward_reason,
+)
+from warbench.rulesets.table_phrases import Spot, inches
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import Fight, Move, Shoot, Skill, Take
 from warbench.rulesets.vsgmr.parse import WHAT, spots
 from warbench.rulesets.vsgmr.state import Fig, State
-
-FACE_SLACK = 5.0
-"""Degrees: a turn that leaves an enemy this near straight ahead is called ``face`` it."""
-TOWARD_GAIN = 0.5
-"""Inches a move must close on the nearest enemy to be called ``toward`` it."""
-
 
 # -- measure --------------------------------------------------------------------------------
 
 
 def _spot(state: State, word: str, text: str) -> Spot:
     """A named thing, or a point ``X,Y`` on the table; QuestionRefused otherwise."""
-    try:
-        if "," in word:
-            return point_spot(word, parse_point(state.setup.table, word, text), "marker")
-        return name_spot(word, spots(state), WHAT, text)
-    except ActionSyntaxError as exc:
-        raise QuestionRefused(f"measure {word}: {exc.reason}") from None
+    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
 
 
 def _distance(state: State, a: Spot, b: Spot) -> float:
@@ -66,7 +62,7 @@ def _sight(state: State, a: Spot, b: Spot) -> str | None:
         a, b = b, a
     if a.figure is None:
         return None
-    target: Figure | Point = b.figure if b.figure is not None else _nearest(a.figure, b)
+    target: Figure | Point = b.figure if b.figure is not None else nearest_point(a.figure.at, b)
     seen = space.sight(state, a.figure, target)
     name = f"line of sight {a.id} to {b.id}"
     if not seen.clear:
@@ -78,13 +74,6 @@ def _sight(state: State, a: Spot, b: Spot) -> str | None:
     if seen.obscured >= share - 1e-9:
         parts.append(f"in cover (at least {share:.0%} behind terrain, II.3)")
     return ", ".join(parts)
-
-
-def _nearest(eye: Figure, spot: Spot) -> Point:
-    if spot.kind != "feature":
-        return spot.centre
-    coords = shapely.get_coordinates(shapely.shortest_line(shapely.Point(eye.at), spot.shape))
-    return (float(coords[-1][0]), float(coords[-1][1]))
 
 
 def measure(state: State, side: str, first: str, second: str) -> str:
@@ -137,8 +126,9 @@ def _exposure(state: State, side: str, body: Figure) -> tuple[int, int]:
 
 
 def _nearest_enemy(state: State, side: str, body: Figure) -> tuple[float, str] | None:
-    found = [(space.gap(state, body, space.body(state, e)), e.id) for e in _enemies(state, side)]
-    return min(found) if found else None
+    return nearest(
+        (space.gap(state, body, space.body(state, e)), e.id) for e in _enemies(state, side)
+    )
 
 
 def _move_reason(state: State, side: str, fig: Fig, move: Move) -> str | None:
@@ -170,24 +160,12 @@ def _move_reason(state: State, side: str, fig: Fig, move: Move) -> str | None:
         ):
             return f"to {task.id}"
     if not move.path:
-        aimed = [
-            (abs(bearing(end, space.body(state, e))), e.id)
-            for e in _enemies(state, side)
-            if abs(bearing(end, space.body(state, e))) <= FACE_SLACK
-        ]
-        return f"face {min(aimed)[1]}" if aimed else None
+        return face_reason(end, ((e.id, space.body(state, e)) for e in _enemies(state, side)))
     _, open_before = _exposure(state, side, start)
-    if open_before:
-        seen_after, open_after = _exposure(state, side, end)
-        if seen_after == 0:
-            return "out of sight"
-        if open_after == 0:
-            return "to cover"
-    before = _nearest_enemy(state, side, start)
-    after = _nearest_enemy(state, side, end)
-    if before and after and after[0] < before[0] - TOWARD_GAIN:
-        return f"toward {after[1]}"
-    return None
+    sheltered = shelter_reason(open_before, lambda: _exposure(state, side, end))
+    if sheltered:
+        return sheltered
+    return toward_reason(_nearest_enemy(state, side, start), _nearest_enemy(state, side, end))
 
 
 def _at_task(
