@@ -12,11 +12,14 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from warbench.errors import QuestionRefused, excerpt
 from warbench.geometry.table.text import facing_text, num
+
+if TYPE_CHECKING:
+    from warbench.scenario.model import Scenario
 
 POINT: Final = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*,\s*(-?[0-9]+(?:\.[0-9]+)?)\s*$")
 NEAR: Final = 3.0
@@ -139,4 +142,54 @@ def refuse(ref: str, names: Sequence[str], what: str = "figure") -> None:
     raise QuestionRefused(
         f"no {what} '{excerpt(ref)}' here; ask about a {what} ({shown}) "
         "or a point X,Y in inches (e.g. 10.5,4)"
+    )
+
+
+def find_row(rows: Sequence[Mapping[str, Any]], ref: str) -> Mapping[str, Any] | None:
+    """The view's row whose id is ``ref`` (any case), or None."""
+    return next((r for r in rows if str(r["id"]).lower() == ref.lower()), None)
+
+
+def placed_text(view: Mapping[str, Any], figure: Mapping[str, Any]) -> str:
+    """:func:`position_text`, then the base's size where it is round."""
+    size = figure["base"].get("diameter")
+    return position_text(view, figure) + (f'; base {num(float(size))}" across' if size else "")
+
+
+def description_lines(scenario: Scenario) -> list[str]:
+    """The scenario's description on one line, or nothing (the first line of ``goal``)."""
+    text = scenario.raw.get("description")
+    return [" ".join(str(text).split())] if text else []
+
+
+def exit_race_lines(
+    sides: Sequence[str], runner: str | None, count: int, edge: str, turns: int, left: str
+) -> list[str]:
+    """How a race off the table is won (MGV gauntlet, Invisible Enemy breach) between two
+    ``sides``, ``runner`` (default: the first) against the other; ``left`` says which of
+    the runner's bases can still make it (``in its hands``)."""
+    first, second = sides
+    runner = runner or first
+    holder = second if runner == first else first
+    return [
+        f"{runner} wins as soon as {count} of its bases have left the table by the {edge} edge.",
+        f"{holder} wins as soon as too few {runner} bases are left {left} to make it, "
+        f"or if fewer than {count} are through when turn {turns} is over.",
+    ]
+
+
+def points_line(
+    turns: int, sides: Sequence[str], worth: Iterable[tuple[str, int]], destroyed: str
+) -> str:
+    """How the last turn is scored by points of enemy bases ``destroyed``; ``worth``: each
+    placed base's side and points."""
+    total = dict.fromkeys(sides, 0)
+    for side, points in worth:
+        if side in total:
+            total[side] += points
+    first, second = sides
+    return (
+        f"When turn {turns} is over, the side that {destroyed} more points of enemy bases "
+        f"wins; equal points are a draw ({first}'s bases are worth {total[first]}, "
+        f"{second}'s {total[second]})."
     )

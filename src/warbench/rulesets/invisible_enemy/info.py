@@ -10,16 +10,20 @@ to the whole inch, so no distance is given then either.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from warbench.geometry.table.text import num
 from warbench.rulesets.table_info import (
+    description_lines,
+    exit_race_lines,
     feature_name,
+    find_row,
     measuring_forbidden,
     parse_point,
+    placed_text,
     point_lines,
-    position_text,
+    points_line,
     refuse,
     sight_words,
 )
@@ -28,13 +32,9 @@ from warbench.scenario.model import Scenario
 ROLES = {"combat": "combat vehicle", "engineer": "engineer", "network": "network relay"}
 
 
-def _find(rows: Sequence[Mapping[str, Any]], ref: str) -> Mapping[str, Any] | None:
-    return next((r for r in rows if str(r["id"]).lower() == ref.lower()), None)
-
-
 def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
-    figure = _find(view.get("figures", []), str(base["id"]))
-    unit = _find(view.get("units", []), str(base["unit"]))
+    figure = find_row(view.get("figures", []), str(base["id"]))
+    unit = find_row(view.get("units", []), str(base["unit"]))
     role = ROLES.get(str(base["role"]), str(base["role"]))
     lines = [
         f"{base['id']}: {base['title']} ({base['model']}), {role}, {base['side']}",
@@ -66,10 +66,7 @@ def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
         lines.append("has left the table")
     else:
         if figure is not None:
-            size = figure["base"].get("diameter")
-            lines.append(
-                position_text(view, figure) + (f'; base {num(float(size))}" across' if size else "")
-            )
+            lines.append(placed_text(view, figure))
         status = list(base["status"])
         lines.append("status: " + ("; ".join(status) if status else "nothing marked"))
     return lines
@@ -91,17 +88,17 @@ def _barrages_at(view: Mapping[str, Any], x: float, y: float) -> list[str]:
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of base, unit, feature or point ``ref``
     (QuestionRefused if none of them)."""
-    base = _find(view["bases"], ref)
+    base = find_row(view["bases"], ref)
     if base is not None:
         return _base_lines(view, base)
-    unit = _find(view.get("units", []), ref)
+    unit = find_row(view.get("units", []), ref)
     if unit is not None:
         lines = [
             f"unit {unit['id']} of {unit['formation']} ({unit['side']})"
             + (f", mission {unit['mission']}" if unit.get("mission") else "")
         ]
         for base_id in unit["bases"]:
-            row = _find(view["bases"], str(base_id))
+            row = find_row(view["bases"], str(base_id))
             if row is not None:
                 state = (
                     "destroyed"
@@ -112,7 +109,7 @@ def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
                 )
                 lines.append(f"  {row['id']} {row['title']}: {state}")
         return lines
-    feature = _find(view.get("features", []), ref)
+    feature = find_row(view.get("features", []), ref)
     if feature is not None:
         return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
     point = parse_point(ref)
@@ -128,36 +125,16 @@ def goal(scenario: Scenario) -> list[str]:
     has none, ruling 41)."""
     setup = scenario.spec
     victory = setup.victory
-    first, second = setup.sides
-    lines = []
-    text = scenario.raw.get("description")
-    if text:
-        lines.append(" ".join(str(text).split()))
+    lines = description_lines(scenario)
     turns = setup.turns
     if victory.kind == "breach":
-        runner = victory.side or first
-        holder = second if runner == first else first
-        count = victory.count
-        lines.append(
-            f"{runner} wins as soon as {count} of its bases have left the table by the "
-            f"{victory.edge} edge."
-        )
-        lines.append(
-            f"{holder} wins as soon as too few {runner} bases are left in its hands to make "
-            f"it, or if fewer than {count} are through when turn {turns} is over."
-        )
+        race = (victory.count, victory.edge, turns, "in its hands")
+        lines += exit_race_lines(setup.sides, victory.side, *race)
     else:
         lines.append(
             "A side wins as soon as it is the only one with bases on the table in its hands "
             "(a contaminated base is lost to its side; both at once: a draw)."
         )
-        worth = {
-            side: sum(p.model.points for p in setup.placements if p.side == side)
-            for side in setup.sides
-        }
-        lines.append(
-            f"When turn {turns} is over, the side that destroyed (or saw contaminated) more "
-            f"points of enemy bases wins; equal points are a draw ({first}'s bases are worth "
-            f"{worth[first]}, {second}'s {worth[second]})."
-        )
+        worth = ((p.side, p.model.points) for p in setup.placements)
+        lines.append(points_line(turns, setup.sides, worth, "destroyed (or saw contaminated)"))
     return lines

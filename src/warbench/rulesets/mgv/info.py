@@ -9,15 +9,19 @@ inch, so no distance is given then either.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from warbench.geometry.table.text import facing_text, num
 from warbench.rulesets.table_info import (
+    description_lines,
+    exit_race_lines,
     feature_name,
+    find_row,
     parse_point,
+    placed_text,
     point_lines,
-    position_text,
+    points_line,
     refuse,
     sight_words,
 )
@@ -25,10 +29,6 @@ from warbench.scenario.model import Scenario
 
 LAYER_WORDS = ("surface", "core", "heart")
 """The hit log's circles, outside in (2.0): S, P and B hits mark them."""
-
-
-def _find(rows: Sequence[Mapping[str, Any]], ref: str) -> Mapping[str, Any] | None:
-    return next((r for r in rows if str(r["id"]).lower() == ref.lower()), None)
 
 
 def side_text(view: Mapping[str, Any], side: str) -> str:
@@ -57,7 +57,7 @@ def _weapons_text(base: Mapping[str, Any]) -> str:
 
 
 def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
-    figure = _find(view.get("figures", []), str(base["id"]))
+    figure = find_row(view.get("figures", []), str(base["id"]))
     lines = [
         f"{base['id']}: {base['title']} ({base['model']}), {side_text(view, str(base['side']))}",
         _weapons_text(base),
@@ -77,10 +77,7 @@ def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
     elif base["exited"]:
         lines.append("has left the table")
     elif figure is not None:
-        size = figure["base"].get("diameter")
-        lines.append(
-            position_text(view, figure) + (f'; base {num(float(size))}" across' if size else "")
-        )
+        lines.append(placed_text(view, figure))
     elif "facing" in base:
         lines.append(f"facing {facing_text(float(base['facing']))}")
     if not base["destroyed"] and not base["exited"]:
@@ -96,10 +93,10 @@ def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of base, feature or point ``ref`` (QuestionRefused if
     none of them)."""
-    base = _find(view["bases"], ref)
+    base = find_row(view["bases"], ref)
     if base is not None:
         return _base_lines(view, base)
-    feature = _find(view.get("features", []), ref)
+    feature = find_row(view.get("features", []), ref)
     if feature is not None:
         return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
     point = parse_point(ref)
@@ -116,23 +113,11 @@ def goal(scenario: Scenario) -> list[str]:
     setup = scenario.spec
     victory = setup.victory
     first, second = setup.sides
-    lines = []
-    text = scenario.raw.get("description")
-    if text:
-        lines.append(" ".join(str(text).split()))
+    lines = description_lines(scenario)
     turns = setup.turns
     if victory.kind == "gauntlet":
-        runner = victory.side or first
-        holder = second if runner == first else first
-        count = victory.count
-        lines.append(
-            f"{runner} wins as soon as {count} of its bases have left the table by the "
-            f"{victory.edge} edge."
-        )
-        lines.append(
-            f"{holder} wins as soon as too few {runner} bases are left able to move to "
-            f"make it, or if fewer than {count} are through when turn {turns} is over."
-        )
+        race = (victory.count, victory.edge, turns, "able to move")
+        lines += exit_race_lines(setup.sides, victory.side, *race)
     elif victory.kind == "strike":
         striker = victory.side or first
         holder = second if striker == first else first
@@ -146,13 +131,6 @@ def goal(scenario: Scenario) -> list[str]:
         lines.append(
             "A side wins as soon as every enemy base is destroyed or gone (both at once: a draw)."
         )
-        worth = {
-            side: sum(p.model.points for p in setup.placements if p.side == side)
-            for side in setup.sides
-        }
-        lines.append(
-            f"When turn {turns} is over, the side that destroyed more points of enemy bases "
-            f"wins; equal points are a draw ({first}'s bases are worth {worth[first]}, "
-            f"{second}'s {worth[second]})."
-        )
+        worth = ((p.side, p.model.points) for p in setup.placements)
+        lines.append(points_line(turns, setup.sides, worth, "destroyed"))
     return lines

@@ -13,7 +13,9 @@ from typing import Any
 
 from warbench.geometry.table.text import num
 from warbench.rulesets.table_info import (
+    description_lines,
     feature_name,
+    find_row,
     parse_point,
     point_lines,
     position_text,
@@ -23,10 +25,6 @@ from warbench.rulesets.table_info import (
 from warbench.rulesets.vsgmr.data import FIGURE_TYPES, rules
 from warbench.rulesets.vsgmr.scenario import Setup
 from warbench.scenario.model import Scenario
-
-
-def _find(rows: list[Mapping[str, Any]], ref: str) -> Mapping[str, Any] | None:
-    return next((r for r in rows if str(r["id"]).lower() == ref.lower()), None)
 
 
 def _points(count: int) -> str:
@@ -55,7 +53,7 @@ def _figure_lines(view: Mapping[str, Any], fig: Mapping[str, Any]) -> list[str]:
     elif where == "left":
         lines.append("has left the table")
     else:
-        shown = _find(view.get("figures", []), str(fig["id"])) or fig
+        shown = find_row(view.get("figures", []), str(fig["id"])) or fig
         lines.append(position_text(view, shown))
     if fig["mount"]:
         lines.append(f"rides {fig['mount']}")
@@ -125,16 +123,16 @@ def _feature_lines(view: Mapping[str, Any], feature: Mapping[str, Any]) -> list[
 
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of figure, item, task, feature or point ``ref``."""
-    fig = _find(view["figures_state"], ref)
+    fig = find_row(view["figures_state"], ref)
     if fig is not None:
         return _figure_lines(view, fig)
-    item = _find(view.get("items", []), ref)
+    item = find_row(view.get("items", []), ref)
     if item is not None:
         return _item_lines(view, item)
-    task = _find(view.get("tasks", []), ref)
+    task = find_row(view.get("tasks", []), ref)
     if task is not None:
         return _task_lines(view, task)
-    feature = _find(view.get("features", []), ref)
+    feature = find_row(view.get("features", []), ref)
     if feature is not None:
         return _feature_lines(view, feature)
     point = parse_point(ref)
@@ -150,10 +148,7 @@ def goal(scenario: Scenario) -> list[str]:
     """The description, then how the scenario is won (II: points of figures defeated,
     III: items and tasks as the scenario sets them)."""
     setup: Setup = scenario.spec
-    lines = []
-    text = scenario.raw.get("description")
-    if text:
-        lines.append(" ".join(str(text).split()))
+    lines = description_lines(scenario)
     skill = setup.rules.skill_target
     for item in setup.items:
         locked = " It is locked until a skill roll unlocks it." if item.locked else ""
