@@ -61,7 +61,7 @@ SIMPLIFY = 0.05
 """Obstacle outlines are simplified by this much before their corners become nodes
 (a round feature drawn with 64 corners needs no 64 nodes); within NODE_SLACK."""
 VISIBLE_CACHE = 4096
-ROUTES_KEPT = 2048
+ROUTES_KEPT = 1024
 """Routes a mesh remembers (the least recently asked forgotten first)."""
 DENSE_NODES = 400
 """Meshes of at most this many nodes keep every shortest route (Floyd-Warshall)."""

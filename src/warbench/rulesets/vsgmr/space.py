@@ -382,6 +382,9 @@ class _Rough:
     def __init__(self, features: list[Feature]) -> None:
         self.features = features
         self.tree = shapely.STRtree([f.geometry for f in features]) if features else None
+        self.geoms = np.array([f.geometry for f in features], dtype=object)
+        box = shapely.bounds(self.geoms) if features else np.empty((0, 4))
+        self.box: FloatArray = np.asarray(box, dtype=np.float64).reshape(len(features), 4)
 
     def __bool__(self) -> bool:
         return bool(self.features)
@@ -409,11 +412,19 @@ def _in_rough(rough: _Rough, core: shapely.Geometry, radius: float) -> bool:
     """Whether the shape ``core`` + ``radius`` overlaps (more than touches) rough terrain."""
     if rough.tree is None:
         return False
-    near = rough.tree.query(core, predicate="dwithin", distance=radius)
-    return any(
-        float(shapely.distance(core, rough.features[i].geometry)) < radius - EPS
-        for i in sorted(near.tolist())
-    )
+    # The features whose boxes come within ``radius`` of the shape's box (a superset of
+    # those within ``radius`` of it), then the exact distances, all at once.
+    x0, y0, x1, y1 = shapely.bounds(core).tolist()
+    box = rough.box
+    near = np.nonzero(
+        (box[:, 0] <= x1 + radius)
+        & (box[:, 2] >= x0 - radius)
+        & (box[:, 1] <= y1 + radius)
+        & (box[:, 3] >= y0 - radius)
+    )[0]
+    if not len(near):
+        return False
+    return bool((shapely.distance(core, rough.geoms[near]) < radius - EPS).any())
 
 
 def _swept(start: Figure, end: Figure) -> tuple[shapely.Geometry, float]:
