@@ -1,7 +1,7 @@
-"""CGME state copies (``State.copy``, what ``copy_state`` and ``copy.deepcopy`` use), for
-the bare core and the V.E.G. world: differential against the game rebuilt from its seed
-and actions, so a search bot that plays on copies plays the very game the engine would
-(issue 13)."""
+"""MiniWars and CGME state copies (``State.copy``, what ``copy_state`` and
+``copy.deepcopy`` use; CGME for the bare core and the V.E.G. world): differential against
+the game rebuilt from its seed and actions, so a search bot that plays on copies plays the
+very game the engine would (issue 13)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,15 @@ from warbench.core.dice import Dice
 from warbench.core.game import Game, Resolution
 from warbench.core.loader import load_scenario
 
-CASES = [("cgme/skirmish", 3), ("veg/tank-battle", 5), ("veg/city-assault", 2)]
+CASES = [
+    ("miniwars/danville", 3),
+    ("miniwars/bridge", 8),
+    ("cgme/skirmish", 3),
+    ("veg/tank-battle", 5),
+    ("veg/city-assault", 2),
+]
+ONE_EACH = [CASES[0], CASES[2]]
+"""One game of each state type, for the checks that need no variety."""
 MAX_ACTIONS = 160
 EVERY = 9
 
@@ -75,7 +83,7 @@ def test_a_copy_plays_on_exactly_like_the_game_rebuilt_from_its_actions(
     assert checked >= 3
 
 
-@pytest.mark.parametrize(("scenario_id", "seed"), CASES[:1])
+@pytest.mark.parametrize(("scenario_id", "seed"), ONE_EACH)
 def test_a_deep_copy_of_a_game_is_independent_and_equal(scenario_id: str, seed: int) -> None:
     """``copy.deepcopy`` of a game (as the hidden-information tests make) goes through the
     state's own copy: equal, sharing the read-only set-up, changing nothing of the game."""
@@ -93,7 +101,7 @@ def test_a_deep_copy_of_a_game_is_independent_and_equal(scenario_id: str, seed: 
         assert game.digest() == digest
 
 
-@pytest.mark.parametrize(("scenario_id", "seed"), CASES[:1])
+@pytest.mark.parametrize(("scenario_id", "seed"), ONE_EACH)
 def test_changing_a_copy_leaves_the_original_alone(scenario_id: str, seed: int) -> None:
     game = Game(load_scenario(scenario_id), seed)
     state = game.state
