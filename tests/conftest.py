@@ -11,15 +11,23 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import settings
 
 from warbench.core import registry
 from warbench.core.odds import OddsQuery
+
+# Hypothesis draws the same examples on every run of ``make test`` (CI must not
+# fail on the luck of the draw); ``WARBENCH_HYPOTHESIS=explore`` draws new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("WARBENCH_HYPOTHESIS", "ci"))
 
 _MODULE_NAME = "warbench_tests_toy_ruleset"
 

@@ -30,7 +30,8 @@ def features(draw: st.DrawFn, fid: str) -> Feature:
     if kind == "circle":
         return Feature.circle(fid, (x, y), draw(size), blocks_los=los, beyond_reach=1.0)
     if kind == "line":
-        pts = [(x, y), (draw(coord), draw(coord)), (draw(coord), draw(coord))]
+        # The second point is off the first, so the line is never a single point.
+        pts = [(x, y), (x + draw(size), y - draw(size)), (draw(coord), draw(coord))]
         return Feature.polyline(fid, pts, blocks_los=los, beyond_reach=1.0)
     w, h = draw(size), draw(size)
     corners = [(x - w, y - h), (x + w, y - h), (x + w, y + h), (x - w, y + h)]
