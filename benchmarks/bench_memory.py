@@ -15,6 +15,12 @@ The verdict: memory is flat when the resident size grows by less than
 ``--tolerance`` MiB (default 10) over the second half of the run, after the
 caches have filled. A measurement, not a test: it always exits 0. Run with
 ``python benchmarks/bench_memory.py [--games N] [--scenario ID]``.
+
+``--all`` measures every built-in scenario with the random and the greedy bot,
+each run in a process of its own (the peak is the process's), and prints one
+table of peak memory, verdicts and games per wall second (the process start
+included): ``python benchmarks/bench_memory.py --all
+[--games N] [--bots random,greedy] [--scenario ID ...]``.
 """
 
 from __future__ import annotations
@@ -24,12 +30,14 @@ import gc
 import os
 import platform
 import resource
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections import Counter
 from typing import Any
 
-from warbench.core.loader import load_scenario
+from warbench.core.loader import builtin_scenarios, load_scenario
 from warbench.sim.runner import game_seed, play_game
 
 MIB = 1024 * 1024
@@ -56,11 +64,46 @@ def cache_sizes(caches: dict[Any, Any]) -> str:
     return ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) or "empty"
 
 
+def every_scenario(scenarios: list[str], bots: list[str], games: int, every: int) -> None:
+    """One run per scenario and bot, each in a fresh process; a table of their peaks."""
+    print(
+        f"python {platform.python_version()}, {games} games per run, one process per run "
+        "(the same bot on every side)"
+    )
+    print(f"{'scenario':26} {'bot':7} {'peak MiB':>9} {'games/s':>8}  verdict")
+    for scenario_id in scenarios:
+        for bot in bots:
+            command = [sys.executable, __file__, "--scenario", scenario_id, "--bot", bot]
+            command += ["--games", str(games), "--every", str(every)]
+            started = time.perf_counter()
+            run = subprocess.run(command, capture_output=True, text=True, check=False)
+            spent = time.perf_counter() - started
+            last = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
+            if run.returncode != 0 or not last.startswith("peak "):
+                error = (run.stderr.strip().splitlines() or ["no output"])[-1]
+                print(f"{scenario_id:26} {bot:7} {'-':>9} {'-':>8}  failed: {error}", flush=True)
+                continue
+            peak = float(last.split()[1])
+            verdict = last.rsplit(": ", 1)[-1]
+            print(
+                f"{scenario_id:26} {bot:7} {peak:9.1f} {games / spent:8.1f}  {verdict}",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games to play (1,000)")
     parser.add_argument("--every", type=int, default=100, help="report every N games (100)")
-    parser.add_argument("--scenario", default="vsgmr/street", help="scenario id (vsgmr/street)")
+    parser.add_argument(
+        "--all", action="store_true", help="every built-in scenario (or each --scenario), a table"
+    )
+    parser.add_argument(
+        "--bots", default="random,greedy", help="with --all: the bots, one run each"
+    )
+    parser.add_argument(
+        "--scenario", action="append", help="scenario id (vsgmr/street; repeat with --all)"
+    )
     parser.add_argument("--bot", default="random", help="the bot of every side (random)")
     parser.add_argument("--seed", type=int, default=1, help="master seed (1)")
     parser.add_argument("--tolerance", type=float, default=10.0, help="MiB (10)")
@@ -69,13 +112,22 @@ def main() -> None:
         "--top", type=int, default=0, help="with --trace: the N source lines holding most memory"
     )
     args = parser.parse_args()
+    if args.all:
+        every_scenario(
+            args.scenario or list(builtin_scenarios()),
+            [b for b in args.bots.split(",") if b],
+            args.games,
+            args.every,
+        )
+        return
+    scenario_id = (args.scenario or ["vsgmr/street"])[-1]
     if args.trace:
         tracemalloc.start()
-    scenario = load_scenario(args.scenario)
+    scenario = load_scenario(scenario_id)
     caches: dict[Any, Any] = getattr(getattr(scenario, "spec", None), "caches", {})
     bots = dict.fromkeys(scenario.sides, args.bot)
     print(
-        f"python {platform.python_version()}, {args.scenario}, {args.bot} vs {args.bot}, "
+        f"python {platform.python_version()}, {scenario_id}, {args.bot} vs {args.bot}, "
         f"{args.games} games in one process"
     )
     start_rss = rss_mib()

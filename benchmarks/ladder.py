@@ -19,6 +19,7 @@ import argparse
 import math
 import os
 import platform
+import sys
 import time
 
 from warbench.bots import make_bot
@@ -62,7 +63,9 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def ladder(scenario_id: str, pairs: int, mcts: str, greedy: str, seed: int) -> str:
+def ladder(
+    scenario_id: str, pairs: int, mcts: str, greedy: str, seed: int, progress: bool = False
+) -> str:
     """Play the pairs of one scenario and return its table row."""
     scenario = load_scenario(scenario_id)
     first, second = scenario.sides[0], scenario.sides[1]
@@ -85,6 +88,14 @@ def ladder(scenario_id: str, pairs: int, mcts: str, greedy: str, seed: int) -> s
                 wins += 1
             else:
                 losses += 1
+            if progress:
+                print(
+                    f"  {scenario_id} seed {game_seed} mcts as {mcts_side}: "
+                    f"{'draw' if winner is None else winner + ' won'} "
+                    f"({time.process_time() - t0:.1f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
     decided = wins + losses
     low, high = wilson(wins, decided)
     share = f"{100 * wins / decided:5.1f}%" if decided else "    -"
@@ -105,6 +116,9 @@ def main() -> None:
     )
     parser.add_argument("--greedy", default="greedy", help="the opponent (default greedy)")
     parser.add_argument("--seed", type=int, default=1000, help="first game seed (1000)")
+    parser.add_argument(
+        "--progress", action="store_true", help="print each game's result as it ends (stderr)"
+    )
     args = parser.parse_args()
     scenarios = args.scenario or MAIN_SCENARIOS
     budgets = {s: args.mcts or BUDGETS.get(s, "mcts") for s in scenarios}
@@ -119,7 +133,9 @@ def main() -> None:
         f"{'Wilson 95%':16}  {'slowest':>8}  {'total':>9}  budget"
     )
     for scenario_id in scenarios:
-        row = ladder(scenario_id, args.pairs, budgets[scenario_id], args.greedy, args.seed)
+        row = ladder(
+            scenario_id, args.pairs, budgets[scenario_id], args.greedy, args.seed, args.progress
+        )
         print(f"{row}  {budgets[scenario_id]}", flush=True)
 
 

@@ -131,6 +131,11 @@ OPTIONS: Mapping[str, BotOption] = {
     "bias": BotOption(
         _real(0.0, 100.0), 0.5, "progressive bias toward the greedy scores (default 0.5)"
     ),
+    "gains": BotOption(
+        _real(0.0, 100.0),
+        0.5,
+        "weight of the expected gains beside the standings' swing in a value (default 0.5)",
+    ),
 }
 """The options of the mcts bot, by name."""
 
@@ -255,6 +260,7 @@ class MctsBot(SeededBot):
         widen_k: float = 2.0,
         widen_alpha: float = 0.5,
         bias: float = 0.5,
+        gains: float = 0.5,
     ) -> None:
         super().__init__(seed)
         if iterations is None:
@@ -267,11 +273,13 @@ class MctsBot(SeededBot):
         self.widen_k = widen_k
         self.widen_alpha = widen_alpha
         self.bias = bias
+        self.gains = gains
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
         self._scale = 1.0
         self._scale_n = 0
         self._sides: tuple[str, ...] = ()
+        self._root_standing: Mapping[str, float] | None = None
 
     # -- the decision ---------------------------------------------------------------
     def choose(self, game: Seat, side: str) -> Action:
@@ -301,6 +309,7 @@ class MctsBot(SeededBot):
         self._order(root, ruleset, root_state, side, actions)
         self._scale, self._scale_n = 1.0, 0
         self._sides = tuple(game.sides)
+        self._root_standing = ruleset.standing(root_state)
         deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
         done = 0
         while done < self.iterations:
@@ -522,6 +531,15 @@ class MctsBot(SeededBot):
             rewards[outcome.winner] = 1.0
             return rewards
         gains = {side: sim.gains.get(side, 0.0) for side in sides}
+        root = self._root_standing
+        now = None if cut or root is None else sim.ruleset.standing(sim.state)
+        if now is not None and root is not None:
+            # What the dice did (the standings' swing since the root) and, at the
+            # ``gains`` weight, what the choices were expected to bring.
+            gains = {
+                side: now.get(side, 0.0) - root.get(side, 0.0) + self.gains * gain
+                for side, gain in gains.items()
+            }
         total = sum(gains.values())
         rewards = {}
         for side, gain in gains.items():

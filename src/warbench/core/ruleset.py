@@ -195,6 +195,19 @@ class Ruleset(ABC, Generic[S]):
         """
         raise NotImplementedError(f"{self.info.name} offers no evaluation")
 
+    def standing(self, state: S) -> Mapping[str, float] | None:
+        """Each side's standing: the worth of what it still has on the board plus the
+        points it has scored, in the value unit of :meth:`evaluate`'s scores (for
+        MiniWars, unit cost), or None where the ruleset gives none.
+
+        A search bot values a position it stopped short of the end by how the
+        standings moved since its root (what the dice actually did), so a side's
+        standing must fall by about what ``evaluate`` expects an attack on it to
+        gain. ``state`` may be a side's own (:meth:`side_state`): only what it
+        holds is read.
+        """
+        return None
+
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         """The attacks whose exact odds can be asked, by name."""
         return {}

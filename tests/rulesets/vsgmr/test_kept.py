@@ -2,7 +2,9 @@
 always those a fresh computation gives: after every action of random games, each
 side's movement candidates, attacks, skill rolls and item pick-ups on the played
 state equal those of a fresh copy of it (empty caches), with and without figures
-blocking sight, on built-in and tiled scenarios."""
+blocking sight, on built-in and tiled scenarios. ``copy_state`` hands a copy the
+caches and kept results of the state copied (a search plays on such copies): a
+copy and its original, played on apart, each keep giving the fresh answers."""
 
 from __future__ import annotations
 
@@ -43,6 +45,15 @@ def _scenario(name: str, block: bool) -> Scenario:
     if name == "tiled":
         return get("vsgmr").build_scenario(raw, "<tiled>", "vsgmr/tiled")
     return scenario_from_dict(raw, f"<{name}>", f"vsgmr/{name}")
+
+
+def _fresh(rules: Any, state: State) -> State:
+    """A copy of ``state`` that has worked nothing out yet (``copy_state`` keeps the
+    caches and kept results, which is what is under test here)."""
+    clone: State = rules.copy_state(state)
+    clone.caches = {}
+    clone.kept = {}
+    return clone
 
 
 def _lists(game: Game, state: State) -> dict[str, Any]:
@@ -86,10 +97,41 @@ def test_kept_results_equal_fresh_ones(name: str, seed: int, block: bool) -> Non
             break
         state = game.state
         kept = _lists(game, state)
-        fresh = _lists(game, rules.copy_state(state))
+        fresh = _lists(game, _fresh(rules, state))
         assert kept == fresh, f"after {len(game.actions)} actions"
         checked += 1
         side = game.waiting_for()[0]
         legal = game.legal_actions(side)
         game.apply(legal[rng.randrange(len(legal))], side)
     assert checked > 30
+
+
+def test_a_copy_and_its_original_played_apart_keep_fresh_answers() -> None:
+    scenario = _scenario("street", False)
+    game = Game(scenario, 11)
+    rng = random.Random(11)
+    rules: Any = game.ruleset
+    branches = 0
+    for step in range(90):
+        if game.is_over:
+            break
+        side = game.waiting_for()[0]
+        legal = game.legal_actions(side)
+        if step % 15 == 5:
+            # A branch: the copy (caches and kept results included) plays on alone
+            # for a few actions; its lists must be the fresh ones after each, and the
+            # original's must not have been touched by the copy's play.
+            twin = copy.deepcopy(game)
+            twin.state = rules.copy_state(game.state)
+            before = _lists(game, game.state)
+            for _ in range(6):
+                if twin.is_over:
+                    break
+                s2 = twin.waiting_for()[0]
+                options = twin.legal_actions(s2)
+                twin.apply(options[rng.randrange(len(options))], s2)
+                assert _lists(twin, twin.state) == _lists(twin, _fresh(rules, twin.state))
+            assert _lists(game, game.state) == before
+            branches += 1
+        game.apply(legal[rng.randrange(len(legal))], side)
+    assert branches >= 4

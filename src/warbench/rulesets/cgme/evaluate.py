@@ -445,3 +445,14 @@ def evaluate(rules: CGME, state: State, side: str, actions: Sequence[Action]) ->
         return _evaluate_moves(rules, state, side, actions)
     ctx = _context(rules, state, side)
     return [_score(rules, state, side, action, ctx) for action in actions]
+
+
+def standing(state: State) -> dict[str, float]:
+    """Each side's units on the board (riders too) at their value, a wounded one
+    less the share a wound takes (as ``harm`` counts it)."""
+    found = dict.fromkeys(state.setup.sides, 0.0)
+    for unit in state.units.values():
+        if unit.pos is not None:
+            value = float(unit.type.value)
+            found[unit.side] += value * (1.0 - WOUND_SHARE) if unit.wounded else value
+    return found

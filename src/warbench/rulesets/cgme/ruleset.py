@@ -13,7 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
-from warbench.rulesets.cgme.evaluate import evaluate
+from warbench.rulesets.cgme.evaluate import evaluate, standing
 from warbench.rulesets.cgme.odds import explain_action, queries
 from warbench.rulesets.cgme.playout import playout
 from warbench.rulesets.cgme.rules import CGMERules
@@ -46,6 +46,9 @@ class CGME(CGMERules):
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def standing(self, state: State) -> Mapping[str, float] | None:
+        return standing(state)
 
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return queries(self.world_package)

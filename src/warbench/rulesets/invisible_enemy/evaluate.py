@@ -384,3 +384,17 @@ def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | Non
 
 
 __all__ = ["evaluate", "marker_value", "position_value", "sealed_strategy", "shot_value"]
+
+
+def standing(state: State) -> dict[str, float]:
+    """Each side's bases in play or off by the breach edge, at their points per hull
+    point left plus half their points for being whole (as ``shot_value`` counts a
+    shot's gain)."""
+    found = dict.fromkeys(state.setup.sides, 0.0)
+    for base in state.bases.values():
+        if base.destroyed:
+            continue
+        points, hull = float(base.model.points), base.model.hull
+        left = hull if base.exited else max(hull - base.hits, 0)
+        found[base.side] += points * left / hull + 0.5 * points
+    return found

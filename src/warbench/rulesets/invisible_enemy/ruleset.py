@@ -15,7 +15,7 @@ from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.invisible_enemy.annotate import annotate
-from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy
+from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
@@ -30,6 +30,9 @@ class InvisibleEnemy(TableHooks[State], InvisibleEnemyRules):
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def standing(self, state: State) -> Mapping[str, float] | None:
+        return standing(state)
 
     def sealed_strategy(self, state: State, side: str, rng: random.Random) -> Action | None:
         return sealed_strategy(state, side, rng)

@@ -291,3 +291,16 @@ def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | Non
 
 
 __all__ = ["evaluate", "expected_hits", "sealed_strategy"]
+
+
+def standing(state: State) -> dict[str, float]:
+    """Each side's unmarked hull circles on bases still in play or safely off the far
+    edge (``expected_hits`` counts an attack's gain in circles marked)."""
+    found = dict.fromkeys(state.setup.sides, 0.0)
+    for base in state.bases.values():
+        if not base.destroyed:
+            layout, log = base.layout, base.log
+            found[base.side] += float(
+                sum(len(log.unmarked(layer, layout)) for layer in ("surface", "core", "heart"))
+            )
+    return found

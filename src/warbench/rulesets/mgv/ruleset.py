@@ -15,7 +15,7 @@ from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.mgv.annotate import annotate
-from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy
+from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.mgv.explain import explain_action
 from warbench.rulesets.mgv.odds import QUERIES
 from warbench.rulesets.mgv.rules import MGVRules
@@ -30,6 +30,9 @@ class MGV(TableHooks[State], MGVRules):
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def standing(self, state: State) -> Mapping[str, float] | None:
+        return standing(state)
 
     def sealed_strategy(self, state: State, side: str, rng: random.Random) -> Action | None:
         return sealed_strategy(state, side, rng)

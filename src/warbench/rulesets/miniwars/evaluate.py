@@ -183,3 +183,15 @@ def evaluate(rules: MiniWars, state: State, side: str, actions: Sequence[Action]
             score = ADVANCE
         scores.append(score)
     return scores
+
+
+def standing(state: State) -> dict[str, float]:
+    """Each side's units on the board at their worth to an attacker (``harm_value``):
+    a disrupted unit its cost, one in good order also the share a disrupting hit
+    would take from it."""
+    found = dict.fromkeys(state.setup.sides, 0.0)
+    for unit in state.units.values():
+        if unit.on_board:
+            cost = float(unit.type.cost)
+            found[unit.side] += cost if unit.disrupted else cost * (1.0 + DISRUPT_SHARE)
+    return found

@@ -15,7 +15,7 @@ from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
 from warbench.rulesets.hooks import InfoHooks
 from warbench.rulesets.miniwars.annotate import annotate
-from warbench.rulesets.miniwars.evaluate import evaluate
+from warbench.rulesets.miniwars.evaluate import evaluate, standing
 from warbench.rulesets.miniwars.odds import QUERIES, explain_action
 from warbench.rulesets.miniwars.playout import playout
 from warbench.rulesets.miniwars.rules import MiniWarsRules
@@ -32,6 +32,9 @@ class MiniWars(InfoHooks, MiniWarsRules):
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def standing(self, state: State) -> Mapping[str, float] | None:
+        return standing(state)
 
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return QUERIES

@@ -403,3 +403,12 @@ def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -
             score = 0.0
         scores.append(score)
     return scores
+
+
+def standing(state: State) -> dict[str, float]:
+    """Each side's figures still in the game at their points, plus its score."""
+    found = {side: float(state.scores.get(side, 0.0)) for side in state.setup.sides}
+    for fig in state.figs.values():
+        if fig.active:
+            found[fig.side] += value(fig)
+    return found

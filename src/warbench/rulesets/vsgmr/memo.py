@@ -79,6 +79,17 @@ class Memo:
         self.tables.clear()
         self.sides.clear()
 
+    def copy(self) -> Memo:
+        """The kept results for a copy of the state (``VSGMR.copy_state``): the tables are
+        copied, their results shared (they are never changed in place, only dropped)."""
+        clone = Memo()
+        clone.version = self.version
+        clone.world = self.world
+        clone.snaps = dict(self.snaps)
+        clone.tables = {kind: dict(table) for kind, table in self.tables.items()}
+        clone.sides = dict(self.sides)
+        return clone
+
     def sync(self, state: State) -> None:
         """Bring the kept results up to the state's version (see the module docstring)."""
         if self.version == state.version:

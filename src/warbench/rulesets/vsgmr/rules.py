@@ -880,8 +880,12 @@ class VSGMRRules(Ruleset[State]):
         clone.done = set(state.done)
         clone.scores = dict(state.scores)
         clone.tasks_done = set(state.tasks_done)
-        clone.caches = {}
-        clone.kept = {}
+        # What was worked out for this version holds for the copy until it changes
+        # (``State.changed`` empties the copy's own dict); the kept per-figure results
+        # go with it, so a search's copies do not work them out again.
+        clone.caches = dict(state.caches)
+        kept = state.kept.get("memo")
+        clone.kept = {} if kept is None else {"memo": kept.copy()}
         return clone
 
     @staticmethod

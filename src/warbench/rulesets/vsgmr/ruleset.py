@@ -15,7 +15,7 @@ from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.vsgmr.annotate import annotate
-from warbench.rulesets.vsgmr.evaluate import evaluate
+from warbench.rulesets.vsgmr.evaluate import evaluate, standing
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
 from warbench.rulesets.vsgmr.rules import VSGMRRules
 from warbench.rulesets.vsgmr.state import State
@@ -30,6 +30,9 @@ class VSGMR(TableHooks[State], VSGMRRules):
     # -- the hooks bots, odds and pictures call ---------------------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def standing(self, state: State) -> Mapping[str, float] | None:
+        return standing(state)
 
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return QUERIES
