@@ -116,7 +116,7 @@ def test_a_bot_in_a_game_with_secrets_is_not_seeded_from_the_public_seed(
     game = Game(duel.scenario(), seed=11)
     throws = set()
     for _ in range(12):
-        bot = _players(game, ["ann=random", "bob=human"], False, {})["ann"]
+        bot = _players(game, ["ann=random", "bob=human"], False, {})[0]["ann"]
         assert bot is not None
         throws.add(str(bot.choose(game.seat("ann"), "ann")))
     assert len(throws) > 1

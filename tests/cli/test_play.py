@@ -91,6 +91,24 @@ def test_resume_continues_with_the_same_players(
     assert len(actions_in(record)) == 2
 
 
+def test_resume_keeps_a_bots_options(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The record names a bot as it was given (``mcts:iterations=3,depth=2``), so a
+    resumed game plays it with the same options, not the defaults."""
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["quit"])
+    start = ["play", "miniwars/bridge", "--side", "vanguard=mcts:iterations=3,depth=2"]
+    assert main([*start, "--seed", "3", "--record", str(record)]) == 0
+    capsys.readouterr()
+    players = json.loads(record.read_text())["players"]
+    assert players == {"guards": "human", "vanguard": "mcts:iterations=3,depth=2"}
+    script(monkeypatch, ["end", "quit"])
+    assert main(["play", "--resume", str(record)]) == 0
+    assert "Resumed" in capsys.readouterr().out
+    assert json.loads(record.read_text())["players"] == players
+
+
 def test_end_of_input_quits_and_keeps_the_record(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
     from warbench.cli.session import PlaySession
 
     game, saved = _open_game(args)
-    players = _players(game, args.side, args.auto, saved)
+    players, specs = _players(game, args.side, args.auto, saved)
     record_path, note = _record_path(args, game)
     console = out_console()
     if note:
@@ -83,6 +83,7 @@ def run(args: argparse.Namespace, read: Reader | None = None) -> int:
         read=read or input,
         pause=not args.auto,
         interactive=read is None and sys.stdin is not None and sys.stdin.isatty(),
+        specs=specs,
     )
     return session.run(resumed=args.resume is not None)
 
@@ -179,11 +180,12 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def _players(
     game: Game, pairs: list[str], auto: bool, saved: dict[str, str]
-) -> dict[str, Bot | None]:
-    """Each side's bot, or None for a person.
+) -> tuple[dict[str, Bot | None], dict[str, str]]:
+    """Each side's bot, or None for a person, and who plays it as it was named.
 
-    A side not named in ``--side`` keeps who played it in a resumed record;
-    otherwise it is human, or the random bot with ``--auto``.
+    A side not named in ``--side`` keeps who played it in a resumed record (a bot
+    with its options, ``mcts:iterations=50``); otherwise it is human, or the random
+    bot with ``--auto``.
     """
     from warbench.bots import check_bot, is_bot_path, make_bot
 
@@ -194,6 +196,7 @@ def _players(
     chosen = parse_sides(pairs, sides, allowed)
     default = "random" if auto else HUMAN
     players: dict[str, Bot | None] = {}
+    specs: dict[str, str] = {}
     for index, side in enumerate(sides):
         who = chosen.get(side) or saved.get(side, default)
         known = who in allowed or is_bot_path(who)
@@ -209,4 +212,5 @@ def _players(
             # make choices a person could work out (its sealed choices, say).
             seed = secrets.randbits(63)
         players[side] = None if who == HUMAN else make_bot(who, seed)
-    return players
+        specs[side] = who
+    return players, specs

@@ -86,9 +86,12 @@ class PlaySession:
         read: Reader,
         pause: bool,
         interactive: bool = False,
+        specs: Mapping[str, str] | None = None,
     ) -> None:
         self.game = game
         self.players = dict(players)
+        self.specs = dict(specs or {})
+        """Who plays each side as named (a bot with its options), for the record."""
         self.record_path = record_path
         self.bots = tuple(side for side, bot in players.items() if bot is not None)
         """A bot's pending sealed choice is never written (it chooses again on resume):
@@ -303,7 +306,8 @@ class PlaySession:
         """What the record adds to the game: who plays each side (``--resume`` keeps them)."""
         return {
             "players": {
-                side: "human" if bot is None else bot.name for side, bot in self.players.items()
+                side: self.specs.get(side) or ("human" if bot is None else bot.name)
+                for side, bot in self.players.items()
             }
         }
 
