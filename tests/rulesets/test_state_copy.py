@@ -1,7 +1,8 @@
-"""MiniWars and CGME state copies (``State.copy``, what ``copy_state`` and
-``copy.deepcopy`` use; CGME for the bare core and the V.E.G. world): differential against
-the game rebuilt from its seed and actions, so a search bot that plays on copies plays the
-very game the engine would (issue 13)."""
+"""State copies (``copy_state``; MiniWars and CGME through ``State.copy``, which
+``copy.deepcopy`` uses too, CGME for the bare core and the V.E.G. world; the table games
+through ``core.copying.field_copier``): differential against the game rebuilt from its
+seed and actions, so a search bot that plays on copies plays the very game the engine
+would, and the original is never touched (issue 13)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,12 @@ CASES = [
     ("cgme/skirmish", 3),
     ("veg/tank-battle", 5),
     ("veg/city-assault", 2),
+    ("vsgmr/street", 4),
+    ("vsgmr/relic", 6),
+    ("mgv/clear", 3),
+    ("mgv/strike", 5),
+    ("invisible-enemy/company", 2),
+    ("invisible-enemy/fungus", 7),
 ]
 ONE_EACH = [CASES[0], CASES[2]]
 """One game of each state type, for the checks that need no variety."""
@@ -66,7 +73,7 @@ def test_a_copy_plays_on_exactly_like_the_game_rebuilt_from_its_actions(
         assert ruleset.state_json(copied) == ruleset.state_json(game.state)
         twin = _replayed(game)
         legal = game.legal_actions(side)
-        # The same actions (a copy starts with no caches, so perhaps in another order).
+        # The same actions (a copy may start with no caches, so perhaps in another order).
         assert sorted(map(str, ruleset.legal_actions(copied, side))) == sorted(map(str, legal))
         if game.decision is None or game.decision.kind is not DecisionKind.CHOOSE:
             continue

@@ -18,10 +18,10 @@ The turn (1.6) is seven phases; ``step`` says where in them the game is:
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from warbench.core.copying import field_copier
 from warbench.core.outcome import Outcome
 from warbench.geometry.table import Figure, Scene, Terrain
 from warbench.rulesets.invisible_enemy.charts import Damage, Mission, damage_band
@@ -323,10 +323,10 @@ class State:
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return State(
             setup=self.setup,
-            bases={k: copy.copy(b) for k, b in self.bases.items()},
-            units={k: copy.copy(u) for k, u in self.units.items()},
-            towers={k: copy.copy(t) for k, t in self.towers.items()},
-            networks={k: copy.copy(n) for k, n in self.networks.items()},
+            bases={k: _BASE(b) for k, b in self.bases.items()},
+            units={k: _UNIT(u) for k, u in self.units.items()},
+            towers={k: _TOWER(t) for k, t in self.towers.items()},
+            networks={k: _NETWORK(n) for k, n in self.networks.items()},
             terrain=self.terrain,
             turn=self.turn,
             step=self.step,
@@ -336,14 +336,21 @@ class State:
             passed=list(self.passed),
             current=self.current,
             moved=list(self.moved),
-            markers=[copy.copy(m) for m in self.markers],
+            markers=[_MARKER(m) for m in self.markers],
             marker_count=self.marker_count,
             ties=self.ties,
-            pending=[copy.copy(s) for s in self.pending],
+            pending=[_SHOT(s) for s in self.pending],
             exposed=list(self.exposed),
             exited=list(self.exited),
             outcome=self.outcome,
         )
 
+
+_BASE = field_copier(Base)
+_UNIT = field_copier(Unit)
+_TOWER = field_copier(Tower)
+_NETWORK = field_copier(Network)
+_MARKER = field_copier(Marker)
+_SHOT = field_copier(Shot)
 
 __all__ = ["Base", "Marker", "Network", "Shot", "State", "Step", "Tower", "Unit"]

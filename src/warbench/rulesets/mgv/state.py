@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from warbench.core.copying import field_copier
 from warbench.core.outcome import Outcome
 from warbench.geometry.table import Figure, Scene
 from warbench.rulesets.mgv.data import VehicleModel, WeaponType, vehicles
@@ -191,6 +192,17 @@ class Fire:
     guesses_held: bool = False
     """The firing side wrote photon range guesses (the values stay with the engine)."""
 
+    def copy(self) -> Fire:
+        """An independent copy: new lists and dicts of the same frozen entries."""
+        return Fire(
+            list(self.attacks),
+            list(self.screens),
+            dict(self.splits),
+            dict(self.blocks),
+            list(self.groups),
+            self.guesses_held,
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "attacks": [
@@ -303,11 +315,9 @@ class State:
         }
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        import copy
-
         clone = State(
             setup=self.setup,
-            bases={k: copy.copy(b) for k, b in self.bases.items()},
+            bases={k: _BASE(b) for k, b in self.bases.items()},
             turn=self.turn,
             phase=self.phase,
             phase_no=self.phase_no,
@@ -317,10 +327,14 @@ class State:
             actor=self.actor,
             kind=self.kind,
             moved=list(self.moved),
-            fire=copy.deepcopy(self.fire, memo),
+            fire=self.fire.copy(),
             exited=list(self.exited),
             outcome=self.outcome,
         )
         for b in clone.bases.values():
-            b.mounts = {k: copy.copy(m) for k, m in b.mounts.items()}
+            b.mounts = {k: _MOUNT(m) for k, m in b.mounts.items()}
         return clone
+
+
+_BASE = field_copier(Base)
+_MOUNT = field_copier(Mount)

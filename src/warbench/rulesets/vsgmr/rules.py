@@ -38,7 +38,7 @@ from warbench.rulesets.vsgmr.actions import (
 from warbench.rulesets.vsgmr.attacks import Situation
 from warbench.rulesets.vsgmr.memo import memo, widest
 from warbench.rulesets.vsgmr.scenario import Setup, Task, build_scenario
-from warbench.rulesets.vsgmr.state import Fig, Item, State
+from warbench.rulesets.vsgmr.state import Fig, Item, State, copy_fields, copy_fig, copy_item
 from warbench.scenario.model import Scenario
 
 
@@ -868,13 +868,11 @@ class VSGMRRules(Ruleset[State]):
         return state.to_json()
 
     def copy_state(self, state: State) -> State:
-        import copy
-
-        clone = copy.copy(state)
-        clone.figs = {k: copy.copy(f) for k, f in state.figs.items()}
+        clone = copy_fields(state)
+        clone.figs = {k: copy_fig(f) for k, f in state.figs.items()}
         for f in clone.figs.values():
             f.items = list(f.items)
-        clone.items = {k: copy.copy(i) for k, i in state.items.items()}
+        clone.items = {k: copy_item(i) for k, i in state.items.items()}
         clone.destroyed = set(state.destroyed)
         clone.rolls = dict(state.rolls)
         clone.done = set(state.done)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from warbench.core.copying import field_copier
 from warbench.core.outcome import Outcome
 from warbench.geometry.table import Figure, Point
 from warbench.rulesets.vsgmr.data import Profile
@@ -167,3 +168,9 @@ class State:
             "figures_state": [f.to_json() for f in self.figs.values()],
             "items": [i.to_json() for i in self.items.values()],
         }
+
+
+copy_fields = field_copier(State)
+"""A shallow copy of a state (``VSGMR.copy_state`` copies what changes inside it)."""
+copy_fig = field_copier(Fig)
+copy_item = field_copier(Item)
