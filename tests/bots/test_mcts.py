@@ -259,7 +259,7 @@ def test_play_with_mcts_options_end_to_end(
     assert status == 0, err
     assert "Game over" in out
     data = json.loads(record.read_text("utf-8"))
-    assert data["players"] == {"guards": "mcts", "vanguard": "greedy"}
+    assert data["players"] == {"guards": "mcts:iterations=50", "vanguard": "greedy"}
     assert data["outcome"] is not None
 
 
@@ -278,3 +278,29 @@ def test_simulate_with_mcts_options(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert status == 0, err
     assert json.loads(out)["games"] == 1
+
+
+@pytest.mark.parametrize("scenario_id", ["miniwars/bridge", "cgme/skirmish", "mgv/clear"])
+def test_halving_keeps_greedys_best_unless_the_samples_beat_it(scenario_id: str) -> None:
+    """The halving root replaces greedy's best only by a margin of standard errors on
+    shared dice: with a huge margin it always plays greedy's best (the first of the
+    highest scores), and it searches (iterations run) all the same."""
+    game = Game.start(scenario_id, seed=6)
+    checked = 0
+    for _ in range(40):
+        waiting = game.waiting_for()
+        if not waiting:
+            break
+        side = waiting[0]
+        assert game.decision is not None
+        legal = list(game.legal_actions(side))
+        if game.decision.kind is DecisionKind.CHOOSE and len(legal) > 1:
+            bot = MctsBot(3, iterations=12, depth=3, margin=10.0)
+            choice = bot.choose(game.seat(side), side)
+            scores = game.ruleset.evaluate(game.seat(side).state, side, legal)
+            best = legal[max(range(len(legal)), key=lambda i: (scores[i], -i))]
+            assert choice == best
+            assert bot.last_iterations >= 4
+            checked += 1
+        game.apply(MctsBot(1, **TINY).choose(game.seat(side), side), side)
+    assert checked >= 3

@@ -110,6 +110,12 @@ def _rollout(text: str) -> str:
     return text
 
 
+def _root(text: str) -> str:
+    if text not in ("halving", "ucb"):
+        raise ValueError(f"'{text}' is not halving or ucb")
+    return text
+
+
 OPTIONS: Mapping[str, BotOption] = {
     "iterations": BotOption(
         _count(1, 10_000_000), 200, "simulations per decision (default 200; with time: a cap)"
@@ -130,6 +136,16 @@ OPTIONS: Mapping[str, BotOption] = {
     ),
     "bias": BotOption(
         _real(0.0, 100.0), 0.5, "progressive bias toward the greedy scores (default 0.5)"
+    ),
+    "root": BotOption(
+        _root,
+        "halving",
+        "how the root's choice is searched: halving (default) or ucb (see docs/bots.md)",
+    ),
+    "margin": BotOption(
+        _real(0.0, 10.0),
+        1.0,
+        "halving: standard errors by which a choice must beat greedy's to replace it (1)",
     ),
     "gains": BotOption(
         _real(0.0, 100.0),
@@ -261,6 +277,8 @@ class MctsBot(SeededBot):
         widen_alpha: float = 0.5,
         bias: float = 0.5,
         gains: float = 0.5,
+        root: str = "halving",
+        margin: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if iterations is None:
@@ -274,8 +292,12 @@ class MctsBot(SeededBot):
         self.widen_alpha = widen_alpha
         self.bias = bias
         self.gains = gains
+        self.root = root
+        self.margin = margin
         self.last_iterations = 0
         """How many iterations the last decision ran (for benchmarks)."""
+        self.last_root: _Node | None = None
+        """The last decision's tree (its root's arms: visits and values, for diagnosis)."""
         self._scale = 1.0
         self._scale_n = 0
         self._sides: tuple[str, ...] = ()
@@ -311,6 +333,8 @@ class MctsBot(SeededBot):
         self._sides = tuple(game.sides)
         self._root_standing = ruleset.standing(root_state)
         deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
+        if self.root == "halving" and not sealed:
+            return self._halving(root, ruleset, root_state, side, decision, held, deadline)
         done = 0
         while done < self.iterations:
             if done and time.perf_counter() >= deadline:
@@ -320,7 +344,74 @@ class MctsBot(SeededBot):
             self._iterate(root, sim, side, decision)
             done += 1
         self.last_iterations = done
+        self.last_root = root
         return self._final(root, side, sealed)
+
+    def _halving(
+        self,
+        root: _Node,
+        ruleset: Ruleset[Any],
+        root_state: Any,
+        side: str,
+        decision: Decision,
+        held: Mapping[str, Action],
+        deadline: float,
+    ) -> Action:
+        """Sequential halving at the root with common random numbers.
+
+        The greedy scores' best few candidates are played from the root, each on
+        the same dice (one seed per sample, shared by every candidate still in),
+        below it the tree as usual; after each round the better half by mean value
+        stays, until one is left. The survivor replaces greedy's own best only when
+        it beats it on the samples they share by ``margin`` standard errors of the
+        paired differences: noise alone never makes the bot play worse than greedy.
+        """
+        order = root.order[side]
+        width = max(2, min(8, len(order), self.iterations // 6))
+        alive = list(order[:width])
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        values: dict[Action, dict[int, float]] = {a: {} for a in alive}
+        done = sample = 0
+        for round_no in range(rounds):
+            # Each round gets an equal share of what is left of the budget (iterations,
+            # and time when there is a deadline); the last one spends all of it.
+            share = rounds - round_no
+            quota = done + (self.iterations - done) // share
+            now = time.perf_counter()
+            until = now + (deadline - now) / share if math.isfinite(deadline) else math.inf
+            first = True
+            while first or (done < quota and time.perf_counter() < until):
+                first = False
+                seed = self._random.getrandbits(63)
+                for action in alive:
+                    if done >= self.iterations:
+                        break
+                    sim = _Sim(ruleset, ruleset.copy_state(root_state), seed, held)
+                    rewards = self._iterate(root, sim, side, decision, forced=action)
+                    done += 1
+                    if rewards is not None:
+                        values[action][sample] = rewards[side]
+                sample += 1
+                if done >= self.iterations:
+                    break
+            if len(alive) > 1 and round_no < rounds - 1:
+                alive.sort(key=lambda a: -_mean(values[a]))
+                alive = alive[: max(1, math.ceil(len(alive) / 2))]
+            if done >= self.iterations or time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        best = max(alive, key=lambda a: _mean(values[a]))
+        greedy = order[0]
+        if best == greedy:
+            return best
+        shared = [k for k in values[best] if k in values[greedy]]
+        diffs = [values[best][k] - values[greedy][k] for k in shared]
+        if len(diffs) < 2:
+            return greedy
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        return best if mean > self.margin * spread / math.sqrt(len(diffs)) else greedy
 
     def _final(self, root: _Node, side: str, sealed: bool) -> Action:
         arms = root.arms.get(side, {})
@@ -345,8 +436,17 @@ class MctsBot(SeededBot):
         return {side: game.parse(str(text))} if text else {}
 
     # -- one iteration ----------------------------------------------------------------
-    def _iterate(self, root: _Node, sim: _Sim, me: str, root_decision: Decision) -> None:
-        """Select down the tree, open one node, roll out, and back the value up."""
+    def _iterate(
+        self,
+        root: _Node,
+        sim: _Sim,
+        me: str,
+        root_decision: Decision,
+        forced: Action | None = None,
+    ) -> dict[str, float] | None:
+        """Select down the tree, open one node, roll out, and back the value up; returns
+        the values backed up (None: the sample gave none). ``forced``: the root's
+        choice, made by the caller (the halving root) instead of the root's bandit."""
         path: list[tuple[_Node, dict[str, Action]]] = []
         node = root
         decision: Decision | None = root_decision
@@ -365,14 +465,22 @@ class MctsBot(SeededBot):
                         break  # this sample's rollout cannot go on: value what it reached
                 else:
                     try:
-                        choices = self._select(node, sim, decision, me if node is root else None)
+                        if forced is not None and node is root:
+                            choices = {me: forced}
+                            node.arms.setdefault(me, {}).setdefault(forced, _Arm()).available += 1
+                            self._score(sim, me, forced)
+                        else:
+                            choices = self._select(
+                                node, sim, decision, me if node is root else None
+                            )
                     except _Refused:
-                        return  # nothing to choose in this sample: no value to back up
+                        return None  # nothing to choose in this sample: no value to back up
                     try:
                         sim.act(decision, choices)
                     except _Refused:
-                        self._refuse(node, choices)
-                        return
+                        if forced is None or node is not root:
+                            self._refuse(node, choices)
+                        return None
                     except _Unseen:
                         path.append((node, choices))
                         raise
@@ -387,7 +495,7 @@ class MctsBot(SeededBot):
         except _Unseen:
             cut = True  # the state may be half changed: only the gains are valued
         if not path:
-            return
+            return None
         rewards = self._rewards(sim, cut)
         for at, choices in path:
             at.visits += 1
@@ -395,6 +503,7 @@ class MctsBot(SeededBot):
                 arm = at.arms[side][action]
                 arm.visits += 1
                 arm.total += rewards[side]
+        return rewards
 
     def _select(
         self, node: _Node, sim: _Sim, decision: Decision, root_side: str | None
@@ -549,3 +658,8 @@ class MctsBot(SeededBot):
             self._scale += (abs(lead) - self._scale) / self._scale_n
             rewards[side] = 0.5 + 0.5 * math.tanh(lead / max(self._scale, 1e-9))
         return rewards
+
+
+def _mean(values: Mapping[int, float]) -> float:
+    """The mean of a candidate's sample values (none yet: the lowest)."""
+    return sum(values.values()) / len(values) if values else -math.inf
