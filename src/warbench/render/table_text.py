@@ -32,9 +32,9 @@ tall as wide, so a cell covers twice as many inches down as across):
 The legend gives the angle convention, the terrain letters, the places, and a
 roster: each figure with its exact position, its facing in whole degrees and a
 compass word (:func:`~warbench.geometry.table.text.facing_text`) and its status
-(the view's flags and markers, plus what its record says: moved, attacked,
-fired, wounds, hull hits, damage, the items it carries); then the figures off
-the table, defeated or destroyed.
+(the unit a base belongs to, the view's flags and markers, plus what its
+record says: moved, attacked, fired, wounds, hull hits, damage, the items it
+carries); then the figures off the table, defeated or destroyed.
 
 >>> import io
 >>> from rich.console import Console
@@ -604,6 +604,9 @@ def _statuses(
 ) -> list[str]:
     """A figure's status words: its view flags and markers, then what its record adds."""
     statuses = [str(s) for s in figure.get("status", ()) or ()]
+    unit = figure.get("unit", record.get("unit"))
+    if isinstance(unit, str) and unit:
+        statuses.insert(0, f"unit {unit}")  # a base of a unit (MGV, Invisible Enemy)
     if figure.get("disrupted") and "disrupted" not in statuses:
         statuses.insert(0, "disrupted")
     for colour, label in _markers(figure):

@@ -18,7 +18,7 @@ def info(game: Game, side: str | None, ref: str) -> list[str]:
 def test_a_base_shows_its_model_ratings_hit_log_and_place() -> None:
     game = Game.start("mgv/strike", seed=3)
     assert info(game, "red", "B1") == [
-        "B1: J90 Python (J90), blue",
+        "B1: J90 Python (J90), blue (Blue strike group)",
         "weapons: main ATT 5 (photon); secondary ATT 3 (weapon not chosen yet)",
         'DEF 5, speed left 8", worth 28 points',
         "hits: surface 0/14, core 0/6, heart 0/2 (S 0, P 0, B 0)",

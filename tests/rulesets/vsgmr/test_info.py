@@ -18,7 +18,7 @@ def info(game: Game, side: str | None, ref: str) -> list[str]:
 def test_a_tommy_gunner_shows_gun_automatic_fire_points_move_and_facing() -> None:
     game = Game.start("vsgmr/street", seed=1)
     assert info(game, "blue", "R4") == [
-        "R4: troop, profile gunner, red (The Reds)",
+        "R4: tommy gunner (troop, profile gunner), red (The Reds)",
         "gun (distance attacks), automatic fire; armour none; worth 3 points",
         'move 6" (3" in rough ground)',
         "at 13,2, facing 90deg north",
@@ -30,7 +30,7 @@ def test_a_mount_and_its_rider_name_each_other() -> None:
     game = Game.start("vsgmr/field", seed=1)
     tank = info(game, "green", "T1")
     assert tank[:3] == [
-        "T1: vehicle, profile tank, grey (Grey Dragoons)",
+        "T1: tank (vehicle, profile tank), grey (Grey Dragoons)",
         "gun (distance attacks); armour heavy; worth 7 points",
         'move 12" (6" in rough ground)',
     ]

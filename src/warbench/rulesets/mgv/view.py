@@ -121,6 +121,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             "options": setup.options.model_dump(),
             "victory": setup.victory.model_dump(),
             "sides": list(setup.sides),
+            "titles": dict(setup.titles),
         }
     )
     return data

@@ -37,7 +37,13 @@ def _side_text(view: Mapping[str, Any], side: str) -> str:
 
 def _figure_lines(view: Mapping[str, Any], fig: Mapping[str, Any]) -> list[str]:
     kind = str(fig["type"])
-    lines = [f"{fig['id']}: {kind}, profile {fig['profile']}, {_side_text(view, str(fig['side']))}"]
+    name = view.get("profile_names", {}).get(fig["profile"])
+    what = (
+        f"{name} ({kind}, profile {fig['profile']})"
+        if name
+        else f"{kind}, profile {fig['profile']}"
+    )
+    lines = [f"{fig['id']}: {what}, {_side_text(view, str(fig['side']))}"]
     gun = "gun (distance attacks)" if fig["distance"] else "no gun (hand-to-hand only)"
     if fig["auto"]:
         gun += ", automatic fire"

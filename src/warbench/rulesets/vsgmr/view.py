@@ -119,4 +119,7 @@ def make_view(state: State, side: str | None) -> dict[str, Any]:
         ],
         "options": setup.options.model_dump(),
         "defeated": [f.id for f in state.figs.values() if f.where == "defeated"],
+        "profile_names": {
+            p.profile.key: p.profile.name for p in setup.placements if p.profile.name
+        },
     }
