@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 from tests.cli.test_play import script
 
+from warbench.bots import GreedyBot
 from warbench.cli.main import main
 from warbench.cli.session import PlaySession
 from warbench.core.game import Game
@@ -139,3 +140,39 @@ def test_render_at_n_lists_the_events_of_action_n(
     svg = tmp_path / "at1.svg"
     assert main(["render", str(record), "--at", "1", "--events", "--svg", str(svg)]) == 0
     assert "<svg" in svg.read_text("utf-8")
+
+
+def test_invisible_enemys_done_is_an_end_and_confirmed_too(tmp_path: Path) -> None:
+    """Invisible Enemy ends a step with ``done`` (an :class:`End` under its own word):
+    at a terminal it asks first like ``end`` does."""
+    game = Game.start("invisible-enemy/company", seed=3)
+    bots = {side: GreedyBot(i) for i, side in enumerate(game.scenario.sides)}
+    for _ in range(200):  # greedy play until california may be done with legal moves left
+        side = game.waiting_for()[0]
+        legal = [str(a) for a in game.legal_actions(side)]
+        if side == "california" and "done" in legal and len(legal) > 1:
+            break
+        game.apply(bots[side].choose(game.seat(side), side), side)
+    else:
+        pytest.fail("no step where california could be done early")
+    taken = len(game.actions)
+    answers = iter(["done", "n", "quit"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    with (tmp_path / "out.txt").open("w", encoding="utf-8") as screen:
+        session = PlaySession(
+            game,
+            {"california": None, "australia": None},
+            tmp_path / "g.json",
+            Console(file=screen, width=120),
+            read=read,
+            pause=False,
+            interactive=True,
+        )
+        session.run()
+    assert any("done skips" in p and "End anyway?" in p for p in prompts)
+    assert len(game.actions) == taken

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from warbench.core.actions import Action, check_words
+from warbench.core.actions import Action, End, check_words
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
 from warbench.geometry.table.text import as_coordinate, num
@@ -54,7 +54,9 @@ SUPPRESSION: Final = {"suppress25": 25, "suppress50": 50, "suppress75": 75}
 
 
 @dataclass(frozen=True, slots=True)
-class Done(Action):
+class Done(End):
+    """Ends a side's part of this step: the rulesets' ``end`` under this text's word."""
+
     def __str__(self) -> str:
         return "done"
 
