@@ -16,7 +16,6 @@ core. A measurement, not a test: it always exits 0.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import sys
@@ -25,6 +24,7 @@ import time
 from warbench.bots import make_bot
 from warbench.core.loader import load_scenario
 from warbench.sim.runner import play_game
+from warbench.sim.stats import wilson
 
 MAIN_SCENARIOS = (
     "miniwars/bridge",
@@ -48,21 +48,6 @@ BUDGETS = {
 }
 """The default mcts of each scenario: a budget whose games should take under 60 s of one
 core here with the default rollouts (greedy, depth 40); the ladder prints the slowest."""
-
-
-def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a proportion.
-
-    >>> [round(x, 3) for x in wilson(6, 10)]
-    [0.313, 0.832]
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    return (centre - spread) / scale, (centre + spread) / scale
 
 
 def ladder(

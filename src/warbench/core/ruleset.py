@@ -208,6 +208,12 @@ class Ruleset(ABC, Generic[S]):
         """
         return None
 
+    def initiative(self, state: S) -> str | None:
+        """The side that won this turn's initiative (or otherwise goes first this turn),
+        None before it is settled or where the ruleset has no such thing (a fixed order).
+        Balance runs read it once per game to weigh the first player's advantage."""
+        return None
+
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         """The attacks whose exact odds can be asked, by name."""
         return {}

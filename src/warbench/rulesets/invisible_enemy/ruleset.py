@@ -34,6 +34,9 @@ class InvisibleEnemy(TableHooks[State], InvisibleEnemyRules):
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
 
+    def initiative(self, state: State) -> str | None:
+        return state.initiative  # 4.6
+
     def sealed_strategy(self, state: State, side: str, rng: random.Random) -> Action | None:
         return sealed_strategy(state, side, rng)
 

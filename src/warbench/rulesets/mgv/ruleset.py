@@ -34,6 +34,9 @@ class MGV(TableHooks[State], MGVRules):
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
 
+    def initiative(self, state: State) -> str | None:
+        return state.winners[0] if state.winners else None  # the turn's X roll
+
     def sealed_strategy(self, state: State, side: str, rng: random.Random) -> Action | None:
         return sealed_strategy(state, side, rng)
 

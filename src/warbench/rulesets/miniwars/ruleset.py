@@ -36,6 +36,9 @@ class MiniWars(InfoHooks, MiniWarsRules):
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
 
+    def initiative(self, state: State) -> str | None:
+        return state.chooser  # who won the roll and chooses A or B
+
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return QUERIES
 

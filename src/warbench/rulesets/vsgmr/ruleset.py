@@ -34,6 +34,9 @@ class VSGMR(TableHooks[State], VSGMRRules):
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
 
+    def initiative(self, state: State) -> str | None:
+        return state.order[0] if state.order else None  # the side named to act first
+
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return QUERIES
 

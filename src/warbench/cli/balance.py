@@ -1,0 +1,239 @@
+"""``warbench balance ID``: paired seeds with the bots trading seats, and statistics with
+their intervals (win rates, draws, the first player, lengths, how games ended, the
+standing by turn), as tables, ``--json`` or a picture."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from warbench.cli.common import (
+    err_console,
+    out_console,
+    positive_int,
+    print_json,
+    say,
+    seed_int,
+)
+from warbench.errors import WarbenchError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from warbench.cli.common import Commands
+    from warbench.sim.balance import BalanceReport, Running
+    from warbench.sim.stats import Share
+
+
+def register(commands: Commands) -> None:
+    """Add ``balance``."""
+    parser = commands.add_parser(
+        "balance",
+        help="paired bot games with seats swapped: win rates with intervals, lengths, score",
+        description=(
+            "Play every seed once per seating (the bots trade sides) and report each "
+            "side's and bot's win rate with its Wilson 95%% interval, draws, the first "
+            "player's share, game lengths, how games ended and the standing by turn."
+        ),
+    )
+    parser.add_argument("scenario", metavar="ID", help="a built-in scenario id or a file")
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="BOT[,BOT...]",
+        help="one bot for every side, or one per side, rotated over the seats "
+        "(e.g. greedy,mcts:iterations=50; default greedy)",
+    )
+    parser.add_argument(
+        "--pairs",
+        type=positive_int,
+        default=100,
+        metavar="N",
+        help="seeds to play, each in every seating (default 100)",
+    )
+    parser.add_argument(
+        "--precision",
+        type=float,
+        metavar="P",
+        help="instead of --pairs: play until every interval's half-width is at most P "
+        "(e.g. 0.02), up to --max-games",
+    )
+    parser.add_argument(
+        "--max-games",
+        type=positive_int,
+        default=10_000,
+        metavar="M",
+        help="with --precision: stop after this many games (default 10,000)",
+    )
+    parser.add_argument(
+        "--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--svg", type=Path, metavar="FILE", help="write the picture as SVG")
+    parser.add_argument("--png", type=Path, metavar="FILE", help="write the picture as PNG")
+    parser.set_defaults(run=run)
+
+
+def split_bots(text: str) -> list[str]:
+    """The bots of ``--bots``: split at commas, an ``option=value`` piece going with the
+    bot before it (a bot's name never holds ``=``).
+
+    >>> split_bots("greedy,mcts:iterations=50,depth=3")
+    ['greedy', 'mcts:iterations=50,depth=3']
+    """
+    bots: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if bots and "=" in piece and ":" not in piece:
+            bots[-1] += "," + piece
+        else:
+            bots.append(piece)
+    if not bots:
+        raise WarbenchError("--bots names no bot")
+    return bots
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the pairs (a progress bar with the running estimate unless ``--json``), report."""
+    from warbench.sim.balance import balance
+
+    bots = split_bots(args.bots)
+    with _progress(enabled=not args.json) as advance:
+        report = balance(
+            args.scenario,
+            bots,
+            pairs=args.pairs,
+            seed=args.seed,
+            workers=args.workers,
+            precision=args.precision,
+            max_games=args.max_games,
+            progress=advance,
+        )
+    if args.svg is not None or args.png is not None:
+        _write_pictures(report, args.svg, args.png)
+    if args.json:
+        print_json(report.to_json())
+    else:
+        _print_report(out_console(), report)
+    return 0
+
+
+def _write_pictures(report: BalanceReport, svg: Path | None, png: Path | None) -> None:
+    from warbench.render.balance import balance_svg
+
+    text = balance_svg(report)
+    try:
+        if svg is not None:
+            svg.write_text(text, "utf-8")
+        if png is not None:
+            from warbench.render.png import write_png
+
+            write_png(text, png)
+    except OSError as exc:
+        raise WarbenchError(f"cannot write the picture: {exc.strerror or exc}") from None
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Callable[[Running], None]]:
+    """A rich progress bar on stderr with the running estimate."""
+    if not enabled:
+        yield lambda running: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+    )
+    with Progress(*columns, console=err_console(), transient=True) as bar:
+        task = bar.add_task("", total=None)
+
+        def advance(running: Running) -> None:
+            bar.update(
+                task, completed=running.games, total=running.planned, description=running.text()
+            )
+
+        yield advance
+
+
+def _interval(s: Share) -> str:
+    return f"{100 * s.low:.1f}% .. {100 * s.high:.1f}%"
+
+
+def _print_report(console: Console, report: BalanceReport) -> None:
+    """Win rates with intervals, then the first player, lengths, endings and score."""
+    from rich.table import Table
+
+    seats = "one seating" if len(report.bots) == 1 else f"{len(report.bots)} seatings"
+    title = (
+        f"{report.scenario}: {report.games} games ({report.pairs} seeds x {seats}), "
+        f"bots {', '.join(report.bots)}, seed {report.seed}"
+    )
+    say(console, title)
+    table = Table(title="Wins")
+    table.add_column("")
+    table.add_column("wins", justify="right")
+    table.add_column("%", justify="right")
+    table.add_column("95% interval")
+    for side, s in report.by_side.items():
+        table.add_row(side, str(s.count), f"{100 * s.rate:.1f}%", _interval(s))
+    d = report.draws
+    table.add_row("draws", str(d.count), f"{100 * d.rate:.1f}%", _interval(d))
+    for bot, s in report.by_bot.items():
+        table.add_row(f"bot {bot}", f"{s.count}/{s.trials}", f"{100 * s.rate:.1f}%", _interval(s))
+    console.print(table)
+    if report.precision is not None:
+        say(
+            console,
+            f"widest half-interval {100 * report.widest:.1f}% "
+            f"(asked: {100 * report.precision:.1f}%)",
+        )
+    if report.first_player is not None:
+        f = report.first_player
+        say(
+            console,
+            f"the side with the first initiative won {100 * f.rate:.1f}% of "
+            f"{f.trials} games ({_interval(f)})",
+        )
+    lengths = Table(title="Game length")
+    lengths.add_column("")
+    keys = ("min", "p5", "p25", "p50", "p75", "p95", "max", "mean")
+    for key in keys:
+        lengths.add_column(key, justify="right")
+    lengths.add_row("turns", *(f"{report.turns[k]:g}" for k in keys))
+    lengths.add_row("actions", *(f"{report.actions[k]:g}" for k in keys))
+    console.print(lengths)
+    reasons = Table(title="How the games ended")
+    reasons.add_column("reason")
+    reasons.add_column("games", justify="right")
+    reasons.add_column("%", justify="right")
+    for reason, count in report.reasons.items():
+        reasons.add_row(reason, str(count), f"{100 * count / report.games:.1f}%")
+    console.print(reasons)
+    if report.score_by_turn and any(report.score_by_turn[0].values()):
+        score = Table(title="Standing at the end of each turn (mean: what each side still has)")
+        score.add_column("turn", justify="right")
+        score.add_column("games", justify="right")
+        for side in report.sides:
+            score.add_column(side, justify="right")
+        for t, (means, n) in enumerate(zip(report.score_by_turn, report.reached, strict=True)):
+            score.add_row(str(t + 1), str(n), *(f"{means.get(s, 0.0):.1f}" for s in report.sides))
+        console.print(score)
+        line = f"lead changes per game {report.lead_changes:.2f}"
+        if report.comebacks is not None:
+            c = report.comebacks
+            line += (
+                f"; won from behind at half time: {100 * c.rate:.1f}% of decided games "
+                f"({_interval(c)})"
+            )
+        say(console, line)
+    say(console, f"{report.games / report.seconds:.1f} games/s ({report.seconds:.1f} s)")

@@ -1,0 +1,101 @@
+"""Balance runs (issue 14): paired seeds with the bots trading seats, the same report on any
+number of workers, intervals that hold their rates, precision-driven stopping, and a clear
+error for bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from warbench.errors import WarbenchError
+from warbench.sim.balance import balance, seatings
+from warbench.sim.runner import game_seed
+from warbench.sim.stats import share, spread, wilson
+
+
+def _without_time(report: Any) -> dict[str, Any]:
+    data = report.to_json()
+    data.pop("seconds")
+    return data
+
+
+def test_every_seed_is_played_in_both_seatings_with_the_bots_swapped() -> None:
+    report = balance("miniwars/bridge", ["greedy", "random"], pairs=6, seed=4)
+    assert report.games == 12 and report.pairs == 6
+    by_pair: dict[int, list[Any]] = {}
+    for d in report.details:
+        by_pair.setdefault(d.pair, []).append(d)
+    for pair, games in by_pair.items():
+        assert [g.seating for g in games] == [0, 1]
+        assert {g.seed for g in games} == {game_seed(4, pair)}
+        first, second = games
+        assert first.bots == {"guards": "greedy", "vanguard": "random"}
+        assert second.bots == {"guards": "random", "vanguard": "greedy"}
+    # Each bot played every game once, on either side.
+    assert {b: s.trials for b, s in report.by_bot.items()} == {"greedy": 12, "random": 12}
+    assert report.by_bot["greedy"].count > report.by_bot["random"].count
+
+
+def test_the_same_seed_gives_the_same_report_on_any_number_of_workers() -> None:
+    one = balance("miniwars/bridge", ["greedy", "random"], pairs=5, seed=9, workers=1)
+    two = balance("miniwars/bridge", ["greedy", "random"], pairs=5, seed=9, workers=2)
+    assert _without_time(one) == _without_time(two)
+
+
+def test_the_report_adds_up_and_every_interval_holds_its_rate() -> None:
+    report = balance("vsgmr/street", ["greedy"], pairs=4, seed=2)
+    data = report.to_json()
+    wins = sum(s["count"] for s in data["wins_by_side"].values())
+    assert wins + data["draws"]["count"] == data["games"] == 4
+    assert sum(data["reasons"].values()) == 4
+    for s in [*data["wins_by_side"].values(), data["draws"]]:
+        assert s["low"] <= s["rate"] <= s["high"] and s["trials"] == 4
+    turns = data["turns"]
+    assert turns["min"] <= turns["p50"] <= turns["max"]
+    # Table games are played through the engine: the standing by turn and the side
+    # named to act first come from the ruleset's hooks.
+    assert data["first_player"] is not None and data["first_player"]["trials"] == 4
+    by_turn = data["score_by_turn"]
+    assert by_turn[0]["games"] == 4 and set(by_turn[0]["mean"]) == {"red", "blue"}
+    assert [t["games"] for t in by_turn] == sorted((t["games"] for t in by_turn), reverse=True)
+
+
+def test_three_sides_three_bots_every_rotation() -> None:
+    assert seatings(["r", "b", "g"], ["x", "y", "z"]) == [
+        {"r": "x", "b": "y", "g": "z"},
+        {"r": "y", "b": "z", "g": "x"},
+        {"r": "z", "b": "x", "g": "y"},
+    ]
+    with pytest.raises(WarbenchError, match="one per side"):
+        seatings(["r", "b", "g"], ["x", "y"])
+
+
+def test_precision_plays_until_every_interval_is_narrow_enough() -> None:
+    report = balance("miniwars/bridge", ["greedy"], precision=0.12, max_games=400, seed=1)
+    assert report.widest <= 0.12
+    assert report.games < 400
+    capped = balance("miniwars/bridge", ["greedy"], precision=0.01, max_games=24, seed=1)
+    assert capped.games == 24 and capped.widest > 0.01
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"bots": ["nosuch"]}, "unknown bot"),
+        ({"bots": ["greedy"], "precision": 0.7}, "half-width"),
+        ({"bots": ["greedy"], "workers": 0}, "workers"),
+        ({"bots": ["greedy", "random", "mcts"]}, "one per side"),
+    ],
+)
+def test_bad_input_is_one_clear_error(kwargs: dict[str, Any], words: str) -> None:
+    with pytest.raises(WarbenchError, match=words):
+        balance("miniwars/bridge", pairs=1, **kwargs)
+
+
+def test_wilson_and_spread() -> None:
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and abs((0.5 - low) - (high - 0.5)) < 1e-12
+    assert share(0, 10).low == 0.0 and share(10, 10).high == 1.0
+    s = spread([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert (s["min"], s["p50"], s["max"], s["mean"]) == (1.0, 3.0, 5.0, 3.0)
