@@ -99,3 +99,35 @@ def test_wilson_and_spread() -> None:
     assert share(0, 10).low == 0.0 and share(10, 10).high == 1.0
     s = spread([1.0, 2.0, 3.0, 4.0, 5.0])
     assert (s["min"], s["p50"], s["max"], s["mean"]) == (1.0, 3.0, 5.0, 3.0)
+
+
+@pytest.mark.parametrize(
+    "scenario_id",
+    [
+        "miniwars/bridge",
+        "cgme/skirmish",
+        "veg/tank-battle",
+        "vsgmr/street",
+        "mgv/clear",
+        "invisible-enemy/company",
+    ],
+)
+def test_removals_are_credited_to_pieces_and_counted_by_type(scenario_id: str) -> None:
+    """Every ruleset names the piece a removal is credited to (``credit`` in its
+    removed/destroyed/defeated events); a balance run counts them per unit type."""
+    report = balance(scenario_id, ["greedy"], pairs=3, seed=5)
+    kills = [k for d in report.details for k in d.kills]
+    assert kills, "three greedy games and no removal credited to a piece"
+    for d in report.details:
+        ids = {pid for pid, _, _, _ in d.pieces}
+        assert all(by in ids and victim in ids for by, victim in d.kills)
+        lost = {pid for pid, _, _, alive in d.pieces if not alive}
+        assert {victim for _, victim in d.kills} <= lost
+    kinds = report.by_kind
+    pieces = len(report.details[0].pieces)
+    assert sum(k.fielded for k in kinds.values()) == pieces * report.games
+    assert sum(k.kills for k in kinds.values()) == len(kills)
+    for k in kinds.values():
+        assert k.survived.low <= k.survived.rate <= k.survived.high
+        assert k.value_per_cost >= 0.0
+    assert set(report.to_json()["unit_types"]) == set(kinds)

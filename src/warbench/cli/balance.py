@@ -236,4 +236,21 @@ def _print_report(console: Console, report: BalanceReport) -> None:
                 f"({_interval(c)})"
             )
         say(console, line)
+    if report.by_kind:
+        kinds = Table(title="Unit types (every side, every game)")
+        kinds.add_column("type")
+        kinds.add_column("fielded", justify="right")
+        kinds.add_column("survived (95%)", justify="right", no_wrap=True)
+        kinds.add_column("kills each", justify="right")
+        kinds.add_column("removed per point", justify="right")
+        for kind, k in report.by_kind.items():
+            v = k.survived
+            kinds.add_row(
+                kind,
+                str(k.fielded),
+                f"{100 * v.rate:.0f}% ({100 * v.low:.0f}-{100 * v.high:.0f})",
+                f"{k.kills_per_piece:.2f}",
+                f"{k.value_per_cost:.2f}",
+            )
+        console.print(kinds)
     say(console, f"{report.games / report.seconds:.1f} games/s ({report.seconds:.1f} s)")

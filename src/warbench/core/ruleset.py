@@ -58,6 +58,29 @@ class RulesetInfo:
     and ``parse_action`` plus ``apply`` accept any legal concrete action."""
 
 
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One unit, figure or base as a balance run counts it (``Ruleset.pieces``)."""
+
+    id: str
+    side: str
+    kind: str
+    """Its type, as the scenario names it (what per-type statistics group by)."""
+    cost: float
+    """Its points (MiniWars cost, CGME value, VSGMR, MGV and Invisible Enemy points)."""
+    alive: bool
+    """Still the side's: on the table, or safely off it by an objective's edge."""
+
+
+KILLER = "credit"
+"""The event data key naming who is credited with a piece's removal (a ``removed``,
+``destroyed`` or ``defeated`` event: the attacker, or None for terrain, hazards and
+blasts); balance runs count kills and value destroyed per type by it."""
+REMOVALS = frozenset({"removed", "destroyed", "defeated"})
+"""The kinds of event that take a piece out of the game (its id under ``unit``, ``base``
+or ``figure``)."""
+
+
 class Ruleset(ABC, Generic[S]):
     """A registered rule system. Subclasses set ``info`` and implement the hooks."""
 
@@ -206,6 +229,13 @@ class Ruleset(ABC, Generic[S]):
         gain. ``state`` may be a side's own (:meth:`side_state`): only what it
         holds is read.
         """
+        return None
+
+    def pieces(self, state: S) -> list[Piece] | None:
+        """Every unit, figure or base of the scenario with its type, cost and whether it
+        is still its side's (None where the ruleset gives none). A balance run reads it
+        at the start and the end of a game, and credits removals by the events'
+        :data:`KILLER` key."""
         return None
 
     def initiative(self, state: S) -> str | None:

@@ -24,13 +24,14 @@ import itertools
 import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from warbench.bots import check_bot, make_bot
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
+from warbench.core.ruleset import KILLER, REMOVALS
 from warbench.errors import WarbenchError
 from warbench.scenario.model import Scenario
 from warbench.sim.runner import MAX_ACTIONS, MAX_WORKERS, bot_seeds, game_seed
@@ -59,6 +60,10 @@ class GameDetail:
     """The side that had the initiative first (None where the ruleset has none)."""
     standings: tuple[dict[str, float], ...]
     """Each side's standing at the end of each turn (the last: at the game's end)."""
+    pieces: tuple[tuple[str, str, float, bool], ...] = ()
+    """Each piece's id, type, cost and whether it was still its side's at the end."""
+    kills: tuple[tuple[str, str], ...] = ()
+    """(credited piece, removed piece) of every removal the rules credited to a piece."""
 
 
 def seatings(sides: Sequence[str], bots: Sequence[str]) -> list[dict[str, str]]:
@@ -93,6 +98,8 @@ def play_detail(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> GameD
         choices = iter(())
         players = {side: make_bot(bots[side], s) for side, s in seeds.items()}
     standings: list[dict[str, float]] = []
+    at_start = {p.id: p for p in ruleset.pieces(game.state) or ()}
+    kills: list[tuple[str, str]] = []
     first: str | None = ruleset.initiative(game.state)
     turn = game.turn
     for _ in range(MAX_ACTIONS):
@@ -104,7 +111,14 @@ def play_detail(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> GameD
         else:
             side = waiting[0]
             action = players[side].choose(game.seat(side), side)
-        game.apply(action, side)
+        for event in game.apply(action, side):
+            credit = event.data.get(KILLER)
+            if event.kind in REMOVALS and isinstance(credit, str) and credit in at_start:
+                victim = next(
+                    (event.data[k] for k in ("unit", "base", "figure") if k in event.data), None
+                )
+                if isinstance(victim, str) and victim in at_start:
+                    kills.append((credit, victim))
         if first is None:
             first = ruleset.initiative(game.state)
         if game.turn != turn:
@@ -112,6 +126,7 @@ def play_detail(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> GameD
             turn = game.turn
     else:
         raise WarbenchError(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
+    at_end = {p.id: p.alive for p in ruleset.pieces(game.state) or ()}
     final = dict(ruleset.standing(game.state) or {})
     if not standings or standings[-1] != final:
         standings.append(final)
@@ -127,6 +142,8 @@ def play_detail(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> GameD
         actions=len(game.actions),
         first=first,
         standings=tuple(standings),
+        pieces=tuple((p.id, p.kind, p.cost, at_end.get(p.id, False)) for p in at_start.values()),
+        kills=tuple(kills),
     )
 
 
@@ -154,6 +171,70 @@ class Running:
             s = share(count, self.games)
             parts.append(f"{name} {100 * s.rate:.1f}% ±{100 * s.half_width:.1f}")
         return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class KindStats:
+    """How one unit type did over a balance run."""
+
+    fielded: int
+    """Pieces of the type over all games (a piece a game)."""
+    survived: Share
+    kills: int
+    """Removals the rules credited to pieces of the type."""
+    cost: float
+    """Their points over all games."""
+    destroyed: float
+    """The points of the pieces they removed."""
+
+    @property
+    def kills_per_piece(self) -> float:
+        return self.kills / self.fielded if self.fielded else 0.0
+
+    @property
+    def value_per_cost(self) -> float:
+        """Points removed per point fielded (0 when the type costs nothing)."""
+        return self.destroyed / self.cost if self.cost else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fielded": self.fielded,
+            "survived": self.survived.to_json(),
+            "kills": self.kills,
+            "kills_per_piece": self.kills_per_piece,
+            "cost": self.cost,
+            "value_destroyed": self.destroyed,
+            "value_destroyed_per_cost": self.value_per_cost,
+        }
+
+
+def _kinds(details: Sequence[GameDetail]) -> dict[str, KindStats]:
+    """Per unit type: pieces fielded and surviving, kills and points removed by them."""
+    fielded: dict[str, int] = {}
+    alive: dict[str, int] = {}
+    kills: dict[str, int] = {}
+    cost: dict[str, float] = {}
+    destroyed: dict[str, float] = {}
+    for d in details:
+        kind_of = {pid: (kind, price) for pid, kind, price, _ in d.pieces}
+        for _, kind, price, left in d.pieces:
+            fielded[kind] = fielded.get(kind, 0) + 1
+            alive[kind] = alive.get(kind, 0) + left
+            cost[kind] = cost.get(kind, 0.0) + price
+        for credited, victim in d.kills:
+            kind = kind_of[credited][0]
+            kills[kind] = kills.get(kind, 0) + 1
+            destroyed[kind] = destroyed.get(kind, 0.0) + kind_of[victim][1]
+    return {
+        kind: KindStats(
+            fielded[kind],
+            share(alive[kind], fielded[kind]),
+            kills.get(kind, 0),
+            cost[kind],
+            destroyed.get(kind, 0.0),
+        )
+        for kind in sorted(fielded)
+    }
 
 
 @dataclass(slots=True)
@@ -184,6 +265,8 @@ class BalanceReport:
     """Mean times per game the side ahead on standing changed from one turn to the next."""
     comebacks: Share | None
     """Decided games won by a side that was behind on standing at half time."""
+    by_kind: dict[str, KindStats] = field(default_factory=dict)
+    """Per unit type (as the scenario names it), over every game."""
     precision: float | None = None
     details: list[GameDetail] = field(default_factory=list, repr=False)
 
@@ -216,6 +299,7 @@ class BalanceReport:
             ],
             "lead_changes": self.lead_changes,
             "comebacks": None if self.comebacks is None else self.comebacks.to_json(),
+            "unit_types": {kind: k.to_json() for kind, k in self.by_kind.items()},
         }
 
 
@@ -305,6 +389,7 @@ def summarise(
         reached=reached,
         lead_changes=changes / games if games else 0.0,
         comebacks=share(behind, decided_halves) if decided_halves else None,
+        by_kind=_kinds(details),
         precision=precision,
         details=list(details),
     )
@@ -319,19 +404,7 @@ def _play_job(job: tuple[str, int, int, int, dict[str, str]]) -> GameDetail:
     if scenario is None:
         scenario = _worker_scenarios[ref] = load_scenario(ref)
     seed = game_seed(master, pair)
-    found = play_detail(scenario, seed, bots)
-    return GameDetail(
-        pair,
-        seating,
-        seed,
-        found.bots,
-        found.winner,
-        found.reason,
-        found.turns,
-        found.actions,
-        found.first,
-        found.standings,
-    )
+    return replace(play_detail(scenario, seed, bots), pair=pair, seating=seating)
 
 
 def _played(

@@ -1048,7 +1048,18 @@ class CGMERules(Ruleset[State]):
             others = [u for u in state.stacks.get(where, ()) if u is not target]
             sources = [u.pos.label for u in attackers if u.pos is not None]
             what = f"{names} attack {target.id}"
-            self._attack_unit(state, res, what, base, mods, target, side, "attack", sources)
+            self._attack_unit(
+                state,
+                res,
+                what,
+                base,
+                mods,
+                target,
+                side,
+                "attack",
+                sources,
+                by=attack.attackers[0],
+            )
             att = base + combat.total(mods)
             spared = set(attack.attackers)
             self._spillover(state, res, names, att, others, side, spared)
@@ -1066,10 +1077,12 @@ class CGMERules(Ruleset[State]):
         cause: str,
         sources: Sequence[str] = (),
         defence: tuple[int, combat.Modifiers] | None = None,
+        by: str | None = None,
     ) -> None:
         """One attack of ATT ``base`` with ``mods`` on ``target``; ``cause`` is attack,
         spillover or hazard, ``sources`` the attackers' hexes (for narration and drawings);
-        ``defence`` the DEF rolled against, if not the target's own."""
+        ``defence`` the DEF rolled against, if not the target's own; ``by`` the attacker
+        credited with a wound or a kill (the leading attacker; None for a hazard)."""
         assert target.pos is not None
         att = base + combat.total(mods)
         dbase, dmods = defence if defence is not None else self.defence(state, target)
@@ -1088,7 +1101,7 @@ class CGMERules(Ruleset[State]):
             difference=difference,
             result=result,
         )
-        self._apply_result(state, target, result, res)
+        self._apply_result(state, target, result, res, by)
 
     def _spillover(
         self,
@@ -1112,7 +1125,8 @@ class CGMERules(Ruleset[State]):
             if self.spared_by_spillover(state, other, side, attackers):
                 continue
             what = f"spillover of {names}'s attack on {other.id}"
-            self._attack_unit(state, res, what, att, mods, other, side, "spillover")
+            by = names.split("+")[0]
+            self._attack_unit(state, res, what, att, mods, other, side, "spillover", by=by)
 
     @staticmethod
     def spared_by_spillover(
@@ -1180,19 +1194,21 @@ class CGMERules(Ruleset[State]):
             state.touch(building.side)
             res.emit("destroyed", f"{building.id} is destroyed", unit=building.id)
 
-    def _apply_result(self, state: State, unit: Unit, result: ResultName, res: Resolution) -> None:
+    def _apply_result(
+        self, state: State, unit: Unit, result: ResultName, res: Resolution, by: str | None
+    ) -> None:
         if result == "none":
             return
         if result == "wound" and not unit.wounded:
             unit.wounded = True
             state.touch(unit.side)
-            res.emit("wounded", f"{unit.id} is wounded", unit=unit.id)
+            res.emit("wounded", f"{unit.id} is wounded", unit=unit.id, credit=by)
             return
         if result == "wound" and state.setup.world.core.second_wound != "destroy":
             return
-        self._destroy(state, unit, res, "a second wound" if result == "wound" else "destroyed")
+        self._destroy(state, unit, res, "a second wound" if result == "wound" else "destroyed", by)
 
-    def _destroy(self, state: State, unit: Unit, res: Resolution, why: str) -> None:
+    def _destroy(self, state: State, unit: Unit, res: Resolution, why: str, by: str | None) -> None:
         assert unit.pos is not None
         at = unit.pos.label
         if unit.carrier is not None:
@@ -1202,7 +1218,9 @@ class CGMERules(Ruleset[State]):
             self._lift(state, unit)
         unit.pos = None
         state.lost[unit.side] += unit.type.value
-        res.emit("destroyed", f"{unit.id} is destroyed ({why}) at {at}", unit=unit.id, at=at)
+        res.emit(
+            "destroyed", f"{unit.id} is destroyed ({why}) at {at}", unit=unit.id, at=at, credit=by
+        )
         for rid in list(unit.riders):
             rider = state.units[rid]
             rider.carrier = None
@@ -1213,6 +1231,7 @@ class CGMERules(Ruleset[State]):
                 f"{rid} is destroyed with its carrier {unit.id}",
                 unit=rid,
                 at=at,
+                credit=by,
             )
         unit.riders.clear()
         state.touch(unit.side)

@@ -13,6 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
+from warbench.core.ruleset import Piece
 from warbench.rulesets.cgme.evaluate import evaluate, standing
 from warbench.rulesets.cgme.odds import explain_action, queries
 from warbench.rulesets.cgme.playout import playout
@@ -49,6 +50,12 @@ class CGME(CGMERules):
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
+
+    def pieces(self, state: State) -> list[Piece] | None:
+        return [
+            Piece(u.id, u.side, u.type.name, float(u.type.value), u.pos is not None)
+            for u in state.units.values()
+        ]
 
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return queries(self.world_package)

@@ -371,19 +371,34 @@ def _rake(state: State, shooter: Base, first: Aim, surplus: int, res: Resolution
 def end_step(state: State, res: Resolution) -> None:
     """5.0 / 5.2: the step's hits land together; a base at its hull points is destroyed."""
     totals: dict[str, int] = {}
+    shooters: dict[str, dict[str, int]] = {}
     for shot in state.pending:
         totals[shot.target] = totals.get(shot.target, 0) + shot.hits
+        by = shooters.setdefault(shot.target, {})
+        by[shot.shooter] = by.get(shot.shooter, 0) + shot.hits
     for target_id, hits in totals.items():
         if target_id in state.bases:
-            damage_base(state, state.bases[target_id], hits, res)
+            # A kill is credited to the shooter that put the most hits on it (the first
+            # of those tied), for balance statistics.
+            most = shooters[target_id]
+            credit = max(most, key=lambda s: most[s]) if most else None
+            damage_base(state, state.bases[target_id], hits, res, credit=credit)
         elif target_id in state.towers:
             damage_tower(state, target_id, hits, res)
     state.pending = []
     state.touched()
 
 
-def damage_base(state: State, base: Base, hits: int, res: Resolution, why: str = "5.2") -> None:
-    """Mark ``hits`` on the base's hull (never past its hull points); destroyed at full."""
+def damage_base(
+    state: State,
+    base: Base,
+    hits: int,
+    res: Resolution,
+    why: str = "5.2",
+    credit: str | None = None,
+) -> None:
+    """Mark ``hits`` on the base's hull (never past its hull points); destroyed at full,
+    ``credit`` (the shooter, or the base that blew itself up) named in the event."""
     if not base.active or hits <= 0:
         return
     base.hits = min(base.model.hull, base.hits + hits)
@@ -397,7 +412,7 @@ def damage_base(state: State, base: Base, hits: int, res: Resolution, why: str =
     if base.hits >= base.model.hull:
         base.destroyed = True
         state.touched()
-        res.emit("destroyed", f"{base.id} is destroyed ({why})", base=base.id)
+        res.emit("destroyed", f"{base.id} is destroyed ({why})", base=base.id, credit=credit)
 
 
 def damage_tower(state: State, tower_id: str, hits: int, res: Resolution) -> None:
@@ -477,7 +492,7 @@ def apply_destruct(state: State, side: str, action: Destruct, res: Resolution) -
             cover=cover,
         )
         if victim.base is not None:
-            damage_base(state, victim.base, hits, res, "6.0")
+            damage_base(state, victim.base, hits, res, "6.0", credit=base.id)
         else:
             damage_tower(state, victim_id, hits, res)
     base.destroyed = True

@@ -13,6 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
+from warbench.core.ruleset import Piece
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.invisible_enemy.annotate import annotate
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
@@ -33,6 +34,18 @@ class InvisibleEnemy(TableHooks[State], InvisibleEnemyRules):
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
+
+    def pieces(self, state: State) -> list[Piece] | None:
+        return [
+            Piece(
+                b.id,
+                b.side,
+                b.model.title,
+                float(b.model.points),
+                not b.destroyed and not b.contaminated,
+            )
+            for b in state.bases.values()
+        ]
 
     def initiative(self, state: State) -> str | None:
         return state.initiative  # 4.6

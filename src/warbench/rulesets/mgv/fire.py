@@ -532,13 +532,17 @@ def _place(
         circles=list(circles),
     )
     if base.log.destroyed(base.layout) and not before.destroyed(base.layout):
-        _destroy(state, base, "its heart is gone", res)
+        _destroy(state, base, "its heart is gone", res, credit=group.shooter)
 
 
-def _destroy(state: State, base: Base, why: str, res: Resolution) -> None:
+def _destroy(
+    state: State, base: Base, why: str, res: Resolution, credit: str | None = None
+) -> None:
+    """``base`` is gone; ``credit``: the shooter whose hits finished it (none for a
+    sudden death roll)."""
     base.destroyed = True
     state.touched()
-    res.emit("destroyed", f"{base.id} is destroyed: {why}", base=base.id)
+    res.emit("destroyed", f"{base.id} is destroyed: {why}", base=base.id, credit=credit)
 
 
 def sudden_death(state: State, res: Resolution) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
+from warbench.core.ruleset import Piece
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.mgv.annotate import annotate
 from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
@@ -33,6 +34,12 @@ class MGV(TableHooks[State], MGVRules):
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
+
+    def pieces(self, state: State) -> list[Piece] | None:
+        return [
+            Piece(b.id, b.side, b.model.title, float(b.model.points), not b.destroyed)
+            for b in state.bases.values()
+        ]
 
     def initiative(self, state: State) -> str | None:
         return state.winners[0] if state.winners else None  # the turn's X roll

@@ -430,7 +430,7 @@ class MiniWarsRules(Ruleset[State]):
             hit=hit,
         )
         if hit:
-            self._harm(state, target, res, "missile fire")
+            self._harm(state, target, res, "missile fire", unit.id)
 
     # -- movement -------------------------------------------------------------------
     def zones(self, state: State, side: str) -> tuple[frozenset[Hex], frozenset[Hex], bytes, bytes]:
@@ -669,7 +669,7 @@ class MiniWarsRules(Ruleset[State]):
         state.step, state.active = "select", None
         removed_at = target.pos if (success and target.disrupted) else None
         if success:
-            self._harm(state, target, res, "melee")
+            self._harm(state, target, res, "melee", unit.id)
         if doubles and not unit.disrupted and unit.pos is not None:
             unit.disrupted = True
             _forget_scores(state)
@@ -699,12 +699,12 @@ class MiniWarsRules(Ruleset[State]):
         state.step, state.active, state.vacated = "select", None, None
 
     # -- hits, removal, break point, victory --------------------------------------------
-    def _harm(self, state: State, target: Unit, res: Resolution, cause: str) -> None:
-        """A hit: disrupt the target, or remove it if it was already disrupted."""
+    def _harm(self, state: State, target: Unit, res: Resolution, cause: str, by: str) -> None:
+        """A hit by ``by``: disrupt the target, or remove it if it was already disrupted."""
         _forget_scores(state)
         if not target.disrupted:
             target.disrupted = True
-            res.emit("disrupted", f"{target.id} is disrupted ({cause})", unit=target.id)
+            res.emit("disrupted", f"{target.id} is disrupted ({cause})", unit=target.id, credit=by)
             return
         assert target.pos is not None
         res.emit(
@@ -712,6 +712,7 @@ class MiniWarsRules(Ruleset[State]):
             f"{target.id} is removed from the game ({cause})",
             unit=target.id,
             at=target.pos.label,
+            credit=by,
         )
         del state.occupant[target.pos]
         target.pos = None

@@ -13,6 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
+from warbench.core.ruleset import Piece
 from warbench.rulesets.hooks import InfoHooks
 from warbench.rulesets.miniwars.annotate import annotate
 from warbench.rulesets.miniwars.evaluate import evaluate, standing
@@ -35,6 +36,12 @@ class MiniWars(InfoHooks, MiniWarsRules):
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
+
+    def pieces(self, state: State) -> list[Piece] | None:
+        return [
+            Piece(u.id, u.side, u.type.name, float(u.type.cost), u.on_board)
+            for u in state.units.values()
+        ]
 
     def initiative(self, state: State) -> str | None:
         return state.chooser  # who won the roll and chooses A or B

@@ -631,7 +631,7 @@ class VSGMRRules(Ruleset[State]):
             need=need,
             **base,
         )
-        self._defeat(state, target, side, res)
+        self._defeat(state, target, side, res, credit=fig.id)
 
     def _hit_feature(
         self,
@@ -694,7 +694,9 @@ class VSGMRRules(Ruleset[State]):
                 feature=feature_id,
             )
 
-    def _defeat(self, state: State, target: Fig, by: str, res: Resolution) -> None:
+    def _defeat(
+        self, state: State, target: Fig, by: str, res: Resolution, credit: str | None = None
+    ) -> None:
         """III: the figure leaves the table; its rider and items drop where it stood."""
         place = space.body(state, target)
         state.scores[by] += target.profile.points
@@ -707,6 +709,7 @@ class VSGMRRules(Ruleset[State]):
             f"{target.id} is defeated: {target.profile.points} points to {by}",
             figure=target.id,
             by=by,
+            credit=credit,
             points=target.profile.points,
             at=list(place.at),
         )

@@ -13,6 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
+from warbench.core.ruleset import Piece
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.vsgmr.annotate import annotate
 from warbench.rulesets.vsgmr.evaluate import evaluate, standing
@@ -33,6 +34,18 @@ class VSGMR(TableHooks[State], VSGMRRules):
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
+
+    def pieces(self, state: State) -> list[Piece] | None:
+        return [
+            Piece(
+                f.id,
+                f.side,
+                f.profile.name or f.profile.key,
+                float(f.profile.points),
+                f.active or f.where == "left",
+            )
+            for f in state.figs.values()
+        ]
 
     def initiative(self, state: State) -> str | None:
         return state.order[0] if state.order else None  # the side named to act first
