@@ -143,7 +143,7 @@ def test_render_at_n_lists_the_events_of_action_n(
 
 
 def test_invisible_enemys_done_is_an_end_and_confirmed_too(tmp_path: Path) -> None:
-    """Invisible Enemy ends a step with ``done`` (an :class:`End` under its own word):
+    """Invisible Enemy ends a step with ``done`` (an action that ``ends_step``, like ``end``):
     at a terminal it asks first like ``end`` does."""
     game = Game.start("invisible-enemy/company", seed=3)
     bots = {side: GreedyBot(i) for i, side in enumerate(game.scenario.sides)}

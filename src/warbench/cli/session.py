@@ -15,7 +15,6 @@ from rich.console import Console
 from rich.text import Text
 
 from warbench.cli.common import EXIT_INTERRUPTED, Reader, print_map, say
-from warbench.core.actions import End
 from warbench.core.decisions import DecisionKind
 from warbench.core.saves import RecordFile, record_taken
 from warbench.errors import IllegalAction, QuestionRefused, UndoError, excerpt
@@ -258,13 +257,13 @@ class PlaySession:
         return True
 
     def _confirmed(self, side: str, action: Action) -> bool:
-        """Whether to go on with ``action``: an ``end`` (any :class:`End`, Invisible
-        Enemy's ``done`` too) that would skip every other
+        """Whether to go on with ``action``: an ``end`` (any action that
+        ``ends_step``, Invisible Enemy's ``done`` too) that would skip every other
         action left to the side is asked about first, at a terminal only (piped input
         and scripts are taken as meant)."""
-        if not self.interactive or not isinstance(action, End):
+        if not self.interactive or not action.ends_step:
             return True
-        others = [a for a in self.game.legal_actions(side) if not isinstance(a, End)]
+        others = [a for a in self.game.legal_actions(side) if not a.ends_step]
         if not others:
             return True
         units = sorted({words[1] for a in others if len(words := str(a).split()) > 1})

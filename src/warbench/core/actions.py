@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
 from warbench.geometry.hexgrid import Hex, HexError
@@ -81,6 +82,10 @@ class Action:
     A subclass with its own ``__post_init__`` calls :func:`check_words` itself.
     """
 
+    ends_step: ClassVar[bool] = False
+    """The action ends its side's part of a step or phase (``end``, Invisible Enemy's
+    ``done``): the terminal asks before one that skips legal actions."""
+
     def __post_init__(self) -> None:
         check_words(self)
 
@@ -91,6 +96,8 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """Ends a phase, step or turn: shared by the rulesets, whose text for it is ``end``."""
+
+    ends_step: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "end"

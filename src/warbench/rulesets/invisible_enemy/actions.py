@@ -27,9 +27,9 @@ Points are ``x,y`` in inches; angles are degrees counter-clockwise from east.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
-from warbench.core.actions import Action, End, check_words
+from warbench.core.actions import Action, check_words
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
 from warbench.geometry.table.text import as_coordinate, num
@@ -54,8 +54,10 @@ SUPPRESSION: Final = {"suppress25": 25, "suppress50": 50, "suppress75": 75}
 
 
 @dataclass(frozen=True, slots=True)
-class Done(End):
+class Done(Action):
     """Ends a side's part of this step: the rulesets' ``end`` under this text's word."""
+
+    ends_step: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "done"
