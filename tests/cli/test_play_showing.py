@@ -71,21 +71,20 @@ def test_rules_lists_the_options_in_force(
     assert lines and all(line in out for line in lines)
 
 
-def test_end_skipping_actions_is_confirmed_at_a_terminal(tmp_path: Path) -> None:
-    """At a terminal an ``end`` that skips legal actions asks first; "n" keeps the game."""
-    game = Game.start("miniwars/bridge", seed=1)
-    game.apply("choose A", "vanguard")
-    answers = iter(["end", "n", "end", "y", "quit"])
+def _at_a_terminal(game: Game, answers: list[str], tmp_path: Path) -> list[str]:
+    """Play ``game`` with people on every side typing ``answers`` at a terminal (so an
+    end that skips actions is confirmed); returns every prompt they were shown."""
+    typed = iter(answers)
     prompts: list[str] = []
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
-        return next(answers)
+        return next(typed)
 
     with (tmp_path / "out.txt").open("w", encoding="utf-8") as screen:
         session = PlaySession(
             game,
-            {"guards": None, "vanguard": None},
+            dict.fromkeys(game.scenario.sides),
             tmp_path / "g.json",
             Console(file=screen, width=120),
             read=read,
@@ -93,6 +92,14 @@ def test_end_skipping_actions_is_confirmed_at_a_terminal(tmp_path: Path) -> None
             interactive=True,
         )
         session.run()
+    return prompts
+
+
+def test_end_skipping_actions_is_confirmed_at_a_terminal(tmp_path: Path) -> None:
+    """At a terminal an ``end`` that skips legal actions asks first; "n" keeps the game."""
+    game = Game.start("miniwars/bridge", seed=1)
+    game.apply("choose A", "vanguard")
+    prompts = _at_a_terminal(game, ["end", "n", "end", "y", "quit"], tmp_path)
     asked = [p for p in prompts if "End anyway?" in p]
     assert len(asked) == 2
     assert "end skips 3 more legal action(s) of guards (G1)" in asked[0]
@@ -156,23 +163,6 @@ def test_invisible_enemys_done_is_an_end_and_confirmed_too(tmp_path: Path) -> No
     else:
         pytest.fail("no step where california could be done early")
     taken = len(game.actions)
-    answers = iter(["done", "n", "quit"])
-    prompts: list[str] = []
-
-    def read(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
-
-    with (tmp_path / "out.txt").open("w", encoding="utf-8") as screen:
-        session = PlaySession(
-            game,
-            {"california": None, "australia": None},
-            tmp_path / "g.json",
-            Console(file=screen, width=120),
-            read=read,
-            pause=False,
-            interactive=True,
-        )
-        session.run()
+    prompts = _at_a_terminal(game, ["done", "n", "quit"], tmp_path)
     assert any("done skips" in p and "End anyway?" in p for p in prompts)
     assert len(game.actions) == taken

@@ -283,7 +283,7 @@ class VSGMRRules(Ruleset[State]):
         sides = state.setup.sides
         if action.side not in sides:
             raise IllegalAction(action, f"no side '{action.side}'")
-        # II.1: the person to the starting player's left goes next, and so on
+        # II.1: play passes to the starter's left, then on round the table
         # (ruling: the sides are listed in seating order, so "left" is next listed).
         start = sides.index(action.side)
         state.order = sides[start:] + sides[:start]
