@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import (
+    add_backend_options,
     err_console,
     out_console,
     positive_int,
@@ -77,6 +78,7 @@ def register(commands: Commands) -> None:
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the picture as SVG")
     parser.add_argument("--png", type=Path, metavar="FILE", help="write the picture as PNG")
+    add_backend_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -115,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
             precision=args.precision,
             max_games=args.max_games,
             progress=advance,
+            backend=args.backend,
+            address=args.address,
         )
     if args.svg is not None or args.png is not None:
         _write_pictures(report, args.svg, args.png)

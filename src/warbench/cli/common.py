@@ -203,3 +203,19 @@ def print_map(console: Console, view: Mapping[str, Any]) -> None:
         console.print(render_table(view, width=console.width))
     else:
         console.print(render_map(view, compact=map_width(view) > console.width))
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--address`` (``simulate``, ``balance``): where games are played."""
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or Ray (pip install 'warbench[ray]')",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: an existing cluster (auto, or HOST:PORT); "
+        "default: a local Ray with --workers CPUs",
+    )

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import (
+    add_backend_options,
     bot_names,
     err_console,
     out_console,
@@ -49,6 +50,7 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_backend_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -68,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             record_dir=args.record_dir,
             progress=advance,
+            backend=args.backend,
+            address=args.address,
         )
     if args.json:
         print_json(result.to_json())

@@ -21,7 +21,6 @@ out, and the same seed gives the same report whatever the number of workers.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,6 +33,7 @@ from warbench.core.loader import load_scenario
 from warbench.core.ruleset import KILLER, REMOVALS
 from warbench.errors import WarbenchError
 from warbench.scenario.model import Scenario
+from warbench.sim.backends import check_backend, run_jobs
 from warbench.sim.runner import MAX_ACTIONS, MAX_WORKERS, bot_seeds, game_seed
 from warbench.sim.stats import Share, share, spread
 
@@ -407,18 +407,6 @@ def _play_job(job: tuple[str, int, int, int, dict[str, str]]) -> GameDetail:
     return replace(play_detail(scenario, seed, bots), pair=pair, seating=seating)
 
 
-def _played(
-    jobs: Sequence[tuple[str, int, int, int, dict[str, str]]], workers: int
-) -> Iterator[GameDetail]:
-    if workers == 1 or len(jobs) == 1:
-        for job in jobs:
-            yield _play_job(job)
-        return
-    context = multiprocessing.get_context("fork")
-    with context.Pool(min(workers, len(jobs))) as pool:
-        yield from pool.imap_unordered(_play_job, jobs, chunksize=1)
-
-
 def balance(
     scenario_ref: str,
     bots: Sequence[str],
@@ -428,6 +416,8 @@ def balance(
     precision: float | None = None,
     max_games: int = 10_000,
     progress: Callable[[Running], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> BalanceReport:
     """Play ``pairs`` seeds in every seating (or, with ``precision``, until every
     share's half-interval is at most that, up to ``max_games``) and report."""
@@ -441,6 +431,7 @@ def balance(
         raise WarbenchError(f"balance plays 1 to {MAX_BALANCE_GAMES:,} games, not {max_games:,}")
     if not bots:
         raise WarbenchError("name at least one bot")
+    check_backend(backend, address)
     scenario = load_scenario(scenario_ref)
     _worker_scenarios[scenario_ref] = scenario
     info = registry.get(scenario.ruleset).info
@@ -476,7 +467,7 @@ def balance(
     else:
         planned = _batches(jobs, len(seats), max_games)
     for batch in planned:
-        for detail in _played(batch, workers):
+        for detail in run_jobs(_play_job, batch, len(batch), workers, backend, address):
             details.append(detail)
             running.add(detail)
             if progress is not None:

@@ -9,9 +9,8 @@ number of workers.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from warbench.core.loader import load_scenario
 from warbench.core.saves import write_record
 from warbench.errors import WarbenchError, excerpt
 from warbench.scenario.model import Scenario
+from warbench.sim.backends import check_backend, run_jobs
 
 MAX_ACTIONS = 200_000
 """A game that runs longer than this is a ruleset bug, not a long game."""
@@ -154,8 +154,11 @@ def simulate(
     workers: int = 1,
     record_dir: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimResult:
-    """Play ``games`` games of a scenario and return the statistics."""
+    """Play ``games`` games of a scenario and return the statistics (on ``backend``:
+    see :mod:`warbench.sim.backends`)."""
     if games < 1:
         raise WarbenchError("simulate needs at least one game")
     if games > MAX_GAMES:
@@ -163,6 +166,7 @@ def simulate(
     if not 1 <= workers <= MAX_WORKERS:
         raise WarbenchError(f"simulate takes 1 to {MAX_WORKERS} workers, not {workers}")
     workers = min(workers, games)
+    check_backend(backend, address)
     scenario = load_scenario(scenario_ref)
     _worker_scenarios[scenario_ref] = scenario
     unknown = sorted(set(bots) - set(scenario.sides))
@@ -180,7 +184,7 @@ def simulate(
     jobs = ((scenario_ref, seed, i, assigned, folder) for i in range(games))
     started = time.perf_counter()
     summaries: list[GameSummary] = []
-    for summary in _results(jobs, workers, games):
+    for summary in run_jobs(_run_one, jobs, games, workers, backend, address):
         summaries.append(summary)
         if progress is not None:
             progress(len(summaries))
@@ -228,16 +232,3 @@ def _check_record_dir(folder: Path, games: int) -> None:
             f"{excerpt(str(folder), 200)} already holds {_record_name(taken[0])} "
             f"({len(taken)} of this run's {games} records): give an empty or new folder"
         )
-
-
-def _results(
-    jobs: Iterable[tuple[str, int, int, dict[str, str], str | None]], workers: int, games: int
-) -> Iterator[GameSummary]:
-    if workers == 1:
-        for job in jobs:
-            yield _run_one(job)
-        return
-    context = multiprocessing.get_context("fork")
-    chunk = max(1, min(32, games // (workers * 8)))
-    with context.Pool(workers) as pool:
-        yield from pool.imap_unordered(_run_one, jobs, chunksize=chunk)
