@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import (
-    add_backend_options,
+    add_batch_options,
     err_console,
     out_console,
     positive_int,
     print_json,
     say,
-    seed_int,
 )
 from warbench.errors import WarbenchError
 
@@ -69,16 +68,10 @@ def register(commands: Commands) -> None:
         metavar="M",
         help="with --precision: stop after this many games (default 10,000)",
     )
-    parser.add_argument(
-        "--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"
-    )
-    parser.add_argument(
-        "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
-    )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the picture as SVG")
     parser.add_argument("--png", type=Path, metavar="FILE", help="write the picture as PNG")
-    add_backend_options(parser)
+    add_batch_options(parser)
     parser.set_defaults(run=run)
 
 

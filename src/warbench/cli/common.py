@@ -205,8 +205,15 @@ def print_map(console: Console, view: Mapping[str, Any]) -> None:
         console.print(render_map(view, compact=map_width(view) > console.width))
 
 
-def add_backend_options(parser: argparse.ArgumentParser) -> None:
-    """``--backend`` and ``--address`` (``simulate``, ``balance``): where games are played."""
+def add_batch_options(parser: argparse.ArgumentParser) -> None:
+    """What ``simulate`` and ``balance`` share: the master seed, and where the games are
+    played (``--workers``, ``--backend``, ``--address``)."""
+    parser.add_argument(
+        "--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
+    )
     parser.add_argument(
         "--backend",
         choices=("local", "ray"),

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import (
-    add_backend_options,
+    add_batch_options,
     bot_names,
     err_console,
     out_console,
@@ -18,7 +18,6 @@ from warbench.cli.common import (
     positive_int,
     print_json,
     say,
-    seed_int,
 )
 
 if TYPE_CHECKING:
@@ -42,15 +41,9 @@ def register(commands: Commands) -> None:
         metavar="NAME=BOT",
         help="the bot playing a side (default: random); repeatable",
     )
-    parser.add_argument(
-        "--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"
-    )
-    parser.add_argument(
-        "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
-    )
     parser.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    add_backend_options(parser)
+    add_batch_options(parser)
     parser.set_defaults(run=run)
 
 
