@@ -5,6 +5,7 @@ shared by the tests of this module and shut down after them."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -78,3 +79,7 @@ def test_bad_backend_choices_are_one_clear_error() -> None:
         check_backend("spark", None)
     with pytest.raises(WarbenchError, match="--address is for --backend ray"):
         check_backend("local", "auto")
+    with pytest.raises(WarbenchError, match="where its game is played"):
+        simulate(
+            "miniwars/bridge", 2, {}, record_dir=Path("records"), backend="ray", address="auto"
+        )

@@ -167,6 +167,11 @@ def simulate(
         raise WarbenchError(f"simulate takes 1 to {MAX_WORKERS} workers, not {workers}")
     workers = min(workers, games)
     check_backend(backend, address)
+    if record_dir is not None and address is not None:
+        raise WarbenchError(
+            "--record-dir writes each record where its game is played: on a Ray cluster "
+            "that is another machine; keep records with the local backend or a local Ray"
+        )
     scenario = load_scenario(scenario_ref)
     _worker_scenarios[scenario_ref] = scenario
     unknown = sorted(set(bots) - set(scenario.sides))
