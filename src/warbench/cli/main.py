@@ -14,7 +14,17 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from warbench import __version__
-from warbench.cli import balance, catalogue, info, odds, play, render, replay, simulate
+from warbench.cli import (
+    balance,
+    calibrate,
+    catalogue,
+    info,
+    odds,
+    play,
+    render,
+    replay,
+    simulate,
+)
 from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, tolerant_stdin
 from warbench.errors import WarbenchError, excerpt, printable
 
@@ -41,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=Parser
     )
-    for module in (catalogue, play, simulate, balance, odds, replay, render, info):
+    for module in (catalogue, play, simulate, balance, calibrate, odds, replay, render, info):
         module.register(commands)
     return parser
 

@@ -72,6 +72,18 @@ class Piece:
     """Still the side's: on the table, or safely off it by an objective's edge."""
 
 
+@dataclass(frozen=True, slots=True)
+class UnitKind:
+    """A unit type a calibration may field in any slot of a side (``Ruleset.unit_kinds``)."""
+
+    key: str
+    """As a scenario file names it (a MiniWars ``type``, a VSGMR ``profile``, a ``model``)."""
+    name: str
+    """As :attr:`Piece.kind` names it (what reports show)."""
+    cost: float
+    """Its printed points (or the stand-in's)."""
+
+
 KILLER = "credit"
 """The event data key naming who is credited with a piece's removal (a ``removed``,
 ``destroyed`` or ``defeated`` event: the attacker, or None for terrain, hazards and
@@ -237,6 +249,22 @@ class Ruleset(ABC, Generic[S]):
         at the start and the end of a game, and credits removals by the events'
         :data:`KILLER` key."""
         return None
+
+    # -- calibration (``warbench calibrate``) ----------------------------------------
+    arena: ClassVar[str | None] = None
+    """The built-in scenario a calibration plays by default: two sides with as many
+    slots each, laid out so that either force may stand on either side."""
+
+    def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
+        """The unit types that may stand in any of ``side``'s slots of ``scenario``
+        (None where the ruleset cannot recast its forces)."""
+        return None
+
+    def recast(self, scenario: Scenario, changes: Mapping[str, str | None]) -> Scenario:
+        """``scenario`` with each piece named in ``changes`` turned into the unit type of
+        that key (a :attr:`UnitKind.key`), or taken out where the key is None; validated
+        as a scenario file is (a ``ScenarioError`` when the result is not a scenario)."""
+        raise NotImplementedError(f"{self.info.name} cannot recast its forces")
 
     def initiative(self, state: S) -> str | None:
         """The side that won this turn's initiative (or otherwise goes first this turn),

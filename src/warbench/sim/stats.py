@@ -37,9 +37,10 @@ class Share:
         }
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval (95% by default) of ``successes`` in ``trials``; the
-    whole 0..1 when there are no trials.
+    whole 0..1 when there are no trials. ``successes`` may be fractional (a draw
+    counted as half a win).
 
     >>> [round(x, 3) for x in wilson(6, 10)]
     [0.313, 0.832]
@@ -93,3 +94,45 @@ def spread(values: Sequence[float]) -> dict[str, float]:
         out[key] = percentile(values, q)
     out["mean"] = sum(values) / len(values)
     return out
+
+
+def fit_logistic(
+    features: Sequence[Sequence[float]], outcomes: Sequence[float], ridge: float = 0.01
+) -> list[float]:
+    """The coefficients of a logistic model ``P(y=1) = 1 / (1 + exp(-x·b))`` fitted by
+    Newton's method (iteratively reweighted least squares), with an L2 penalty of
+    ``ridge`` on every coefficient but the first (the intercept, a column of ones the
+    caller includes). Outcomes may be fractions (a draw as 0.5). The penalty keeps a
+    column that never varies at 0 and a perfectly separated one finite.
+
+    >>> b = fit_logistic([[1, 1], [1, 1], [1, 1], [1, -1], [1, -1], [1, -1]],
+    ...                  [1, 1, 0, 0, 0, 1], ridge=0.0)
+    >>> [round(x, 3) for x in b]
+    [0.0, 0.693]
+    """
+    import numpy as np
+
+    x = np.asarray(features, dtype=float)
+    y = np.asarray(outcomes, dtype=float)
+    penalty = np.full(x.shape[1], ridge)
+    penalty[0] = 0.0
+    beta = np.zeros(x.shape[1])
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-(x @ beta)))
+        w = p * (1.0 - p)
+        gradient = x.T @ (y - p) - penalty * beta
+        hessian = x.T @ (x * w[:, None]) + np.diag(penalty) + 1e-9 * np.eye(x.shape[1])
+        step = np.linalg.solve(hessian, gradient)
+        beta += step
+        if float(np.max(np.abs(step))) < 1e-10:
+            break
+    return [float(v) for v in beta]
+
+
+def logit(p: float) -> float:
+    """``log(p / (1 - p))``.
+
+    >>> logit(0.5)
+    0.0
+    """
+    return math.log(p / (1.0 - p))

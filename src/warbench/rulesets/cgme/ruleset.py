@@ -13,17 +13,26 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
-from warbench.core.ruleset import Piece
+from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.cgme.evaluate import evaluate, standing
 from warbench.rulesets.cgme.odds import explain_action, queries
 from warbench.rulesets.cgme.playout import playout
 from warbench.rulesets.cgme.rules import CGMERules
 from warbench.rulesets.cgme.state import State
+from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 
-class CGME(CGMERules):
+class CGME(RecastHooks, CGMERules):
     """CGME with everything the engine, bots and tools ask of a ruleset."""
+
+    arena = "cgme/arena"
+    forces_table = "forces"
+    kind_key = "type"
+
+    def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
+        """The world's unit types and the scenario's own, with their values."""
+        return [UnitKind(t.key, t.name, float(t.value)) for t in scenario.spec.types.values()]
 
     # -- telling a person what they command and must do (info.py) --------------------
     def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:

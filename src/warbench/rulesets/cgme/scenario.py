@@ -12,7 +12,7 @@ where the world has them, ``[options]`` (which ones depend on the world) and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainValidator, ValidationError
@@ -220,6 +220,8 @@ class Setup:
     turn_limit: int
     at_turn_limit: str
     objectives: tuple[Objective, ...]
+    types: Mapping[str, UnitType] = field(default_factory=dict)
+    """The world's unit types and the scenario's own, by key."""
 
     @property
     def parts_limit(self) -> int | None:
@@ -476,6 +478,7 @@ def build_setup(
         turn_limit=spec.turn_limit,
         at_turn_limit=limit,
         objectives=tuple(objectives),
+        types=types,
     )
     return spec, setup
 

@@ -236,22 +236,30 @@ def _standing(board: Board, setup: Setup, code: str) -> set[int]:
     return standing
 
 
-def export(setup: Setup) -> dict[str, Any]:
-    """Everything static the kernel needs, as the dict ``_playout.prepare`` reads."""
-    board = setup.board
-    charts = board.charts
-    grid = board.map.grid
-    hexes = grid.hexes
+_KEPT_BOARDS = 8
+_board_cache: dict[int, tuple[Board, dict[str, Any]]] = {}
+_lane_cache: dict[
+    tuple[int, tuple[str, ...], tuple[frozenset[int], ...]], tuple[Board, dict[str, Any]]
+] = {}
+
+
+def _kept(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _KEPT_BOARDS:
+        del cache[next(iter(cache))]
+    cache[key] = value
+
+
+def _board_tables(board: Board) -> dict[str, Any]:
+    """The board's part of the export (neighbours, movement, zones of control, melee),
+    made once per board: scenarios on one map share their board (a calibration
+    recasts one map's forces thousands of times)."""
+    found = _board_cache.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    hexes = board.map.grid.hexes
     index = board.index
     n_hex = len(hexes)
-    units = setup.units
-    n_units = len(units)
-    options = setup.options
-    t: dict[str, Any] = {"H": n_hex, "U": n_units}
-
-    # The board: coordinates, neighbours, movement, zones of control, melee.
-    t["q"] = _ints([h.q for h in hexes])
-    t["r"] = _ints([h.r for h in hexes])
+    t: dict[str, Any] = {"q": _ints([h.q for h in hexes]), "r": _ints([h.r for h in hexes])}
     nb = array("i", [-1]) * (n_hex * 6)
     melee_mod = array("i", [0]) * (n_hex * 6)
     for i, h in enumerate(hexes):
@@ -270,9 +278,23 @@ def export(setup: Setup) -> dict[str, Any]:
         t[f"step_to_{c}"], t[f"step_cost_{c}"] = to, cost
     t["zoc"] = _rows(board, board.zoc_into)
     t["melee"] = _rows(board, board.melee_into)
+    _kept(_board_cache, id(board), (board, t))
+    return t
 
-    # Missile fire: per code used, the fire lanes of every hex a shooter may reach.
-    codes = sorted({p.type.missile for p in units if p.type.missile})
+
+def _lane_tables(
+    board: Board, codes: tuple[str, ...], standing: tuple[frozenset[int], ...]
+) -> dict[str, Any]:
+    """The fire lanes of each missile code from every hex its shooters may stand in,
+    made once per board, codes and standing hexes."""
+    key = (id(board), codes, standing)
+    found = _lane_cache.get(key)
+    if found is not None and found[0] is board:
+        return found[1]
+    charts = board.charts
+    hexes = board.map.grid.hexes
+    index = board.index
+    n_hex = len(hexes)
     reach = max((charts.max_range(c) for c in codes), default=0)
     width = 2 * reach + 1
     lanes = len(codes) * n_hex * width * width
@@ -282,7 +304,7 @@ def export(setup: Setup) -> dict[str, Any]:
     routes: list[int] = []
     offsets: dict[tuple[tuple[Hex, ...], ...], int] = {}
     for c, code in enumerate(codes):
-        for i in sorted(_standing(board, setup, code)):
+        for i in sorted(standing[c]):
             at = hexes[i]
             for target, open_routes in board.fire_lanes(code, at).items():
                 slot = ((c * n_hex + i) * width + target.q - at.q + reach) * width
@@ -298,8 +320,33 @@ def export(setup: Setup) -> dict[str, Any]:
                 assert needed is not None  # a fire lane is within range
                 lane[slot], lane_need[slot] = offset, needed
                 lane_mod[slot] = combat.total(board.height_modifiers(at, target, melee=False))
-    t.update(ncodes=len(codes), R=reach, lane=lane, lane_need=lane_need, lane_mod=lane_mod)
+    t: dict[str, Any] = dict(ncodes=len(codes), R=reach, lane=lane, lane_need=lane_need)
+    t["lane_mod"] = lane_mod
     t["routes"], t["nroutes"] = _ints(routes), len(routes)
+    _kept(_lane_cache, key, (board, t))
+    return t
+
+
+def export(setup: Setup) -> dict[str, Any]:
+    """Everything static the kernel needs, as the dict ``_playout.prepare`` reads."""
+    board = setup.board
+    charts = board.charts
+    grid = board.map.grid
+    hexes = grid.hexes
+    index = board.index
+    n_hex = len(hexes)
+    units = setup.units
+    n_units = len(units)
+    options = setup.options
+    t: dict[str, Any] = {"H": n_hex, "U": n_units}
+
+    t.update(_board_tables(board))
+    melee_mod = t["melee_mod"]
+
+    # Missile fire: per code used, the fire lanes of every hex a shooter may reach.
+    codes = sorted({p.type.missile for p in units if p.type.missile})
+    standing = tuple(frozenset(_standing(board, setup, code)) for code in codes)
+    t.update(_lane_tables(board, tuple(codes), standing))
 
     # Units and their movement kinds (class, budget): one open reach table each.
     half = charts.half_mp_per_mp

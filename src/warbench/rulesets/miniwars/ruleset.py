@@ -13,22 +13,34 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
-from warbench.core.ruleset import Piece
+from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import InfoHooks
 from warbench.rulesets.miniwars.annotate import annotate
+from warbench.rulesets.miniwars.data import catalogue, unit_type
 from warbench.rulesets.miniwars.evaluate import evaluate, standing
 from warbench.rulesets.miniwars.odds import QUERIES, explain_action
 from warbench.rulesets.miniwars.playout import playout
 from warbench.rulesets.miniwars.rules import MiniWarsRules
 from warbench.rulesets.miniwars.state import State
+from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 
-class MiniWars(InfoHooks, MiniWarsRules):
+class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
     """MiniWars with everything the engine, bots and tools ask of a ruleset."""
 
     package = "warbench.rulesets.miniwars"
     """Where InfoHooks finds info.py and data/rulings.toml."""
+    arena = "miniwars/arena"
+    forces_table = "forces"
+    kind_key = "type"
+
+    def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
+        """The catalogue's types (Danville's, with their printed costs) and the scenario's own."""
+        types = dict(catalogue())
+        for key, row in (scenario.raw.get("unit_types") or {}).items():
+            types[key] = unit_type(key, row)
+        return [UnitKind(t.key, t.name, float(t.cost)) for t in types.values()]
 
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:

@@ -9,6 +9,7 @@ rulings with two readings, and ``[victory]``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -147,6 +148,29 @@ def _zone(deploy: DeploySpec, board: Board, file: str, path: str) -> frozenset[H
     return frozenset(h for h in grid.hexes if edge_distance(h) <= deploy.within)
 
 
+_BOARDS: dict[str, Board] = {}
+"""Boards by their map and options, the last few: a board is read-only once built and
+its caches (sight, fire lanes) are the slow part, so scenarios on one map share it (a
+calibration recasts the forces of one map thousands of times)."""
+_BOARDS_KEPT = 8
+
+
+def _board(spec: ScenarioSpec, file: str) -> Board:
+    key = json.dumps(
+        [spec.map.model_dump(mode="json"), spec.options.hedgerow, spec.options.los_along_edge],
+        sort_keys=True,
+    )
+    board = _BOARDS.get(key)
+    if board is None:
+        rule_charts = charts(spec.options.hedgerow)
+        hexmap = build_hexmap(spec.map, file, rule_charts.terrain, rule_charts.hexsides)
+        board = Board(hexmap, rule_charts, spec.options.los_along_edge)
+        if len(_BOARDS) >= _BOARDS_KEPT:
+            del _BOARDS[next(iter(_BOARDS))]
+        _BOARDS[key] = board
+    return board
+
+
 def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
     """Validate a MiniWars scenario and build its set-up; ScenarioError on any problem."""
     try:
@@ -154,9 +178,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     except ValidationError as exc:
         raise from_validation(file, exc) from None
     check_unit_count(file, sum(len(units) for units in spec.forces.values()))
-    rule_charts = charts(spec.options.hedgerow)
-    hexmap = build_hexmap(spec.map, file, rule_charts.terrain, rule_charts.hexsides)
-    board = Board(hexmap, rule_charts, spec.options.los_along_edge)
+    board = _board(spec, file)
     names = [side.name for side in spec.sides]
     check_sides(file, names, spec.forces)
     types = dict(catalogue())
@@ -195,7 +217,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 )
             seen_ids[unit.id.lower()] = path
             try:
-                at = hexmap.grid.parse(unit.at)
+                at = board.map.grid.parse(unit.at)
             except ValueError as exc:
                 raise ScenarioError(file, f"{path}.at", str(exc)) from None
             kind = types[unit.type]
@@ -203,7 +225,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 raise ScenarioError(
                     file,
                     f"{path}.at",
-                    f"{kind.move_class} cannot stand in {hexmap.terrain_at(at)} at {unit.at}",
+                    f"{kind.move_class} cannot stand in {board.map.terrain_at(at)} at {unit.at}",
                 )
             if at in occupied:
                 other = occupied[at]

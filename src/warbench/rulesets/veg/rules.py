@@ -30,3 +30,4 @@ class Veg(CGME):
     )
     world_package: ClassVar[str] = "warbench.rulesets.veg"
     options_model: ClassVar[type[CoreOptionsSpec]] = VegOptionsSpec
+    arena = "veg/arena"
