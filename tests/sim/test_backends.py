@@ -1,6 +1,6 @@
 """Where games are played (issue 14, part 3): the same seed gives the same results on the
-local backend with any number of workers and on Ray. One local Ray (``num_cpus=2``) is
-shared by the tests of this module and shut down after them."""
+local backend with any number of workers and on Ray (simulate, balance and calibrate). One
+local Ray (``num_cpus=2``) is shared by the tests of this module and shut down after them."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from warbench.cli.main import main
 from warbench.errors import WarbenchError
 from warbench.sim.backends import check_backend, run_jobs
 from warbench.sim.balance import balance
+from warbench.sim.calibrate import calibrate
 from warbench.sim.runner import simulate
 
 ray = pytest.importorskip("ray")  # installed by make test (the ray extra)
@@ -64,6 +65,14 @@ def test_balance_is_the_same_on_ray(local_ray: None) -> None:
     a.pop("seconds")
     b.pop("seconds")
     assert a == b
+
+
+def test_calibrate_is_the_same_on_ray(local_ray: None) -> None:
+    here = calibrate("miniwars", pairs=40, seed=3).to_json()
+    there = calibrate("miniwars", pairs=40, seed=3, workers=2, backend="ray").to_json()
+    here.pop("seconds")
+    there.pop("seconds")
+    assert here == there
 
 
 def test_the_command_line_takes_the_backend(

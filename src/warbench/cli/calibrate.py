@@ -18,6 +18,7 @@ from warbench.cli.common import (
     print_json,
     say,
 )
+from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -95,6 +96,9 @@ def register(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from warbench.sim.calibrate import calibrate, fairness
 
+    out = args.out or Path(f"{Path(args.scenario or 'scenario').stem}-fair.toml")
+    if args.scenario is not None and out.exists():  # before the battles, not after
+        raise WarbenchError(f"{out} exists: give a new file for the adjusted scenario (--out)")
     with _progress(enabled=not args.json, label="battles") as advance:
         result = calibrate(
             args.ruleset,
@@ -109,7 +113,6 @@ def run(args: argparse.Namespace) -> int:
         )
     fair: Fairness | None = None
     if args.scenario is not None:
-        out = args.out or Path(f"{Path(args.scenario).stem}-fair.toml")
         with _progress(enabled=not args.json, label="balance") as advance:
             fair = fairness(
                 args.scenario,

@@ -147,6 +147,26 @@ def draw_forces(arena: Arena, rng: random.Random) -> tuple[Forces, Forces | None
     return first, {a: first[b], b: first[a]}
 
 
+def _valid_forces(
+    arena: Arena, ruleset: Ruleset[Any], rng: random.Random, tries: int = 100
+) -> tuple[Forces, Forces | None]:
+    """Forces drawn until the arena accepts them together (bases of other sizes may
+    overlap a neighbour, a wing may not mix classes): a scenario error in a battle
+    is the draw's, not the game's."""
+    for _ in range(tries):
+        first, second = draw_forces(arena, rng)
+        try:
+            for forces in (first, second):
+                if forces is not None:
+                    ruleset.recast(arena.scenario, changes_for(arena, forces))
+        except (ScenarioError, WarbenchError):
+            continue
+        return first, second
+    raise WarbenchError(
+        f"{arena.scenario.id}: {tries} random forces in a row were not valid scenarios"
+    )
+
+
 def changes_for(arena: Arena, forces: Forces) -> dict[str, str | None]:
     """The recast that puts ``forces`` in the arena's slots."""
     return {
@@ -435,7 +455,7 @@ def calibrate(
     rng = random.Random(game_seed(seed, 0, "forces"))
     jobs: list[tuple[str, int, int, int, Forces, str]] = []
     for pair in range(pairs):
-        first, second = draw_forces(arena, rng)
+        first, second = _valid_forces(arena, ruleset, rng)
         jobs.append((ref, seed, pair, 0, first, bot))
         if second is not None:
             jobs.append((ref, seed, pair, 1, second, bot))
@@ -559,7 +579,8 @@ def plan_changes(
     the first side's lead in points (on the fitted values; printed costs for types the
     calibration did not field) closest to nothing. A piece may become another type its
     side already fields, or (on the side ahead) be taken out; each change is kept only
-    if it brings the lead closer to nothing and the scenario still validates."""
+    if it moves at least a quarter of the cheapest type's cost, brings the lead closer
+    to nothing and leaves a valid scenario."""
     ruleset = registry.get(scenario.ruleset)
     made = dict(made or {})
     current_scenario = ruleset.recast(scenario, made) if made else scenario
@@ -579,6 +600,8 @@ def plan_changes(
         for side in scenario.sides
     }
     own = {side: list({k.key: k for k in kinds}.values()) for side, kinds in fielded.items()}
+    costs = [k.cost for kinds in catalogue.values() for k in kinds.values() if k.cost > 0]
+    least = 0.25 * min(costs, default=1.0)  # a change must move at least this much
     changes: list[Change] = []
     gap = ahead
     for _ in range(most):
@@ -597,7 +620,9 @@ def plan_changes(
                 new_value = 0.0 if option is None else _piece_value(calibration, option)
                 delta = sign * (new_value - _piece_value(calibration, current))
                 left = abs(gap + delta)
-                if left < abs(gap) - 1e-9 and (best is None or left < best[0]):
+                if abs(delta) < least or left >= abs(gap) - 1e-9:
+                    continue
+                if best is None or left < best[0]:
                     change = Change(
                         p.id, p.side, current.key, option.key if option else None, delta
                     )

@@ -13,21 +13,40 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
-from warbench.core.ruleset import Piece
+from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.invisible_enemy.annotate import annotate
+from warbench.rulesets.invisible_enemy.data import vehicles
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.recasting import RecastHooks
+from warbench.scenario.model import Scenario
 
 
-class InvisibleEnemy(TableHooks[State], InvisibleEnemyRules):
+class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
     """Invisible Enemy with everything the engine, bots and tools ask of a ruleset."""
 
     package = "warbench.rulesets.invisible_enemy"
     """Where TableHooks finds info.py, ask.py, parse.py and data/rulings.toml."""
+    arena = "invisible-enemy/company"
+    forces_table = "units"
+    kind_key = "model"
+    nested_key = "bases"
+
+    def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
+        """The models of the side's nation on the (stand-in) stats page, with their points."""
+        nation = next(
+            (s.get("nation") for s in scenario.raw.get("sides", ()) if s.get("name") == side),
+            None,
+        )
+        return [
+            UnitKind(key, m.title, float(m.points))
+            for key, m in vehicles().models.items()
+            if m.nation == nation
+        ]
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

@@ -13,21 +13,31 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
-from warbench.core.ruleset import Piece
+from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.mgv.annotate import annotate
+from warbench.rulesets.mgv.data import vehicles
 from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.mgv.explain import explain_action
 from warbench.rulesets.mgv.odds import QUERIES
 from warbench.rulesets.mgv.rules import MGVRules
 from warbench.rulesets.mgv.state import State
+from warbench.rulesets.recasting import RecastHooks
+from warbench.scenario.model import Scenario
 
 
-class MGV(TableHooks[State], MGVRules):
+class MGV(TableHooks[State], RecastHooks, MGVRules):
     """MGV with everything the engine, bots and tools ask of a ruleset."""
 
     package = "warbench.rulesets.mgv"
     """Where TableHooks finds info.py, ask.py, parse.py and data/rulings.toml."""
+    arena = "mgv/clear"
+    forces_table = "bases"
+    kind_key = "model"
+
+    def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
+        """The vehicle models of the (stand-in) stats sheet with their points."""
+        return [UnitKind(key, m.title, float(m.points)) for key, m in vehicles().models.items()]
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)

@@ -13,20 +13,32 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
-from warbench.core.ruleset import Piece
+from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import TableHooks
+from warbench.rulesets.recasting import RecastHooks
 from warbench.rulesets.vsgmr.annotate import annotate
 from warbench.rulesets.vsgmr.evaluate import evaluate, standing
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
 from warbench.rulesets.vsgmr.rules import VSGMRRules
 from warbench.rulesets.vsgmr.state import State
+from warbench.scenario.model import Scenario
 
 
-class VSGMR(TableHooks[State], VSGMRRules):
+class VSGMR(TableHooks[State], RecastHooks, VSGMRRules):
     """VSGMR with everything the engine, bots and tools ask of a ruleset."""
 
     package = "warbench.rulesets.vsgmr"
     """Where TableHooks finds info.py, ask.py, parse.py and data/rulings.toml."""
+    arena = "vsgmr/street"
+    forces_table = "figures"
+    kind_key = "profile"
+
+    def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
+        """The scenario's profiles with their (stand-in) points."""
+        return [
+            UnitKind(p.key, p.name or p.key, float(p.points))
+            for p in scenario.spec.profiles.values()
+        ]
 
     # -- the hooks bots, odds and pictures call ---------------------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:

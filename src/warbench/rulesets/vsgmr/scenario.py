@@ -269,6 +269,8 @@ class Setup:
     rules: Rules
     caches: dict[Any, Any] = field(default_factory=dict)
     """Derived data shared by every game of this set-up (terrains, navigation)."""
+    profiles: Mapping[str, Profile] = field(default_factory=dict)
+    """The scenario's profiles, by key (those no figure uses too)."""
 
     def terrain(self, destroyed: frozenset[str]) -> Terrain:
         """The terrain with these features destroyed (built once per set of losses).
@@ -556,6 +558,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         victory=spec.victory,
         rounds=spec.rounds,
         rules=rule_data,
+        profiles=profiles,
     )
     setup.caches[("terrain", frozenset())] = terrain
     return spec, setup
