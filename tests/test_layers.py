@@ -60,3 +60,14 @@ def test_a_rulesets_rules_do_not_import_their_own_consumers(rules: Path) -> None
     package = f"warbench.rulesets.{rules.parent.name}"
     consumers = {f"{package}.{name}" for name in ("odds", "evaluate", "playout", "annotate")}
     assert not (_imports(rules) & consumers)
+
+
+def test_the_server_knows_no_ruleset_and_no_command() -> None:
+    """Nothing rules-specific in the server: it talks to games through the core, and the
+    CLI (``warbench serve``) sits above it."""
+    bad = []
+    for path in sorted((SRC / "server").rglob("*.py")):
+        for name in _imports(path):
+            if name.startswith(("warbench.rulesets", "warbench.cli")):
+                bad.append(f"{path.relative_to(SRC)} imports {name}")
+    assert not bad, "\n".join(bad)

@@ -23,6 +23,7 @@ from warbench.cli import (
     play,
     render,
     replay,
+    serve,
     simulate,
 )
 from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, tolerant_stdin
@@ -51,7 +52,18 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=Parser
     )
-    for module in (catalogue, play, simulate, balance, calibrate, odds, replay, render, info):
+    for module in (
+        catalogue,
+        play,
+        simulate,
+        balance,
+        calibrate,
+        odds,
+        replay,
+        render,
+        info,
+        serve,
+    ):
         module.register(commands)
     return parser
 

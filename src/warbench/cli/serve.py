@@ -1,0 +1,63 @@
+"""``warbench serve``: the web server (FastAPI on uvicorn) over a database of games."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from warbench.cli.common import err_console, say, whole_number
+from warbench.errors import WarbenchError
+
+if TYPE_CHECKING:
+    from warbench.cli.common import Commands
+
+DEFAULT_DB = "sqlite:///warbench-games.db"
+
+
+def register(commands: Commands) -> None:
+    """Add ``serve``."""
+    parser = commands.add_parser(
+        "serve",
+        help="play in the browser: a web server with a lobby, seats and live updates",
+        description=(
+            "Serve the browser client and its API. Games are stored in a database "
+            "(every action committed before the reply), so a restarted server has "
+            "every game and every acknowledged action."
+        ),
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port",
+        type=lambda text: whole_number(text, 1, 65535),
+        default=8000,
+        help="port (default 8000)",
+    )
+    parser.add_argument(
+        "--db",
+        default=DEFAULT_DB,
+        metavar="URL",
+        help=f"database URL (default {DEFAULT_DB}, a file here; "
+        "postgresql://user@host/name for a shared server)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from warbench.server.app import create_app
+
+    try:
+        app = create_app(args.db)
+    except (ImportError, ValueError) as exc:  # an unknown URL scheme or a missing driver
+        raise WarbenchError(f"cannot open the database {args.db}: {exc}") from None
+    except Exception as exc:  # sqlalchemy's errors: a database that is not there
+        raise WarbenchError(f"cannot open the database {args.db}: {exc}") from None
+    say(
+        err_console(),
+        f"warbench is serving at http://{args.host}:{args.port}/ (games in {args.db})",
+    )
+    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning")
+    return 0

@@ -1,0 +1,288 @@
+"""The HTTP and WebSocket API (FastAPI), and the pages of the browser client.
+
+Endpoints (JSON; errors are ``{"error": "..."}`` with the status below):
+
+- ``GET /api/scenarios``: the built-in scenarios; ``GET /api/bots``: the bots.
+- ``POST /api/games`` ``{"scenario": ID | "scenario_toml": TEXT, "seats": {side:
+  "human" | BOT}, "seed": N}``: a new game; returns its id, each human seat's token
+  and link (the token after ``#`` in the link, so it never reaches a server log), and
+  the spectators' link. 400 for a bad scenario (the same message as the CLI's),
+  413 for an upload over 1 MiB.
+- ``GET /api/games/{id}``: what the caller may see: a seat with
+  ``Authorization: Bearer TOKEN``, a spectator without. 404 unknown game, 403 a
+  token that opens no seat of it.
+- ``POST /api/games/{id}/actions`` ``{"version": N, "action": TEXT}`` with the seat's
+  token: the action, stored before the reply; bots answer before the reply too.
+  409 when ``version`` is not the game's (the reply holds the latest state), 422
+  for an illegal action (with the rules' reason; nothing changed), 403 for a bot's
+  side or another game's token, 401 without a token.
+- ``GET /api/games/{id}/board.svg``: the board as the caller may see it.
+- ``GET /api/games/{id}/record``: the record, once the game is over (409 before).
+- ``WS /api/games/{id}/live``: send ``{"token": TOKEN}`` (or ``{}`` to watch) first;
+  the server sends the caller's state now and after every change.
+
+Tokens travel in headers and WebSocket messages only, never in a URL the server
+logs, and uvicorn runs without an access log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tomllib
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from warbench.bots import bot_names
+from warbench.core import registry
+from warbench.core.loader import (
+    builtin_scenarios,
+    list_scenarios,
+    load_scenario,
+    scenario_from_dict,
+)
+from warbench.errors import IllegalAction, ScenarioError, UnknownScenario, WarbenchError
+from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
+from warbench.server.hub import Forbidden, Hub, NotFound, Stale
+from warbench.server.store import HUMAN, Store
+
+MAX_BODY = MAX_FILE_BYTES + 64 * 1024
+"""The largest request body read: a scenario file at its limit and a little JSON."""
+
+
+class NewGame(BaseModel):
+    scenario: str | None = Field(default=None, max_length=300)
+    scenario_toml: str | None = Field(default=None, max_length=MAX_BODY)
+    seats: dict[str, str] = Field(default_factory=dict, max_length=16)
+    seed: int = Field(default=0, ge=0, le=2**63 - 1)
+
+
+class NewAction(BaseModel):
+    version: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=2000)
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    kind, _, token = authorization.partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        raise Forbidden("give the seat's token as 'Authorization: Bearer TOKEN'")
+    return token.strip()
+
+
+class Watchers:
+    """The WebSockets watching each game, with the side each may see."""
+
+    def __init__(self) -> None:
+        self._by_game: dict[str, list[tuple[WebSocket, str | None]]] = {}
+
+    def add(self, game_id: str, socket: WebSocket, side: str | None) -> None:
+        self._by_game.setdefault(game_id, []).append((socket, side))
+
+    def remove(self, game_id: str, socket: WebSocket) -> None:
+        kept = [(s, side) for s, side in self._by_game.get(game_id, []) if s is not socket]
+        self._by_game[game_id] = kept
+
+    async def tell(self, hub: Hub, game_id: str) -> None:
+        """Send every watcher of the game its own state (built from its own view)."""
+        for socket, side in list(self._by_game.get(game_id, [])):
+            message = await run_in_threadpool(hub.message, game_id, side)
+            try:
+                await socket.send_json(message)
+            except Exception:  # a closed socket: forget it
+                self.remove(game_id, socket)
+
+
+def create_app(db_url: str) -> FastAPI:
+    """The application over the database at ``db_url`` (created and migrated if new)."""
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        store: Store | None = state.get("store")
+        if store is not None:
+            store.dispose()
+
+    app = FastAPI(title="warbench", lifespan=lifespan, docs_url=None, redoc_url=None)
+    store = Store(db_url)
+    state["store"] = store
+    hub = Hub(store)
+    watchers = Watchers()
+    app.state.hub = hub
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > MAX_BODY:
+            return _error(413, f"a request is at most {MAX_BODY:,} bytes")
+        response: Response = await call_next(request)
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
+            for e in exc.errors()[:10]
+        ]
+        return _error(422, "; ".join(problems))
+
+    @app.exception_handler(NotFound)
+    async def not_found(_: Request, exc: NotFound) -> JSONResponse:
+        return _error(404, str(exc))
+
+    @app.exception_handler(Forbidden)
+    async def forbidden(_: Request, exc: Forbidden) -> JSONResponse:
+        return _error(403, str(exc))
+
+    @app.get("/api/scenarios")
+    async def scenarios() -> list[dict[str, Any]]:
+        found = await run_in_threadpool(list_scenarios)
+        return [{"id": s.id, "ruleset": s.ruleset, "title": s.title} for s in found]
+
+    @app.get("/api/scenarios/{scenario_id:path}", response_model=None)
+    async def scenario_info(scenario_id: str) -> Any:
+        if scenario_id not in builtin_scenarios():
+            return _error(404, f"no built-in scenario '{scenario_id[:200]}'")
+        scenario = await run_in_threadpool(load_scenario, scenario_id)
+        goal = registry.get(scenario.ruleset).goal(scenario)
+        return {
+            "id": scenario.id,
+            "ruleset": scenario.ruleset,
+            "title": scenario.title,
+            "sides": list(scenario.sides),
+            "goal": goal,
+        }
+
+    @app.get("/api/bots")
+    async def bots() -> list[str]:
+        return list(bot_names())
+
+    @app.post("/api/games", status_code=201, response_model=None)
+    async def new_game(body: NewGame) -> Any:
+        if (body.scenario is None) == (body.scenario_toml is None):
+            return _error(400, "give a built-in scenario id (scenario) or a file (scenario_toml)")
+        try:
+            if body.scenario is not None:
+                if body.scenario not in builtin_scenarios():  # never a path on this machine
+                    raise UnknownScenario(
+                        f"no built-in scenario '{body.scenario}' (upload a file as scenario_toml)"
+                    )
+                scenario = await run_in_threadpool(load_scenario, body.scenario)
+            else:
+                text = body.scenario_toml or ""
+                if len(text.encode()) > MAX_FILE_BYTES:
+                    return _error(413, f"a scenario file is at most {MAX_FILE_BYTES:,} bytes")
+                raw = parse_toml(text, "uploaded scenario")
+                scenario = await run_in_threadpool(
+                    scenario_from_dict, raw, "uploaded scenario", "uploaded"
+                )
+            game_id, tokens = await run_in_threadpool(hub.create, scenario, body.seats, body.seed)
+        except (ScenarioError, UnknownScenario, tomllib.TOMLDecodeError) as exc:
+            return _error(400, str(exc))
+        except WarbenchError as exc:
+            return _error(400, str(exc))
+        return {
+            "id": game_id,
+            "seats": {
+                side: {"player": body.seats.get(side, HUMAN), "token": tokens.get(side)}
+                for side in scenario.sides
+            },
+            "links": {side: f"/play/{game_id}#seat={token}" for side, token in tokens.items()},
+            "spectate": f"/play/{game_id}",
+        }
+
+    @app.get("/api/games/{game_id}")
+    async def show(game_id: str, authorization: str | None = Header(default=None)) -> Any:
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        return await run_in_threadpool(hub.message, game_id, side)
+
+    @app.post("/api/games/{game_id}/actions", response_model=None)
+    async def act(
+        game_id: str, body: NewAction, authorization: str | None = Header(default=None)
+    ) -> Any:
+        token = _bearer(authorization)
+        if token is None:
+            return _error(401, "acting needs the seat's token ('Authorization: Bearer TOKEN')")
+        side = await run_in_threadpool(hub.side_of, game_id, token)
+        assert side is not None
+        try:
+            message = await run_in_threadpool(hub.act, game_id, side, body.version, body.action)
+        except Stale as exc:
+            latest = await run_in_threadpool(hub.message, game_id, side)
+            return _error(409, str(exc), state=latest)
+        except IllegalAction as exc:
+            return _error(422, str(exc))
+        except Forbidden:
+            raise
+        except WarbenchError as exc:
+            return _error(422, str(exc))
+        await watchers.tell(hub, game_id)
+        return message
+
+    @app.get("/api/games/{game_id}/board.svg")
+    async def board(game_id: str, authorization: str | None = Header(default=None)) -> Response:
+        from warbench.render.svg import render_svg
+
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        message = await run_in_threadpool(hub.message, game_id, side)
+        title = message["scenario"]["title"]
+        svg = await run_in_threadpool(lambda: render_svg(message["view"], title=title))
+        return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/api/games/{game_id}/record", response_model=None)
+    async def record(game_id: str) -> Any:
+        try:
+            return await run_in_threadpool(hub.record, game_id)
+        except Stale as exc:
+            return _error(409, str(exc))
+
+    @app.websocket("/api/games/{game_id}/live")
+    async def live(socket: WebSocket, game_id: str) -> None:
+        await socket.accept()
+        try:
+            hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
+            token = hello.get("token") if isinstance(hello, Mapping) else None
+            side = await run_in_threadpool(hub.side_of, game_id, token)
+        except (NotFound, Forbidden) as exc:
+            await socket.send_json({"error": str(exc)})
+            await socket.close(code=4403)
+            return
+        except (TimeoutError, WebSocketDisconnect, ValueError):
+            await socket.close(code=4400)
+            return
+        watchers.add(game_id, socket, side)
+        try:
+            await socket.send_json(await run_in_threadpool(hub.message, game_id, side))
+            while True:
+                await socket.receive_text()  # the client speaks only to say hello
+        except WebSocketDisconnect:
+            pass
+        finally:
+            watchers.remove(game_id, socket)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby() -> str:
+        return _page("lobby.html")
+
+    @app.get("/play/{game_id}", response_class=HTMLResponse)
+    async def play(game_id: str) -> str:
+        return _page("play.html")
+
+    return app
+
+
+def _page(name: str) -> str:
+    return (resources.files("warbench.server") / "static" / name).read_text("utf-8")

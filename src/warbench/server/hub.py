@@ -1,0 +1,210 @@
+"""Live games: each game rebuilt from its stored actions, acted on one action at a time,
+with its bots playing until a person must act, and what each seat may see.
+
+Nothing here knows a ruleset: the engine (:class:`~warbench.core.game.Game`) checks
+every action, and a seat's message is built from that seat's view only
+(:meth:`Hub.message`): the view, the events, whose turn it is and the seat's own
+legal actions. The version of a game is the number of actions stored; an action
+sent with another version is refused (the sender has not seen the latest move).
+An action is stored (committed) before anyone is told of it; if storing fails, the
+game in memory is rebuilt from the database, so memory never runs ahead of it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from warbench.bots import check_bot, make_bot
+from warbench.core import registry
+from warbench.core.game import Game
+from warbench.core.loader import scenario_from_dict
+from warbench.errors import IllegalAction, WarbenchError, excerpt
+from warbench.scenario.model import Scenario
+from warbench.server.store import HUMAN, StaleVersion, Store, StoredGame, new_token
+from warbench.sim.runner import game_seed
+
+MAX_BOT_ACTIONS = 5_000
+"""Bot actions in a row before the server stops and says so (a ruleset bug, not a game)."""
+MAX_ACTION_TEXT = 2_000
+"""The longest action text accepted."""
+
+
+class NotFound(WarbenchError):
+    """No such game."""
+
+
+class Forbidden(WarbenchError):
+    """A token that is no seat of this game, or a seat acting out of its place."""
+
+
+class Stale(WarbenchError):
+    """An action sent against an older version of the game."""
+
+
+@dataclass(slots=True)
+class Live:
+    """A game in memory with what the server needs beside it."""
+
+    stored: StoredGame
+    game: Game
+    lock: threading.Lock
+
+
+class Hub:
+    """Every game the server holds, over one :class:`Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._live: dict[str, Live] = {}
+        self._guard = threading.Lock()
+
+    # -- making games --------------------------------------------------------------
+    def create(
+        self, scenario: Scenario, players: Mapping[str, str], seed: int
+    ) -> tuple[str, dict[str, str]]:
+        """Store a new game; returns its id and each human seat's token."""
+        unknown = sorted(set(players) - set(scenario.sides))
+        if unknown:
+            raise WarbenchError(
+                f"no side {', '.join(unknown)} in {scenario.id}; sides: {', '.join(scenario.sides)}"
+            )
+        seats = {side: players.get(side, HUMAN) for side in scenario.sides}
+        info = registry.get(scenario.ruleset).info
+        for player in seats.values():
+            if player != HUMAN:
+                make_bot(player, 0)  # an unknown bot or a bad option: a clear error now
+                check_bot(player, info)
+        tokens = {side: new_token() for side in scenario.sides}
+        game_id = self.store.create(scenario.id, scenario.raw, seed, seats, tokens)
+        self._play_bots(self._get(game_id))
+        return game_id, {side: tokens[side] for side, p in seats.items() if p == HUMAN}
+
+    # -- reading -------------------------------------------------------------------
+    def side_of(self, game_id: str, token: str | None) -> str | None:
+        """The seat a token opens (None: a spectator, no token); Forbidden for a token
+        that opens no seat of this game."""
+        self._get(game_id)
+        if token is None:
+            return None
+        side = self.store.side_of(game_id, token)
+        if side is None:
+            raise Forbidden("that token opens no seat of this game")
+        return side
+
+    def message(self, game_id: str, side: str | None) -> dict[str, Any]:
+        """What ``side`` (None: a spectator) may know of the game now."""
+        live = self._get(game_id)
+        with live.lock:
+            return self._message(live, side)
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The game's record, once it is over (before, its seed would tell the dice)."""
+        live = self._get(game_id)
+        with live.lock:
+            if not live.game.is_over:
+                raise Stale("the record is given once the game is over (its seed tells the dice)")
+            return live.game.record({"players": dict(live.stored.players)})
+
+    # -- acting --------------------------------------------------------------------
+    def act(self, game_id: str, side: str, version: int, text: str) -> dict[str, Any]:
+        """Apply ``side``'s action if ``version`` is the game's, store it, let the bots
+        answer; returns the seat's new message."""
+        if len(text) > MAX_ACTION_TEXT:
+            raise IllegalAction(text, f"an action is at most {MAX_ACTION_TEXT} characters")
+        live = self._get(game_id)
+        with live.lock:
+            game = live.game
+            if version != len(game.actions):
+                raise Stale(
+                    f"the game is at version {len(game.actions)}, not {version}: "
+                    "look at the latest move and try again"
+                )
+            if live.stored.players.get(side) != HUMAN:
+                raise Forbidden(f"{side} is played by a bot")
+            if side not in game.waiting_for():
+                raise IllegalAction(text, f"it is not {side}'s turn to act")
+            game.apply(text, side)  # IllegalAction, game untouched, if it is not legal
+            self._store_last(live, 1)
+            self._play_bots_locked(live)
+            return self._message(live, side)
+
+    # -- inside ----------------------------------------------------------------------
+    def _get(self, game_id: str) -> Live:
+        with self._guard:
+            live = self._live.get(game_id)
+            if live is not None:
+                return live
+            stored = self.store.load(game_id)
+            if stored is None:
+                raise NotFound(f"no game '{excerpt(game_id, 40)}'")
+            live = Live(stored, _rebuild(stored), threading.Lock())
+            self._live[game_id] = live
+            return live
+
+    def _store_last(self, live: Live, count: int) -> None:
+        """Store the game's last ``count`` actions; on failure rebuild from the store."""
+        game = live.game
+        number = len(game.actions) - count
+        entries = [(t.side, str(t.action)) for t in game.actions[number:]]
+        try:
+            self.store.append(live.stored.id, number, entries)
+        except (StaleVersion, Exception) as exc:
+            stored = self.store.load(live.stored.id)
+            assert stored is not None
+            live.stored, live.game = stored, _rebuild(stored)
+            if isinstance(exc, StaleVersion):
+                raise Stale(f"another action was stored first: {exc}") from None
+            raise
+        live.stored.actions.extend(entries)
+
+    def _play_bots(self, live: Live) -> None:
+        with live.lock:
+            self._play_bots_locked(live)
+
+    def _play_bots_locked(self, live: Live) -> None:
+        game = live.game
+        for _ in range(MAX_BOT_ACTIONS):
+            waiting = game.waiting_for()
+            bots = [s for s in waiting if live.stored.players.get(s, HUMAN) != HUMAN]
+            if not bots:
+                return
+            side = bots[0]
+            bot = make_bot(live.stored.players[side], game_seed(game.seed, len(game.actions), side))
+            game.apply(bot.choose(game.seat(side), side), side)
+            self._store_last(live, 1)
+        raise WarbenchError(f"the bots made {MAX_BOT_ACTIONS} actions in a row; stopped")
+
+    def _message(self, live: Live, side: str | None) -> dict[str, Any]:
+        game = live.game
+        waiting = list(game.waiting_for())
+        legal: list[str] = []
+        if side is not None and side in waiting:
+            legal = [str(a) for a in game.legal_actions(side)]
+        outcome = game.outcome
+        return {
+            "game": live.stored.id,
+            "scenario": {"id": game.scenario.id, "title": game.scenario.title},
+            "ruleset": game.ruleset.info.name,
+            "geometry": game.ruleset.info.geometry,
+            "sides": list(game.scenario.sides),
+            "players": dict(live.stored.players),
+            "you": side,
+            "version": len(game.actions),
+            "turn": game.turn,
+            "waiting_for": waiting,
+            "legal_actions": legal,
+            "view": game.view(side),
+            "events": [e.to_json() for e in game.events],
+            "outcome": outcome.to_json() if outcome else None,
+        }
+
+
+def _rebuild(stored: StoredGame) -> Game:
+    scenario = scenario_from_dict(stored.scenario, f"game {stored.id}", stored.scenario_id)
+    game = Game(scenario, stored.seed)
+    for side, text in stored.actions:
+        game.apply(text, side)
+    return game

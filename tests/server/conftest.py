@@ -1,0 +1,60 @@
+"""A server over a fresh SQLite file per test, driven through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from warbench.server.app import create_app
+
+
+class Api:
+    """The test client with the helpers every server test needs."""
+
+    def __init__(self, client: TestClient, db: str) -> None:
+        self.client = client
+        self.db = db
+
+    @property
+    def hub(self) -> Any:
+        return self.client.app.state.hub  # type: ignore[attr-defined]
+
+    def new(
+        self, scenario: str, seats: dict[str, str] | None = None, seed: int = 0
+    ) -> dict[str, Any]:
+        r = self.client.post(
+            "/api/games", json={"scenario": scenario, "seats": seats or {}, "seed": seed}
+        )
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def look(self, game: str, token: str | None = None) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        r = self.client.get(f"/api/games/{game}", headers=headers)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def act(self, game: str, token: str | None, version: int, action: str) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return self.client.post(
+            f"/api/games/{game}/actions",
+            json={"version": version, "action": action},
+            headers=headers,
+        )
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def api(db_url: str) -> Iterator[Api]:
+    with TestClient(create_app(db_url)) as client:
+        yield Api(client, db_url)

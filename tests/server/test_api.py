@@ -1,0 +1,194 @@
+"""The HTTP and WebSocket API of ``warbench serve`` (issue 15): every endpoint and every
+error, games kept across a restart, bots answering before the reply."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from warbench.core.record import replay_record
+from warbench.server.app import create_app
+
+from .conftest import Api
+
+DANVILLE_TOML = """
+ruleset = "miniwars"
+title = "A tiny fight"
+turn_limit = 3
+[map]
+columns = 4
+rows = 3
+[[sides]]
+name = "a"
+[[sides]]
+name = "b"
+[forces]
+a = [{ id = "A1", type = "militia", at = "0101" }]
+b = [{ id = "B1", type = "militia", at = "0403" }]
+"""
+
+
+def test_scenarios_and_bots_are_listed(api: Api) -> None:
+    scenarios = api.client.get("/api/scenarios").json()
+    assert {"id": "miniwars/bridge", "ruleset": "miniwars", "title": "Hold the Bridge"} in scenarios
+    info = api.client.get("/api/scenarios/miniwars/bridge").json()
+    assert info["sides"] == ["guards", "vanguard"] and info["goal"]
+    assert api.client.get("/api/scenarios/nope/nothing").status_code == 404
+    assert {"random", "greedy", "mcts"} <= set(api.client.get("/api/bots").json())
+
+
+def test_a_new_game_gives_a_secret_link_per_human_seat(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=3)
+    token = made["seats"]["guards"]["token"]
+    assert made["seats"]["vanguard"] == {"player": "greedy", "token": None}
+    assert made["links"] == {"guards": f"/play/{made['id']}#seat={token}"}
+    assert made["spectate"] == f"/play/{made['id']}"
+    seen = api.look(made["id"], token)
+    assert seen["you"] == "guards" and seen["players"] == {"guards": "human", "vanguard": "greedy"}
+    assert seen["waiting_for"] == ["guards"] and "end" in seen["legal_actions"]
+    watcher = api.look(made["id"])
+    assert watcher["you"] is None and watcher["legal_actions"] == []
+
+
+def test_bad_new_games_are_clear_errors(api: Api) -> None:
+    post = api.client.post
+    cases = [
+        ({"scenario": "miniwars/nowhere"}, 400, "no built-in scenario 'miniwars/nowhere'"),
+        ({"scenario": "pyproject.toml"}, 400, "no built-in scenario"),  # never a server path
+        ({}, 400, "give a built-in scenario id"),
+        ({"scenario": "miniwars/bridge", "seats": {"elves": "random"}}, 400, "no side elves"),
+        ({"scenario": "miniwars/bridge", "seats": {"guards": "wizard"}}, 400, "wizard"),
+        ({"scenario_toml": "ruleset = [", "seats": {}}, 400, "uploaded scenario"),
+        (
+            {"scenario_toml": DANVILLE_TOML.replace('"militia"', '"dragons"', 1)},
+            400,
+            "forces.a[0].type",
+        ),
+        (
+            {"scenario": "miniwars/bridge", "seed": -1},
+            422,
+            "seed: Input should be greater than or equal to 0",
+        ),
+    ]
+    for body, status, words in cases:
+        r = post("/api/games", json=body)
+        assert r.status_code == status, (body, r.text)
+        if words:
+            assert words in r.json()["error"], r.json()
+    big = {"scenario_toml": "# " + "x" * (1024 * 1024 + 10)}
+    r = post("/api/games", content=json.dumps(big), headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_an_uploaded_scenario_is_played(api: Api) -> None:
+    r = api.client.post(
+        "/api/games", json={"scenario_toml": DANVILLE_TOML, "seats": {"b": "random"}}
+    )
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert api.look(made["id"], made["seats"]["a"]["token"])["scenario"]["title"] == "A tiny fight"
+
+
+def test_acting_stores_the_action_and_the_bots_answer(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=3)
+    game, token = made["id"], made["seats"]["guards"]["token"]
+    before = api.look(game, token)
+    r = api.act(game, token, before["version"], "end")
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["version"] > before["version"]
+    assert after["waiting_for"] == ["guards"] or after["outcome"] is not None
+    stored = api.hub.store.load(game)
+    assert len(stored.actions) == after["version"]
+    assert stored.actions[before["version"]] == ("guards", "end")
+
+
+def test_action_errors(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=3)
+    other = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=4)
+    game, token = made["id"], made["seats"]["guards"]["token"]
+    version = api.look(game, token)["version"]
+    r = api.act(game, token, version, "move G1 0909")
+    assert r.status_code == 422 and "illegal action 'move G1 0909'" in r.json()["error"]
+    r = api.act(game, token, version, "dance wildly")
+    assert r.status_code == 422
+    assert api.look(game, token)["version"] == version  # nothing changed
+    r = api.act(game, token, version + 5, "end")
+    assert r.status_code == 409 and "not " + str(version + 5) in r.json()["error"]
+    assert r.json()["state"]["version"] == version
+    assert api.act(game, None, version, "end").status_code == 401
+    r = api.act(game, other["seats"]["guards"]["token"], version, "end")
+    assert r.status_code == 403 and "opens no seat of this game" in r.json()["error"]
+    r = api.client.get(f"/api/games/{game}", headers={"Authorization": "Basic abc"})
+    assert r.status_code == 403
+    assert api.client.get("/api/games/0000").status_code == 404
+    r = api.act(game, token, version, "x" * 2001)
+    assert r.status_code == 422
+
+
+def test_not_your_turn(api: Api) -> None:
+    made = api.new("miniwars/bridge", seed=3)
+    tokens = {side: s["token"] for side, s in made["seats"].items()}
+    seen = api.look(made["id"], tokens["guards"])
+    idle = next(s for s in ("guards", "vanguard") if s not in seen["waiting_for"])
+    r = api.act(made["id"], tokens[idle], seen["version"], "end")
+    assert r.status_code == 422 and f"it is not {idle}'s turn" in r.json()["error"]
+
+
+def test_a_restarted_server_has_every_game_and_action(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=3)
+    game, token = made["id"], made["seats"]["guards"]["token"]
+    for _ in range(3):
+        seen = api.look(game, token)
+        if seen["outcome"]:
+            break
+        assert api.act(game, token, seen["version"], seen["legal_actions"][0]).status_code == 200
+    here = api.look(game, token)
+    with TestClient(create_app(api.db)) as again:
+        there = again.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {token}"}).json()
+    # The legal actions are the same; their order may follow the game's history in memory.
+    assert sorted(there.pop("legal_actions")) == sorted(here.pop("legal_actions"))
+    assert there == here
+
+
+def test_the_board_and_the_record(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=3)
+    r = api.client.get(f"/api/games/{made['id']}/board.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in r.text and "Hold the Bridge" in r.text
+    r = api.client.get(f"/api/games/{made['id']}/record")
+    assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+    done = api.new("miniwars/bridge", {"guards": "random", "vanguard": "random"}, seed=5)
+    assert api.look(done["id"])["outcome"] is not None  # bots alone play it out at once
+    record = api.client.get(f"/api/games/{done['id']}/record").json()
+    assert record["players"] == {"guards": "random", "vanguard": "random"}
+    replayed = replay_record(record, "downloaded")
+    assert replayed.is_over
+
+
+def test_live_updates_reach_every_watcher_with_its_own_view(api: Api) -> None:
+    made = api.new("miniwars/bridge", seed=3)
+    game = made["id"]
+    tokens = {side: s["token"] for side, s in made["seats"].items()}
+    with (
+        api.client.websocket_connect(f"/api/games/{game}/live") as guards_ws,
+        api.client.websocket_connect(f"/api/games/{game}/live") as watcher_ws,
+    ):
+        guards_ws.send_json({"token": tokens["guards"]})
+        watcher_ws.send_json({})
+        first = guards_ws.receive_json()
+        assert first["you"] == "guards"
+        assert watcher_ws.receive_json()["you"] is None
+        side = first["waiting_for"][0]
+        seen = api.look(game, tokens[side])
+        assert (
+            api.act(game, tokens[side], seen["version"], seen["legal_actions"][0]).status_code
+            == 200
+        )
+        update = guards_ws.receive_json()
+        assert update["you"] == "guards" and update["version"] == seen["version"] + 1
+        assert watcher_ws.receive_json()["version"] == seen["version"] + 1
+    with api.client.websocket_connect(f"/api/games/{game}/live") as bad:
+        bad.send_json({"token": "not-a-token"})
+        assert "opens no seat" in bad.receive_json()["error"]

@@ -1,0 +1,72 @@
+"""Secrets stay secret through the server (issue 15): in games of the rulesets with hidden
+information (MGV's photon guesses and missile splits, Invisible Enemy's sealed purchases
+and barrages), played to the end by two human seats through the HTTP API, no other seat's
+reply, no spectator's and no WebSocket message ever holds a sealed choice not yet revealed,
+and the board picture of a seat is drawn from that seat's view only."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import Api
+
+
+def _secrets(api: Api, game_id: str) -> dict[str, list[str]]:
+    """The sealed choices not yet revealed, by side (read from the server's own game)."""
+    live = api.hub._get(game_id)
+    return {
+        side: [str(t.action)]
+        for side, t in {**live.game.pending_sealed(), **live.game.held_choices()}.items()
+    }
+
+
+def _leaks(message: Any, secrets: dict[str, list[str]], viewer: str | None) -> list[str]:
+    text = json.dumps(message)
+    return [
+        f"{side}'s {secret!r} seen by {viewer or 'a spectator'}"
+        for side, found in secrets.items()
+        if side != viewer
+        for secret in found
+        if secret in text
+    ]
+
+
+@pytest.mark.parametrize("scenario", ["mgv/clear", "mgv/strike", "invisible-enemy/breach"])
+def test_no_reply_holds_another_sides_secret(api: Api, scenario: str) -> None:
+    made = api.new(scenario, seed=11)
+    game = made["id"]
+    tokens = {side: seat["token"] for side, seat in made["seats"].items()}
+    rng = random.Random(5)
+    sealed_seen = 0
+    with api.client.websocket_connect(f"/api/games/{game}/live") as watcher:
+        watcher.send_json({})
+        watcher.receive_json()
+        for _ in range(300):
+            spectator = api.look(game)
+            if spectator["outcome"] is not None:
+                break
+            side = spectator["waiting_for"][0]
+            mine = api.look(game, tokens[side])
+            action = rng.choice(mine["legal_actions"])
+            r = api.act(game, tokens[side], mine["version"], action)
+            assert r.status_code == 200, r.text
+            secrets = _secrets(api, game)
+            sealed_seen += any(secrets.values())
+            leaks = _leaks(r.json(), secrets, side)
+            for secret in secrets.get(side, []):  # its own side sees it: the check can see
+                assert secret in json.dumps(r.json())
+            for viewer in [None, *tokens]:
+                message = api.look(game, tokens[viewer] if viewer else None)
+                leaks += _leaks(message, secrets, viewer)
+                board = api.client.get(
+                    f"/api/games/{game}/board.svg",
+                    headers={"Authorization": f"Bearer {tokens[viewer]}"} if viewer else {},
+                )
+                leaks += _leaks(board.text, secrets, viewer)
+            leaks += _leaks(watcher.receive_json(), secrets, None)
+            assert not leaks, leaks
+    assert sealed_seen, "the game never asked a sealed choice: the test proved nothing"
