@@ -311,6 +311,11 @@ class Ruleset(ABC, Generic[S]):
         """
         raise QuestionRefused(f"{self.info.title} gives no unit information")
 
+    def action_cost(self, state: S, side: str, action: Action) -> str | None:
+        """What ``action`` spends, for a board to show beside it before it is taken (a
+        move's movement points: ``2 of 3 MP``), or None. ``state`` may be the side's own."""
+        return None
+
     def action_reason(self, state: S, side: str, action: Action) -> str | None:
         """Why ``action`` is worth a look (``charge B5``, ``to cover``, ``to relic``),
         shown beside each candidate by ``list``; None when there is nothing to say.

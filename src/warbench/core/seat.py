@@ -124,6 +124,10 @@ class Seat:
         (``OddsResult.outcomes``), or None if it rolls nothing."""
         return self._game.ruleset.odds_result(self._known(), self.side, action)
 
+    def action_cost(self, action: Action) -> str | None:
+        """What this side's ``action`` spends (a move's movement points), or None."""
+        return self._game.ruleset.action_cost(self._known(), self.side, action)
+
     def action_reason(self, action: Action) -> str | None:
         """Why ``action`` is worth a look (``to cover``, ``charge B5``), or None."""
         return self._game.ruleset.action_reason(self._known(), self.side, action)

@@ -32,7 +32,7 @@ import tomllib
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -62,6 +62,14 @@ class NewGame(BaseModel):
     scenario_toml: str | None = Field(default=None, max_length=MAX_BODY)
     seats: dict[str, str] = Field(default_factory=dict, max_length=16)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
+
+
+class Explain(BaseModel):
+    actions: list[Annotated[str, Field(max_length=2000)]] = Field(max_length=500)
+
+
+class Undo(BaseModel):
+    version: int = Field(ge=0)
 
 
 class NewAction(BaseModel):
@@ -232,15 +240,82 @@ def create_app(db_url: str) -> FastAPI:
         await watchers.tell(hub, game_id)
         return message
 
-    @app.get("/api/games/{game_id}/board.svg")
-    async def board(game_id: str, authorization: str | None = Header(default=None)) -> Response:
+    @app.post("/api/games/{game_id}/explain", response_model=None)
+    async def explain(
+        game_id: str, body: Explain, authorization: str | None = Header(default=None)
+    ) -> Any:
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        if side is None:
+            return _error(401, "odds and costs are for a seat: give its token")
+        return await run_in_threadpool(hub.explain, game_id, side, body.actions)
+
+    @app.get("/api/games/{game_id}/info", response_model=None)
+    async def info(game_id: str, ref: str, authorization: str | None = Header(default=None)) -> Any:
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        try:
+            lines = await run_in_threadpool(hub.unit_info, game_id, side, ref[:100])
+        except WarbenchError as exc:
+            return _error(404, str(exc))
+        return {"ref": ref[:100], "lines": lines}
+
+    @app.post("/api/games/{game_id}/undo", response_model=None)
+    async def undo(
+        game_id: str, body: Undo, authorization: str | None = Header(default=None)
+    ) -> Any:
+        token = _bearer(authorization)
+        if token is None:
+            return _error(401, "undoing needs the seat's token")
+        side = await run_in_threadpool(hub.side_of, game_id, token)
+        assert side is not None
+        try:
+            message = await run_in_threadpool(hub.undo, game_id, side, body.version)
+        except Stale as exc:
+            return _error(409, str(exc), state=await run_in_threadpool(hub.message, game_id, side))
+        except WarbenchError as exc:
+            return _error(422, str(exc))
+        await watchers.tell(hub, game_id)
+        return message
+
+    async def _picture(game_id: str, authorization: str | None, at: int | None) -> str:
         from warbench.render.svg import render_svg
 
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
-        message = await run_in_threadpool(hub.message, game_id, side)
+        if at is None:
+            side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+            message = await run_in_threadpool(hub.message, game_id, side)
+        else:
+            message = await run_in_threadpool(hub.at, game_id, at)
         title = message["scenario"]["title"]
-        svg = await run_in_threadpool(lambda: render_svg(message["view"], title=title))
+        return await run_in_threadpool(lambda: render_svg(message["view"], title=title))
+
+    @app.get("/api/games/{game_id}/board.svg", response_model=None)
+    async def board(
+        game_id: str, at: int | None = None, authorization: str | None = Header(default=None)
+    ) -> Any:
+        try:
+            svg = await _picture(game_id, authorization, at)
+        except Stale as exc:
+            return _error(409, str(exc))
         return Response(svg, media_type="image/svg+xml")
+
+    @app.get("/api/games/{game_id}/board.png", response_model=None)
+    async def board_png(
+        game_id: str, at: int | None = None, authorization: str | None = Header(default=None)
+    ) -> Any:
+        from warbench.render.png import svg_to_png
+
+        try:
+            svg = await _picture(game_id, authorization, at)
+        except Stale as exc:
+            return _error(409, str(exc))
+        png = await run_in_threadpool(svg_to_png, svg)
+        return Response(png, media_type="image/png")
+
+    @app.get("/api/games/{game_id}/at/{number}", response_model=None)
+    async def replay_at(game_id: str, number: int) -> Any:
+        try:
+            return await run_in_threadpool(hub.at, game_id, number)
+        except Stale as exc:
+            return _error(409, str(exc))
 
     @app.get("/api/games/{game_id}/record", response_model=None)
     async def record(game_id: str) -> Any:
@@ -273,6 +348,10 @@ def create_app(db_url: str) -> FastAPI:
         finally:
             watchers.remove(game_id, socket)
 
+    @app.get("/favicon.ico")
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> str:
         return _page("lobby.html")
@@ -280,6 +359,10 @@ def create_app(db_url: str) -> FastAPI:
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     async def play(game_id: str) -> str:
         return _page("play.html")
+
+    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    async def replay(game_id: str) -> str:
+        return _page("replay.html")
 
     return app
 

@@ -131,6 +131,82 @@ class Hub:
             self._play_bots_locked(live)
             return self._message(live, side)
 
+    def undo(self, game_id: str, side: str, version: int) -> dict[str, Any]:
+        """Take back ``side``'s last action where the rules allow (the engine's undo)."""
+        live = self._get(game_id)
+        with live.lock:
+            game = live.game
+            if version != len(game.actions):
+                raise Stale(f"the game is at version {len(game.actions)}, not {version}")
+            before = [(t.side, str(t.action)) for t in game.actions]
+            game.undo(side)  # UndoError, nothing changed, where the rules forbid it
+            after = [(t.side, str(t.action)) for t in game.actions]
+            first = next(
+                (i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
+                len(after),
+            )
+            try:
+                self.store.rewrite(live.stored.id, first, len(before), after[first:])
+            except Exception:
+                stored = self.store.load(live.stored.id)
+                assert stored is not None
+                live.stored, live.game = stored, _rebuild(stored)
+                raise
+            live.stored.actions[:] = after
+            return self._message(live, side)
+
+    def explain(self, game_id: str, side: str, texts: list[str]) -> list[dict[str, Any]]:
+        """For each action text: whether ``side`` may take it now (and why not), what it
+        costs and its exact odds, all from ``side``'s own knowledge."""
+        live = self._get(game_id)
+        with live.lock:
+            seat = live.game.seat(side)
+            out: list[dict[str, Any]] = []
+            for text in texts:
+                entry: dict[str, Any] = {"action": text}
+                try:
+                    action = seat.parse(text)
+                except WarbenchError as exc:
+                    entry["refusal"] = str(exc)
+                    out.append(entry)
+                    continue
+                refusal = seat.refusal(action) if side in live.game.waiting_for() else None
+                entry["refusal"] = refusal
+                if refusal is None:
+                    entry["cost"] = seat.action_cost(action)
+                    entry["odds"] = seat.action_odds(action)
+                out.append(entry)
+            return out
+
+    def unit_info(self, game_id: str, side: str | None, ref: str) -> list[str]:
+        """What ``side`` (None: a spectator) may know of a unit, hex or point."""
+        live = self._get(game_id)
+        with live.lock:
+            view = live.game.view(side)
+            return live.game.ruleset.unit_info(view, ref)
+
+    def at(self, game_id: str, number: int) -> dict[str, Any]:
+        """A spectator's message after the game's first ``number`` actions: a replay,
+        given once the game is over (before, it would show a side's past secrets)."""
+        live = self._get(game_id)
+        with live.lock:
+            if not live.game.is_over:
+                raise Stale("a replay is given once the game is over")
+            stored = live.stored
+            if not 0 <= number <= len(stored.actions):
+                raise NotFound(f"the game has {len(stored.actions)} actions, not {number}")
+        past = StoredGame(
+            stored.id,
+            stored.scenario_id,
+            stored.scenario,
+            stored.seed,
+            stored.players,
+            stored.actions[:number],
+        )
+        message = self._message(Live(past, _rebuild(past), threading.Lock()), None)
+        message["actions_total"] = len(stored.actions)
+        return message
+
     # -- inside ----------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
         with self._guard:
@@ -199,6 +275,8 @@ class Hub:
             "view": game.view(side),
             "events": [e.to_json() for e in game.events],
             "outcome": outcome.to_json() if outcome else None,
+            "goal": game.ruleset.goal(game.scenario),
+            "actions_total": len(live.stored.actions),
         }
 
 

@@ -40,6 +40,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -166,6 +167,28 @@ class Store:
                     )
         except IntegrityError:
             raise StaleVersion("another action took that number first") from None
+
+    def rewrite(
+        self, game_id: str, number: int, old_count: int, entries: Sequence[tuple[str, str]]
+    ) -> None:
+        """Replace actions ``number`` onwards (there must be ``old_count`` in all) with
+        ``entries``, in one transaction: an undo takes an action back."""
+        with self.engine.begin() as db:
+            count = db.execute(
+                select(func.count()).select_from(actions).where(actions.c.game_id == game_id)
+            ).scalar_one()
+            if count != old_count:
+                raise StaleVersion(f"the game has {count} actions, not {old_count}")
+            db.execute(
+                delete(actions).where(actions.c.game_id == game_id, actions.c.number >= number)
+            )
+            now = time.time()
+            for k, (side, text) in enumerate(entries):
+                db.execute(
+                    insert(actions).values(
+                        game_id=game_id, number=number + k, side=side, action=text, created=now
+                    )
+                )
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as db:

@@ -14,6 +14,7 @@ from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
 from warbench.core.ruleset import Piece, UnitKind
+from warbench.rulesets.cgme.actions import Move
 from warbench.rulesets.cgme.evaluate import evaluate, standing
 from warbench.rulesets.cgme.odds import explain_action, queries
 from warbench.rulesets.cgme.playout import playout
@@ -65,6 +66,22 @@ class CGME(RecastHooks, CGMERules):
             Piece(u.id, u.side, u.type.name, float(u.type.value), u.pos is not None)
             for u in state.units.values()
         ]
+
+    def action_cost(self, state: State, side: str, action: Action) -> str | None:
+        """A move's cost in MP this leg (and what is left), from the rules' own reach."""
+        if not isinstance(action, Move) or not action.units:
+            return None
+        unit = state.units.get(action.units[0])
+        if unit is None or unit.pos is None:
+            return None
+        reach = self.reach(state, unit)
+        end = reach.ends.get(state.setup.board.index.get(action.to, -1))
+        if end is None:
+            return None
+        _, (_, regular, bonus, _) = end
+        _, start_regular, start_bonus, _ = reach.start
+        spent = start_regular + start_bonus - regular - bonus
+        return f"{spent} MP ({regular + bonus} left)"
 
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return queries(self.world_package)

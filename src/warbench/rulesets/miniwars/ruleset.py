@@ -15,6 +15,7 @@ from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.playout import Playout
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import InfoHooks
+from warbench.rulesets.miniwars.actions import Move
 from warbench.rulesets.miniwars.annotate import annotate
 from warbench.rulesets.miniwars.data import catalogue, unit_type
 from warbench.rulesets.miniwars.evaluate import evaluate, standing
@@ -54,6 +55,20 @@ class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
             Piece(u.id, u.side, u.type.name, float(u.type.cost), u.on_board)
             for u in state.units.values()
         ]
+
+    def action_cost(self, state: State, side: str, action: Action) -> str | None:
+        """A move's cost in MP of the unit's allowance (from the same reach the rules use)."""
+        if not isinstance(action, Move):
+            return None
+        unit = state.units.get(action.unit)
+        if unit is None or unit.pos is None:
+            return None
+        half = self.reach(state, unit).get(action.to)
+        if half is None:
+            return None
+        per = state.setup.board.charts.half_mp_per_mp
+        spent = f"{half // per}" + ("½" if half % per else "")
+        return f"{spent} of {unit.type.move} MP"
 
     def initiative(self, state: State) -> str | None:
         return state.chooser  # who won the roll and chooses A or B
