@@ -1,0 +1,254 @@
+"""The browser client driven by Playwright in Debian's chromium, headless (issue 15): a game
+made in the lobby, a unit moved with its cost shown and an attack made with its odds shown
+before committing; a sealed choice entered in one browser context that the other never
+shows; a replay with its timeline; a screenshot of each ruleset's board, saved under
+``build/screenshots/`` to be looked at. ``make test`` installs chromium when it is absent, so
+none of these is skipped."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from warbench.server.app import create_app
+
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "games.db"
+    port = _free_port()
+    config = uvicorn.Config(
+        create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, (
+        "Debian's chromium is missing: make test installs it (apt-get install chromium)"
+    )
+    with sync_playwright() as p:
+        found = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield found
+        found.close()
+
+
+def _post(base: str, path: str, body: Any, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers)
+    with urllib.request.urlopen(request) as reply:
+        return json.load(reply)
+
+
+def _get(base: str, path: str, token: str | None = None) -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)) as reply:
+        return json.load(reply)
+
+
+def _take(page: Page, wanted: str) -> None:
+    """Click the loose action ``wanted`` (a choice of the phase) and confirm it."""
+    page.locator("#choices button", has_text=wanted).first.click()
+    page.locator("#pending button[data-action]").first.click()
+
+
+def _settled(page: Page) -> None:
+    """Wait until the board drawn is the version the page shows."""
+    page.wait_for_function(
+        "document.body.dataset.version && "
+        "document.querySelector('#board').dataset.version == document.body.dataset.version"
+    )
+
+
+def _until_prompt(page: Page, words: str, tries: int = 30) -> None:
+    for _ in range(tries):
+        page.wait_for_function(
+            "document.querySelector('#status').textContent.includes('your move')"
+        )
+        _settled(page)
+        if words in page.inner_text("#prompt"):
+            return
+        _take(page, "end" if "choose" not in page.inner_text("#prompt") else "choose A")
+    raise AssertionError(f"never asked '{words}': {page.inner_text('#prompt')}")
+
+
+def test_lobby_move_with_its_cost_and_attack_with_its_odds(base: str, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(base + "/")
+    page.select_option("#scenario", "miniwars/bridge")
+    page.wait_for_selector("#seat-vanguard")
+    page.select_option("#seat-guards", "human")
+    page.select_option("#seat-vanguard", "greedy")
+    page.fill("#seed", "2")
+    page.click("button[type=submit]")
+    link = page.locator("#links a", has_text="Play guards")
+    link.wait_for()
+    link.click()
+    page.wait_for_selector("#board svg [data-unit='G1']")
+    assert "You play guards" in page.inner_text("#status")
+
+    # Missile fire: G1's targets are marked, and the odds show before anything is rolled.
+    _until_prompt(page, "fire UNIT TARGET")
+    page.locator("svg [data-unit='G1']").click()
+    try:
+        page.wait_for_selector("svg .target", timeout=8_000)
+    except Exception:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "miniwars-no-target.png"))
+        print("prompt", page.inner_text("#prompt"), "status", page.inner_text("#status"))
+        print("choices", page.inner_text("#choices"), "selected", page.inner_text("#selected"))
+        raise
+    events_before = page.locator("#events p").count()
+    page.locator("svg .target").first.click()
+    odds = page.locator("#pending .odds").first
+    odds.wait_for()
+    assert "hit" in odds.inner_text() and "%" in odds.inner_text()
+    assert page.locator("#events p").count() == events_before  # nothing happened yet
+    page.locator("#pending button[data-action^='fire G1']").click()
+    page.wait_for_function(f"document.querySelectorAll('#events p').length > {events_before}")
+    assert "G1" in page.inner_text("#events")
+
+    # Movement: T1's destinations are highlighted with their cost; the move is made.
+    _until_prompt(page, "move UNIT HEX")
+    start = page.locator("svg [data-unit='T1']").get_attribute("data-hex")
+    page.locator("svg [data-unit='T1']").click()
+    page.wait_for_selector("svg polygon.dest")
+    assert page.locator("svg text.cost").count() == page.locator("svg polygon.dest").count()
+    target = page.locator("svg polygon.dest").first
+    where = target.get_attribute("data-hex")
+    target.click()
+    assert "of 3 MP" in page.inner_text("#pending")
+    page.locator("#pending button[data-action]").first.click()
+    page.wait_for_selector(f"svg [data-unit='T1'][data-hex='{where}']")
+    assert where != start
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "miniwars-played.png"))
+    page.close()
+
+
+def _sealed_secret(base: str, game: str, tokens: dict[str, str]) -> tuple[str, str]:
+    """Play random legal actions through the API until a sealed choice is asked and no
+    side has made it yet; returns (a side asked, one of its choices)."""
+    rng = random.Random(4)
+    for _ in range(400):
+        seen = _get(base, f"/api/games/{game}")
+        decision = seen["view"].get("decision") or {}
+        side = seen["waiting_for"][0]
+        mine = _get(base, f"/api/games/{game}", tokens[side])
+        if decision.get("kind") == "sealed" and len(seen["waiting_for"]) == len(decision["sides"]):
+            return side, rng.choice(mine["legal_actions"])
+        _post(
+            base,
+            f"/api/games/{game}/actions",
+            {"version": mine["version"], "action": rng.choice(mine["legal_actions"])},
+            tokens[side],
+        )
+    raise AssertionError("no sealed choice was asked")
+
+
+def test_a_sealed_choice_from_one_context_never_shows_in_the_other(
+    base: str, browser: Browser
+) -> None:
+    made = _post(base, "/api/games", {"scenario": "mgv/clear", "seats": {}, "seed": 7})
+    tokens = {side: s["token"] for side, s in made["seats"].items()}
+    side, secret = _sealed_secret(base, made["id"], tokens)
+    other = next(s for s in tokens if s != side)
+    mine = browser.new_context(viewport={"width": 1100, "height": 800})
+    theirs = browser.new_context(viewport={"width": 1100, "height": 800})
+    chooser, watcher = mine.new_page(), theirs.new_page()
+    chooser.goto(base + made["links"][side])
+    watcher.goto(base + made["links"][other])
+    version = _get(base, f"/api/games/{made['id']}")["version"]
+    for page in (chooser, watcher):
+        page.wait_for_function(f"document.body.dataset.version == '{version}'")
+    chooser.locator("#more summary").click()
+    chooser.fill("#typed", secret)
+    chooser.press("#typed", "Enter")
+    chooser.locator("#pending button[data-action]").first.click()
+    for page in (chooser, watcher):  # both have been told of the new version, live
+        page.wait_for_function(f"document.body.dataset.version == '{version + 1}'")
+    own = _get(base, f"/api/games/{made['id']}", tokens[side])
+    assert secret in (own["view"].get("my_sealed_choice"), own["view"].get("my_held_choice"))
+    assert secret not in watcher.content()
+    assert secret not in json.dumps(_get(base, f"/api/games/{made['id']}", tokens[other]))
+    mine.close()
+    theirs.close()
+
+
+def test_a_replay_with_its_timeline(base: str, browser: Browser) -> None:
+    made = _post(
+        base,
+        "/api/games",
+        {"scenario": "miniwars/bridge", "seats": {"guards": "random", "vanguard": "random"}},
+    )
+    total = _get(base, f"/api/games/{made['id']}")["actions_total"]
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    page.goto(f"{base}/replay/{made['id']}")
+    page.wait_for_function(f"document.querySelector('#total').textContent == '{total}'")
+    page.wait_for_selector("#board svg")
+    end_events = page.locator("#events p").count()
+    page.locator("#timeline").fill("0")
+    page.wait_for_function("document.querySelector('#at').textContent == '0'")
+    page.wait_for_function(f"document.querySelectorAll('#events p').length < {end_events}")
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#at').textContent == '1'")
+    page.close()
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        "miniwars/bridge",
+        "cgme/skirmish",
+        "veg/tank-battle",
+        "vsgmr/street",
+        "mgv/clear",
+        "invisible-enemy/company",
+    ],
+)
+def test_screenshot_of_each_rulesets_board(base: str, browser: Browser, scenario: str) -> None:
+    made = _post(base, "/api/games", {"scenario": scenario, "seats": {}, "seed": 1})
+    side = next(iter(made["links"]))
+    for width, name in ((1200, "desktop"), (390, "phone")):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(base + made["links"][side])
+        page.wait_for_selector("#board svg")
+        assert "You play" in page.inner_text("#status")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(
+            path=str(SHOTS / f"{scenario.replace('/', '-')}-{name}.png"), full_page=True
+        )
+        page.close()
