@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,16 @@ class Api:
         )
         assert r.status_code == 201, r.text
         data: dict[str, Any] = r.json()
+        self.settle(data["id"])
         return data
+
+    def settle(self, game: str, seconds: float = 30.0) -> None:
+        """Wait until the game's bots (played in the background) have nothing to do."""
+        deadline = time.monotonic() + seconds
+        running = self.client.app.state.bots._running  # type: ignore[attr-defined]
+        while self.hub.bots_to_move(game) or (game in running and not running[game].done()):
+            assert time.monotonic() < deadline, "the bots never finished"
+            time.sleep(0.01)
 
     def look(self, game: str, token: str | None = None) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
@@ -42,11 +52,14 @@ class Api:
 
     def act(self, game: str, token: str | None, version: int, action: str) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return self.client.post(
+        reply = self.client.post(
             f"/api/games/{game}/actions",
             json={"version": version, "action": action},
             headers=headers,
         )
+        if reply.status_code == 200:
+            self.settle(game)  # the bots answer in the background
+        return reply
 
 
 @pytest.fixture

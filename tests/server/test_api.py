@@ -4,6 +4,7 @@ error, games kept across a restart, bots answering before the reply."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -93,15 +94,23 @@ def test_an_uploaded_scenario_is_played(api: Api) -> None:
 def test_acting_stores_the_action_and_the_bots_answer(api: Api) -> None:
     made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=3)
     game, token = made["id"], made["seats"]["guards"]["token"]
-    before = api.look(game, token)
-    r = api.act(game, token, before["version"], "end")
-    assert r.status_code == 200, r.text
-    after = r.json()
-    assert after["version"] > before["version"]
-    assert after["waiting_for"] == ["guards"] or after["outcome"] is not None
-    stored = api.hub.store.load(game)
-    assert len(stored.actions) == after["version"]
-    assert stored.actions[before["version"]] == ("guards", "end")
+    answered = False
+    for _ in range(12):
+        before = api.look(game, token)
+        if before["outcome"] is not None:
+            break
+        assert before["waiting_for"] == ["guards"]  # the bots have had their say
+        choice = "end" if "end" in before["legal_actions"] else before["legal_actions"][0]
+        r = api.act(game, token, before["version"], choice)  # waits for the bots, as a client
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == before["version"] + 1  # acknowledged at once: stored
+        stored = api.hub.store.load(game)
+        assert stored.actions[before["version"]] == ("guards", choice)
+        later = stored.actions[before["version"] + 1 :]
+        assert {side for side, _ in later} <= {"vanguard"}
+        answered = answered or bool(later)
+        assert api.look(game, token)["version"] == len(stored.actions)
+    assert answered, "the bot never answered"
 
 
 def test_action_errors(api: Api) -> None:
@@ -192,3 +201,81 @@ def test_live_updates_reach_every_watcher_with_its_own_view(api: Api) -> None:
     with api.client.websocket_connect(f"/api/games/{game}/live") as bad:
         bad.send_json({"token": "not-a-token"})
         assert "opens no seat" in bad.receive_json()["error"]
+
+
+def _to_phase(api: Api, game: str, token: str, words: str) -> dict[str, Any]:
+    """Take the first legal loose choice until the seat is asked ``words``."""
+    for _ in range(30):
+        seen = api.look(game, token)
+        if words in (seen["view"]["decision"] or {}).get("prompt", ""):
+            return seen
+        choice = "choose A" if "choose A" in seen["legal_actions"] else "end"
+        assert api.act(game, token, seen["version"], choice).status_code == 200
+    raise AssertionError(f"never asked {words}")
+
+
+def test_explain_gives_costs_odds_and_refusals_from_the_seat(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=2)
+    game, token = made["id"], made["seats"]["guards"]["token"]
+    seen = _to_phase(api, game, token, "fire UNIT TARGET")
+    fire = next(a for a in seen["legal_actions"] if a.startswith("fire G1"))
+    r = api.client.post(
+        f"/api/games/{game}/explain",
+        json={"actions": [fire, "fire G1 GO", "fly away"]},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert r.status_code == 200, r.text
+    shot, friend, nonsense = r.json()
+    assert shot["refusal"] is None and "needs 6+" in shot["odds"] and "%" in shot["odds"]
+    assert friend["refusal"] and nonsense["refusal"]
+    assert (
+        api.client.post(f"/api/games/{game}/explain", json={"actions": [fire]}).status_code == 401
+    )
+    seen = _to_phase(api, game, token, "move UNIT HEX")
+    moves = [a for a in seen["legal_actions"] if a.startswith("move T1")]
+    r = api.client.post(
+        f"/api/games/{game}/explain",
+        json={"actions": moves},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    costs = {n["action"]: n["cost"] for n in r.json()}
+    assert all(c.endswith("of 3 MP") for c in costs.values()), costs
+    assert len(r.json()) == len(moves)
+
+
+def test_info_undo_and_pictures(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"vanguard": "greedy"}, seed=2)
+    game, token = made["id"], made["seats"]["guards"]["token"]
+    r = api.client.get(f"/api/games/{game}/info", params={"ref": "G1"})
+    assert r.status_code == 200 and any("Town Guardsmen" in line for line in r.json()["lines"])
+    seen = _to_phase(api, game, token, "move UNIT HEX")
+    move = next(a for a in seen["legal_actions"] if a.startswith("move T1"))
+    after = api.act(game, token, seen["version"], move).json()
+    auth = {"Authorization": f"Bearer {token}"}
+    r = api.client.post(f"/api/games/{game}/undo", json={"version": after["version"]}, headers=auth)
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == seen["version"]
+    assert len(api.hub.store.load(game).actions) == seen["version"]  # the store follows
+    r = api.client.post(f"/api/games/{game}/undo", json={"version": seen["version"]}, headers=auth)
+    assert r.status_code == 422  # the rules' own refusal, word for word
+    assert r.json()["error"] == "the last action was vanguard's; only vanguard may take it back"
+    r = api.client.post(f"/api/games/{game}/undo", json={"version": 0}, headers=auth)
+    assert r.status_code == 409
+    png = api.client.get(f"/api/games/{game}/board.png")
+    assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
+    assert api.client.get(f"/api/games/{game}/at/0").status_code == 409  # not over yet
+
+
+def test_a_finished_game_replays_action_by_action(api: Api) -> None:
+    made = api.new("miniwars/bridge", {"guards": "random", "vanguard": "random"}, seed=5)
+    game = made["id"]
+    total = api.look(game)["actions_total"]
+    start = api.client.get(f"/api/games/{game}/at/0").json()
+    middle = api.client.get(f"/api/games/{game}/at/{total // 2}").json()
+    end = api.client.get(f"/api/games/{game}/at/{total}").json()
+    assert start["version"] == 0 and middle["version"] == total // 2 and end["version"] == total
+    assert start["actions_total"] == total and end["outcome"] is not None
+    assert len(start["events"]) < len(middle["events"]) < len(end["events"])
+    assert api.client.get(f"/api/games/{game}/at/{total + 1}").status_code == 404
+    svg = api.client.get(f"/api/games/{game}/board.svg", params={"at": 0})
+    assert svg.status_code == 200 and "<svg" in svg.text

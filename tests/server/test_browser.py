@@ -214,7 +214,12 @@ def test_a_replay_with_its_timeline(base: str, browser: Browser) -> None:
         "/api/games",
         {"scenario": "miniwars/bridge", "seats": {"guards": "random", "vanguard": "random"}},
     )
-    total = _get(base, f"/api/games/{made['id']}")["actions_total"]
+    for _ in range(600):  # the bots play it out in the background
+        seen = _get(base, f"/api/games/{made['id']}")
+        if seen["outcome"] is not None:
+            break
+        time.sleep(0.05)
+    total = seen["actions_total"]
     page = browser.new_page(viewport={"width": 1100, "height": 800})
     page.goto(f"{base}/replay/{made['id']}")
     page.wait_for_function(f"document.querySelector('#total').textContent == '{total}'")

@@ -28,8 +28,12 @@ logs, and uvicorn runs without an access log.
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import time
 import tomllib
 from collections.abc import AsyncIterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
@@ -50,7 +54,7 @@ from warbench.core.loader import (
 )
 from warbench.errors import IllegalAction, ScenarioError, UnknownScenario, WarbenchError
 from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
-from warbench.server.hub import Forbidden, Hub, NotFound, Stale
+from warbench.server.hub import Forbidden, Hub, NotFound, Stale, choose_for
 from warbench.server.store import HUMAN, Store
 
 MAX_BODY = MAX_FILE_BYTES + 64 * 1024
@@ -77,6 +81,14 @@ class NewAction(BaseModel):
     action: str = Field(min_length=1, max_length=2000)
 
 
+class _StaleFor(Exception):
+    """A stale action, with the side that sent it (to reply with its latest state)."""
+
+    def __init__(self, side: str, error: Stale) -> None:
+        self.side = side
+        self.error = error
+
+
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
@@ -90,11 +102,54 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+class BotRunner:
+    """Plays the bots of a game in the background, one action at a time, telling every
+    watcher after each; at most one runner a game."""
+
+    def __init__(self, hub: Hub, watchers: Watchers, processes: int = 0) -> None:
+        self.hub = hub
+        self.watchers = watchers
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        if processes > 0:  # bots think in other processes: requests never wait for them
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(processes, mp_context=context)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def poke(self, game_id: str) -> None:
+        """Start the game's bots if they are not already playing."""
+        task = self._running.get(game_id)
+        if task is None or task.done():
+            self._running[game_id] = asyncio.create_task(self._run(game_id))
+
+    async def _run(self, game_id: str) -> None:
+        try:
+            while (job := await run_in_threadpool(self.hub.bot_job, game_id)) is not None:
+                if self._pool is None:
+                    text = await run_in_threadpool(choose_for, job)
+                else:
+                    loop = asyncio.get_running_loop()
+                    text = await loop.run_in_executor(self._pool, choose_for, job)
+                await run_in_threadpool(self.hub.bot_apply, job, text)
+                await self.watchers.tell(self.hub, game_id)
+        except Exception:  # a bot's failure must not kill the server; the game waits
+            logging.getLogger("warbench.server").exception("the bots of game %s stopped", game_id)
+
+    async def idle(self) -> None:
+        """Wait until no bot is playing (tests and a clean shutdown)."""
+        while any(not t.done() for t in self._running.values()):
+            await asyncio.sleep(0.01)
+
+
 class Watchers:
     """The WebSockets watching each game, with the side each may see."""
 
     def __init__(self) -> None:
         self._by_game: dict[str, list[tuple[WebSocket, str | None]]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def add(self, game_id: str, socket: WebSocket, side: str | None) -> None:
         self._by_game.setdefault(game_id, []).append((socket, side))
@@ -102,6 +157,13 @@ class Watchers:
     def remove(self, game_id: str, socket: WebSocket) -> None:
         kept = [(s, side) for s, side in self._by_game.get(game_id, []) if s is not socket]
         self._by_game[game_id] = kept
+
+    def tell_soon(self, hub: Hub, game_id: str) -> None:
+        """Tell the watchers in the background (a reply does not wait for them)."""
+        if self._by_game.get(game_id):
+            task = asyncio.create_task(self.tell(hub, game_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def tell(self, hub: Hub, game_id: str) -> None:
         """Send every watcher of the game its own state (built from its own view)."""
@@ -113,13 +175,17 @@ class Watchers:
                 self.remove(game_id, socket)
 
 
-def create_app(db_url: str) -> FastAPI:
-    """The application over the database at ``db_url`` (created and migrated if new)."""
+def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
+    """The application over the database at ``db_url`` (created and migrated if new);
+    bots think in ``bot_processes`` other processes (0: in this one's threads)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
+        runner: BotRunner | None = state.get("bots")
+        if runner is not None:
+            runner.close()
         store: Store | None = state.get("store")
         if store is not None:
             store.dispose()
@@ -129,14 +195,20 @@ def create_app(db_url: str) -> FastAPI:
     state["store"] = store
     hub = Hub(store)
     watchers = Watchers()
+    bots = BotRunner(hub, watchers, bot_processes)
+    state["bots"] = bots
     app.state.hub = hub
+    app.state.bots = bots
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Response:
         length = request.headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > MAX_BODY:
             return _error(413, f"a request is at most {MAX_BODY:,} bytes")
+        started = time.perf_counter()
         response: Response = await call_next(request)
+        spent = 1000 * (time.perf_counter() - started)
+        response.headers["Server-Timing"] = f"app;dur={spent:.2f}"  # the server's own share
         return response
 
     @app.exception_handler(RequestValidationError)
@@ -175,7 +247,7 @@ def create_app(db_url: str) -> FastAPI:
         }
 
     @app.get("/api/bots")
-    async def bots() -> list[str]:
+    async def bot_list() -> list[str]:
         return list(bot_names())
 
     @app.post("/api/games", status_code=201, response_model=None)
@@ -198,6 +270,7 @@ def create_app(db_url: str) -> FastAPI:
                     scenario_from_dict, raw, "uploaded scenario", "uploaded"
                 )
             game_id, tokens = await run_in_threadpool(hub.create, scenario, body.seats, body.seed)
+            bots.poke(game_id)
         except (ScenarioError, UnknownScenario, tomllib.TOMLDecodeError) as exc:
             return _error(400, str(exc))
         except WarbenchError as exc:
@@ -212,10 +285,18 @@ def create_app(db_url: str) -> FastAPI:
             "spectate": f"/play/{game_id}",
         }
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", response_model=None)
     async def show(game_id: str, authorization: str | None = Header(default=None)) -> Any:
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
-        return await run_in_threadpool(hub.message, game_id, side)
+        token = _bearer(authorization)
+
+        def looking() -> tuple[bool, dict[str, Any]]:  # one hop to a worker thread
+            side = hub.side_of(game_id, token)
+            return hub.bots_to_move(game_id), hub.message(game_id, side)
+
+        bots_asked, message = await run_in_threadpool(looking)
+        if bots_asked:
+            bots.poke(game_id)  # a restarted server picks up bots that were mid-turn
+        return JSONResponse(message)
 
     @app.post("/api/games/{game_id}/actions", response_model=None)
     async def act(
@@ -224,21 +305,29 @@ def create_app(db_url: str) -> FastAPI:
         token = _bearer(authorization)
         if token is None:
             return _error(401, "acting needs the seat's token ('Authorization: Bearer TOKEN')")
-        side = await run_in_threadpool(hub.side_of, game_id, token)
-        assert side is not None
+
+        def acting() -> dict[str, Any]:  # one hop to a worker thread, not two
+            side = hub.side_of(game_id, token)
+            assert side is not None
+            try:
+                return hub.act(game_id, side, body.version, body.action)
+            except Stale as exc:
+                raise _StaleFor(side, exc) from None
+
         try:
-            message = await run_in_threadpool(hub.act, game_id, side, body.version, body.action)
-        except Stale as exc:
-            latest = await run_in_threadpool(hub.message, game_id, side)
-            return _error(409, str(exc), state=latest)
+            message = await run_in_threadpool(acting)
+        except _StaleFor as stale:
+            latest = await run_in_threadpool(hub.message, game_id, stale.side)
+            return _error(409, str(stale.error), state=latest)
         except IllegalAction as exc:
             return _error(422, str(exc))
         except Forbidden:
             raise
         except WarbenchError as exc:
             return _error(422, str(exc))
-        await watchers.tell(hub, game_id)
-        return message
+        watchers.tell_soon(hub, game_id)  # after the reply, not before it
+        bots.poke(game_id)
+        return JSONResponse(message)
 
     @app.post("/api/games/{game_id}/explain", response_model=None)
     async def explain(
@@ -273,7 +362,8 @@ def create_app(db_url: str) -> FastAPI:
             return _error(409, str(exc), state=await run_in_threadpool(hub.message, game_id, side))
         except WarbenchError as exc:
             return _error(422, str(exc))
-        await watchers.tell(hub, game_id)
+        watchers.tell_soon(hub, game_id)  # after the reply, not before it
+        bots.poke(game_id)
         return message
 
     async def _picture(game_id: str, authorization: str | None, at: int | None) -> str:
@@ -339,6 +429,8 @@ def create_app(db_url: str) -> FastAPI:
             await socket.close(code=4400)
             return
         watchers.add(game_id, socket, side)
+        if await run_in_threadpool(hub.bots_to_move, game_id):
+            bots.poke(game_id)
         try:
             await socket.send_json(await run_in_threadpool(hub.message, game_id, side))
             while True:

@@ -4,8 +4,10 @@ with its bots playing until a person must act, and what each seat may see.
 Nothing here knows a ruleset: the engine (:class:`~warbench.core.game.Game`) checks
 every action, and a seat's message is built from that seat's view only
 (:meth:`Hub.message`): the view, the events, whose turn it is and the seat's own
-legal actions. The version of a game is the number of actions stored; an action
-sent with another version is refused (the sender has not seen the latest move).
+legal actions. Bots act one action at a time (:meth:`Hub.bot_step`), called by the
+server in the background after every change. The version of a game is the number of
+actions stored; an action sent with another version is refused (the sender has not seen
+the latest move).
 An action is stored (committed) before anyone is told of it; if storing fails, the
 game in memory is rebuilt from the database, so memory never runs ahead of it.
 """
@@ -23,11 +25,18 @@ from warbench.core.game import Game
 from warbench.core.loader import scenario_from_dict
 from warbench.errors import IllegalAction, WarbenchError, excerpt
 from warbench.scenario.model import Scenario
-from warbench.server.store import HUMAN, StaleVersion, Store, StoredGame, new_token
+from warbench.server.store import (
+    HUMAN,
+    StaleVersion,
+    Store,
+    StoredGame,
+    new_token,
+    token_hash,
+)
 from warbench.sim.runner import game_seed
 
-MAX_BOT_ACTIONS = 5_000
-"""Bot actions in a row before the server stops and says so (a ruleset bug, not a game)."""
+MAX_EVENTS = 200
+"""The latest events a message carries (the record and the replay have them all)."""
 MAX_ACTION_TEXT = 2_000
 """The longest action text accepted."""
 
@@ -79,17 +88,16 @@ class Hub:
                 check_bot(player, info)
         tokens = {side: new_token() for side in scenario.sides}
         game_id = self.store.create(scenario.id, scenario.raw, seed, seats, tokens)
-        self._play_bots(self._get(game_id))
         return game_id, {side: tokens[side] for side, p in seats.items() if p == HUMAN}
 
     # -- reading -------------------------------------------------------------------
     def side_of(self, game_id: str, token: str | None) -> str | None:
         """The seat a token opens (None: a spectator, no token); Forbidden for a token
         that opens no seat of this game."""
-        self._get(game_id)
+        live = self._get(game_id)
         if token is None:
             return None
-        side = self.store.side_of(game_id, token)
+        side = live.stored.token_hashes.get(token_hash(token))
         if side is None:
             raise Forbidden("that token opens no seat of this game")
         return side
@@ -127,8 +135,7 @@ class Hub:
             if side not in game.waiting_for():
                 raise IllegalAction(text, f"it is not {side}'s turn to act")
             game.apply(text, side)  # IllegalAction, game untouched, if it is not legal
-            self._store_last(live, 1)
-            self._play_bots_locked(live)
+            self._store_last(live, 1)  # stored before the reply
             return self._message(live, side)
 
     def undo(self, game_id: str, side: str, version: int) -> dict[str, Any]:
@@ -236,22 +243,50 @@ class Hub:
             raise
         live.stored.actions.extend(entries)
 
-    def _play_bots(self, live: Live) -> None:
-        with live.lock:
-            self._play_bots_locked(live)
+    def bot_step(self, game_id: str) -> bool:
+        """Let one bot whose move it is act here, and store its action; False when no bot
+        is asked (a person must act, or the game is over)."""
+        job = self.bot_job(game_id)
+        return job is not None and self.bot_apply(job, choose_for(job))
 
-    def _play_bots_locked(self, live: Live) -> None:
-        game = live.game
-        for _ in range(MAX_BOT_ACTIONS):
-            waiting = game.waiting_for()
-            bots = [s for s in waiting if live.stored.players.get(s, HUMAN) != HUMAN]
+    def bot_job(self, game_id: str) -> BotJob | None:
+        """What a bot asked to act now needs to choose (None: no bot is asked): the game as
+        its record, so that another process may rebuild it and choose there."""
+        live = self._get(game_id)
+        with live.lock:
+            game = live.game
+            bots = [s for s in game.waiting_for() if live.stored.players.get(s, HUMAN) != HUMAN]
             if not bots:
-                return
+                return None
             side = bots[0]
-            bot = make_bot(live.stored.players[side], game_seed(game.seed, len(game.actions), side))
-            game.apply(bot.choose(game.seat(side), side), side)
+            stored = live.stored
+            return BotJob(
+                game_id,
+                stored.scenario_id,
+                stored.scenario,
+                stored.seed,
+                tuple(stored.actions),
+                side,
+                stored.players[side],
+                game_seed(game.seed, len(game.actions), side),
+            )
+
+    def bot_apply(self, job: BotJob, text: str) -> bool:
+        """Apply and store a bot's choice, if the game is still where the bot saw it."""
+        live = self._get(job.game_id)
+        with live.lock:
+            if len(live.game.actions) != len(job.actions):
+                return True  # something happened meanwhile: look again
+            live.game.apply(text, job.side)
             self._store_last(live, 1)
-        raise WarbenchError(f"the bots made {MAX_BOT_ACTIONS} actions in a row; stopped")
+            return True
+
+    def bots_to_move(self, game_id: str) -> bool:
+        """Whether a bot is asked to act now."""
+        live = self._get(game_id)
+        with live.lock:
+            waiting = live.game.waiting_for()
+            return any(live.stored.players.get(s, HUMAN) != HUMAN for s in waiting)
 
     def _message(self, live: Live, side: str | None) -> dict[str, Any]:
         game = live.game
@@ -273,11 +308,53 @@ class Hub:
             "waiting_for": waiting,
             "legal_actions": legal,
             "view": game.view(side),
-            "events": [e.to_json() for e in game.events],
+            "events": [e.to_json() for e in game.events[-MAX_EVENTS:]],
+            "events_total": len(game.events),
             "outcome": outcome.to_json() if outcome else None,
             "goal": game.ruleset.goal(game.scenario),
             "actions_total": len(live.stored.actions),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class BotJob:
+    """A bot's turn to choose, as plain data (it may cross to another process)."""
+
+    game_id: str
+    scenario_id: str
+    scenario: dict[str, Any]
+    seed: int
+    actions: tuple[tuple[str, str], ...]
+    side: str
+    bot: str
+    bot_seed: int
+
+
+_bot_games: dict[str, Game] = {}
+"""The games a bot process has rebuilt, by id: the next job of a game replays only the
+actions since (the last few games are kept)."""
+_BOT_GAMES_KEPT = 64
+
+
+def choose_for(job: BotJob) -> str:
+    """The bot's action (as text) from its own seat of the game the job describes."""
+    game = _bot_games.get(job.game_id)
+    have = 0 if game is None else len(game.actions)
+    if (
+        game is None
+        or have > len(job.actions)
+        or any((t.side, str(t.action)) != job.actions[k] for k, t in enumerate(game.actions))
+    ):
+        stored = StoredGame(job.game_id, job.scenario_id, job.scenario, job.seed, {}, [])
+        game, have = _rebuild(stored), 0
+    for side, text in job.actions[have:]:
+        game.apply(text, side)
+    _bot_games.pop(job.game_id, None)
+    _bot_games[job.game_id] = game
+    while len(_bot_games) > _BOT_GAMES_KEPT:
+        del _bot_games[next(iter(_bot_games))]
+    bot = make_bot(job.bot, job.bot_seed)
+    return str(bot.choose(game.seat(job.side), job.side))
 
 
 def _rebuild(stored: StoredGame) -> Game:

@@ -23,9 +23,10 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,8 @@ class StoredGame:
     """Each side's player: ``human`` or a bot spec."""
     actions: list[tuple[str, str]]
     """(side, action text) in order."""
+    token_hashes: dict[str, str] = field(default_factory=dict)
+    """The SHA-256 of each seat's token, to the side it opens."""
 
 
 class StaleVersion(Exception):
@@ -113,6 +116,9 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url, future=True)
+        self._writing = threading.Lock()
+        """SQLite takes one writer at a time and makes others sleep and retry (tens of
+        milliseconds); the server's own writers queue here instead."""
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
@@ -127,7 +133,7 @@ class Store:
     ) -> str:
         """Store a new game; returns its id."""
         game_id = secrets.token_hex(8)
-        with self.engine.begin() as db:
+        with self._writing, self.engine.begin() as db:
             db.execute(
                 insert(games).values(
                     id=game_id,
@@ -152,7 +158,7 @@ class Store:
         """Append actions ``number``, ``number + 1``, ... in one transaction; raises
         :class:`StaleVersion` if the game already has action ``number``."""
         try:
-            with self.engine.begin() as db:
+            with self._writing, self.engine.begin() as db:
                 count = db.execute(
                     select(func.count()).select_from(actions).where(actions.c.game_id == game_id)
                 ).scalar_one()
@@ -173,7 +179,7 @@ class Store:
     ) -> None:
         """Replace actions ``number`` onwards (there must be ``old_count`` in all) with
         ``entries``, in one transaction: an undo takes an action back."""
-        with self.engine.begin() as db:
+        with self._writing, self.engine.begin() as db:
             count = db.execute(
                 select(func.count()).select_from(actions).where(actions.c.game_id == game_id)
             ).scalar_one()
@@ -208,6 +214,7 @@ class Store:
             seed=int(row.seed),
             players={r.side: r.player for r in seat_rows},
             actions=[(r.side, r.action) for r in action_rows],
+            token_hashes={r.token_hash: r.side for r in seat_rows},
         )
 
     def side_of(self, game_id: str, token: str) -> str | None:
