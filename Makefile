@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean system
 
 $(STAMP): pyproject.toml setup.py $(shell find src -name "*.c" -o -name "*.h")
 	$(PYTHON) -m venv $(VENV)
@@ -13,10 +13,12 @@ $(STAMP): pyproject.toml setup.py $(shell find src -name "*.c" -o -name "*.h")
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/warbench play miniwars/danville --side danville=greedy --side horde=greedy --seed 1 --auto
-	$(BIN)/warbench simulate miniwars/danville --games 1000 --side danville=greedy --side horde=random --seed 1 --workers 2
+	$(BIN)/warbench serve
 
 test: lint typecheck pytest
+
+system:
+	./scripts/system-packages.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
@@ -25,7 +27,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(STAMP) system
 	$(BIN)/pytest
 
 bench: $(STAMP)

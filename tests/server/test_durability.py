@@ -195,7 +195,7 @@ def postgres() -> Iterator[str]:
         "start",
     )
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         run(pg_ctl, "-D", str(folder), "-m", "immediate", "stop")
         shutil.rmtree(folder, ignore_errors=True)

@@ -114,6 +114,8 @@ class Store:
     """The database of games (any SQLAlchemy URL; ``sqlite:///games.db`` by default)."""
 
     def __init__(self, url: str) -> None:
+        if url.startswith(("postgresql://", "postgres://")):  # psycopg 3, the driver we pin
+            url = "postgresql+psycopg://" + url.partition("://")[2]
         self.url = url
         self.engine: Engine = create_engine(url, future=True)
         self._writing = threading.Lock()
