@@ -18,33 +18,21 @@ import os
 import platform
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.error
-import urllib.request
 from typing import Any
 
 import httpx
 import websockets
 
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from warbench.server.client import ApiClient, free_port
 
 
 def _call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data, headers, method=method)
-    with urllib.request.urlopen(request, timeout=60) as reply:
-        return json.load(reply)
+    return ApiClient(base, timeout=60).call(method, path, body, token)
 
 
 async def _client(
@@ -116,7 +104,7 @@ def main() -> None:
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="warbench-bench-")
     db = args.db or f"sqlite:///{folder}/games.db"
-    port = _port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = None
     if args.base:

@@ -10,10 +10,8 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import socket
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,20 +21,15 @@ import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from warbench.server.app import create_app
+from warbench.server.client import ApiClient, free_port
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("browser") / "games.db"
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(
         create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning"
     )
@@ -65,18 +58,11 @@ def browser() -> Iterator[Browser]:
 
 
 def _post(base: str, path: str, body: Any, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers)
-    with urllib.request.urlopen(request) as reply:
-        return json.load(reply)
+    return ApiClient(base).call("POST", path, body, token)
 
 
 def _get(base: str, path: str, token: str | None = None) -> Any:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)) as reply:
-        return json.load(reply)
+    return ApiClient(base).call("GET", path, token=token)
 
 
 def _take(page: Page, wanted: str) -> None:

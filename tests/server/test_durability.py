@@ -7,12 +7,10 @@ package; skipped only where the machine has no PostgreSQL, which ``make test`` i
 from __future__ import annotations
 
 import glob
-import json
 import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,23 +24,12 @@ from typing import Any
 
 import pytest
 
+from warbench.server.client import ApiClient, ApiError, free_port
 from warbench.server.store import Store
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data, headers, method=method)
-    with urllib.request.urlopen(request, timeout=20) as reply:
-        return json.load(reply)
+    return ApiClient(base, timeout=20).call(method, path, body, token)
 
 
 class Server:
@@ -50,7 +37,7 @@ class Server:
 
     def __init__(self, db: str) -> None:
         self.db = db
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -94,7 +81,7 @@ def _client(
                 {"version": state["version"], "action": action},
                 token,
             )
-        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        except (ApiError, urllib.error.URLError, ConnectionError, TimeoutError, OSError):
             return  # the server is gone (killed) or refused: stop
         seen[game].append((state["version"], action))
         assert reply["version"] > state["version"]
@@ -180,7 +167,7 @@ def postgres() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
         as_user = ["runuser", "-u", "postgres", "--"]
-    port = _free_port()
+    port = free_port()
     run = lambda *c: subprocess.run([*as_user, *c], check=True, capture_output=True)  # noqa: E731
     run(initdb, "-D", str(folder), "-U", "postgres", "--auth=trust", "-E", "UTF8")
     run(

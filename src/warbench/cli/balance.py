@@ -5,17 +5,15 @@ standing by turn), as tables, ``--json`` or a picture."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import (
     add_batch_options,
-    err_console,
     out_console,
     positive_int,
     print_json,
+    progress_bar,
     say,
 )
 from warbench.errors import WarbenchError
@@ -24,7 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from warbench.cli.common import Commands
-    from warbench.sim.balance import BalanceReport, Running
+    from warbench.sim.balance import BalanceReport
     from warbench.sim.stats import Share
 
 
@@ -100,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     from warbench.sim.balance import balance
 
     bots = split_bots(args.bots)
-    with _progress(enabled=not args.json) as advance:
+    with progress_bar("games", enabled=not args.json) as update:
         report = balance(
             args.scenario,
             bots,
@@ -109,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             precision=args.precision,
             max_games=args.max_games,
-            progress=advance,
+            progress=lambda r: update(r.games, r.planned, r.text()),
             backend=args.backend,
             address=args.address,
         )
@@ -135,31 +133,6 @@ def _write_pictures(report: BalanceReport, svg: Path | None, png: Path | None) -
             write_png(text, png)
     except OSError as exc:
         raise WarbenchError(f"cannot write the picture: {exc.strerror or exc}") from None
-
-
-@contextmanager
-def _progress(enabled: bool) -> Iterator[Callable[[Running], None]]:
-    """A rich progress bar on stderr with the running estimate."""
-    if not enabled:
-        yield lambda running: None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    columns = (
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.description}"),
-    )
-    with Progress(*columns, console=err_console(), transient=True) as bar:
-        task = bar.add_task("", total=None)
-
-        def advance(running: Running) -> None:
-            bar.update(
-                task, completed=running.games, total=running.planned, description=running.text()
-            )
-
-        yield advance
 
 
 def _interval(s: Share) -> str:

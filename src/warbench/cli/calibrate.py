@@ -5,17 +5,15 @@ make a scenario fair, checked by a balance run of the adjusted scenario."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import (
     add_batch_options,
-    err_console,
     out_console,
     positive_int,
     print_json,
+    progress_bar,
     say,
 )
 from warbench.errors import WarbenchError
@@ -99,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or Path(f"{Path(args.scenario or 'scenario').stem}-fair.toml")
     if args.scenario is not None and out.exists():  # before the battles, not after
         raise WarbenchError(f"{out} exists: give a new file for the adjusted scenario (--out)")
-    with _progress(enabled=not args.json, label="battles") as advance:
+    with progress_bar("battles", enabled=not args.json) as advance:
         result = calibrate(
             args.ruleset,
             args.arena,
@@ -113,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         )
     fair: Fairness | None = None
     if args.scenario is not None:
-        with _progress(enabled=not args.json, label="balance") as advance:
+        with progress_bar("balance games", enabled=not args.json) as update:
             fair = fairness(
                 args.scenario,
                 result,
@@ -126,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
                 rounds=args.rounds,
                 backend=args.backend,
                 address=args.address,
-                progress=lambda running: advance(running.games, running.planned),
+                progress=lambda running: update(running.games, running.planned, running.text()),
             )
     if args.json:
         data = result.to_json()
@@ -139,19 +137,6 @@ def run(args: argparse.Namespace) -> int:
     if fair is not None:
         _print_fairness(console, fair)
     return 0
-
-
-@contextmanager
-def _progress(enabled: bool, label: str) -> Iterator[Callable[[int, int], None]]:
-    if not enabled:
-        yield lambda done, total: None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=err_console(), transient=True) as bar:
-        task = bar.add_task("", total=None)
-        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 def _print_values(console: Console, c: Calibration) -> None:

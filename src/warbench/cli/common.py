@@ -12,7 +12,8 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rich.console import Console
@@ -226,3 +227,34 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
         help="with --backend ray: an existing cluster (auto, or HOST:PORT); "
         "default: a local Ray with --workers CPUs",
     )
+
+
+@contextmanager
+def progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[..., None]]:
+    """A transient rich progress bar on stderr: ``update(done, total=None, text="")``
+    (a no-op when not ``enabled``, as under ``--json``)."""
+    if not enabled:
+        yield lambda done, total=None, text="": None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.description}"),
+    )
+    with Progress(*columns, console=err_console(), transient=True) as bar:
+        task = bar.add_task("", total=None)
+
+        def update(done: int, total: int | None = None, text: str = "") -> None:
+            bar.update(task, completed=done, total=total, description=text)
+
+        yield update

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import (
     add_batch_options,
     bot_names,
-    err_console,
     out_console,
     parse_sides,
     percent,
     positive_int,
     print_json,
+    progress_bar,
     say,
 )
 
@@ -54,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(args.scenario)
     bots = parse_sides(args.side, scenario.sides, bot_names())
-    with _progress(args.games, enabled=not args.json) as advance:
+    with progress_bar("games", enabled=not args.json) as update:
         result = simulate(
             args.scenario,
             args.games,
@@ -62,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             workers=args.workers,
             record_dir=args.record_dir,
-            progress=advance,
+            progress=lambda done: update(done, args.games),
             backend=args.backend,
             address=args.address,
         )
@@ -71,31 +69,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_result(out_console(), result, scenario.sides)
     return 0
-
-
-@contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar on stderr; yields the callback ``simulate`` reports to."""
-    if not enabled:
-        yield lambda done: None
-        return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    columns = (
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err_console(), transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda done: bar.update(task, completed=done)
 
 
 def _print_result(console: Console, result: SimResult, sides: tuple[str, ...]) -> None:

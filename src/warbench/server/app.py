@@ -377,28 +377,25 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
         title = message["scenario"]["title"]
         return await run_in_threadpool(lambda: render_svg(message["view"], title=title))
 
-    @app.get("/api/games/{game_id}/board.svg", response_model=None)
+    @app.get("/api/games/{game_id}/board.{kind}", response_model=None)
     async def board(
-        game_id: str, at: int | None = None, authorization: str | None = Header(default=None)
+        game_id: str,
+        kind: str,
+        at: int | None = None,
+        authorization: str | None = Header(default=None),
     ) -> Any:
-        try:
-            svg = await _picture(game_id, authorization, at)
-        except Stale as exc:
-            return _error(409, str(exc))
-        return Response(svg, media_type="image/svg+xml")
-
-    @app.get("/api/games/{game_id}/board.png", response_model=None)
-    async def board_png(
-        game_id: str, at: int | None = None, authorization: str | None = Header(default=None)
-    ) -> Any:
+        """The board as the caller may see it, as SVG or PNG (``?at=N``: a replay)."""
         from warbench.render.png import svg_to_png
 
+        if kind not in ("svg", "png"):
+            return _error(404, f"the board is board.svg or board.png, not board.{kind[:10]}")
         try:
             svg = await _picture(game_id, authorization, at)
         except Stale as exc:
             return _error(409, str(exc))
-        png = await run_in_threadpool(svg_to_png, svg)
-        return Response(png, media_type="image/png")
+        if kind == "svg":
+            return Response(svg, media_type="image/svg+xml")
+        return Response(await run_in_threadpool(svg_to_png, svg), media_type="image/png")
 
     @app.get("/api/games/{game_id}/at/{number}", response_model=None)
     async def replay_at(game_id: str, number: int) -> Any:
