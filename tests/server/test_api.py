@@ -279,3 +279,13 @@ def test_a_finished_game_replays_action_by_action(api: Api) -> None:
     assert api.client.get(f"/api/games/{game}/at/{total + 1}").status_code == 404
     svg = api.client.get(f"/api/games/{game}/board.svg", params={"at": 0})
     assert svg.status_code == 200 and "<svg" in svg.text
+
+
+def test_an_uploaded_file_is_checked_before_a_game_is_made(api: Api) -> None:
+    r = api.client.post("/api/scenarios/check", json={"scenario_toml": DANVILLE_TOML})
+    assert r.status_code == 200, r.text
+    assert r.json()["sides"] == ["a", "b"] and r.json()["title"] == "A tiny fight"
+    bad = DANVILLE_TOML.replace('at = "0403"', 'at = "0909"')
+    r = api.client.post("/api/scenarios/check", json={"scenario_toml": bad})
+    assert r.status_code == 400 and "uploaded scenario" in r.json()["error"]
+    assert "forces.b[0].at" in r.json()["error"]

@@ -145,6 +145,37 @@ def test_lobby_move_with_its_cost_and_attack_with_its_odds(base: str, browser: B
     page.close()
 
 
+def test_a_scenario_file_uploaded_in_the_lobby(base: str, browser: Browser, tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parents[2] / "src/warbench/rulesets/cgme/scenarios"
+    mine = tmp_path / "my-skirmish.toml"
+    mine.write_text(
+        (source / "skirmish.toml")
+        .read_text("utf-8")
+        .replace('title = "Skirmish at the Ruins"', 'title = "My Own Skirmish"'),
+        "utf-8",
+    )
+    broken = tmp_path / "broken.toml"
+    broken.write_text("ruleset = 'cgme'\n", "utf-8")
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(base + "/")
+    page.wait_for_selector("#seats select")
+    page.set_input_files("#upload", str(broken))
+    page.wait_for_function(
+        "document.querySelector('#problem').textContent.includes('broken') "
+        "|| document.querySelector('#problem').textContent.length > 0"
+    )
+    assert "uploaded scenario" in page.inner_text("#problem")
+    page.set_input_files("#upload", str(mine))
+    page.wait_for_selector("#seat-blue")
+    assert "destroyed more enemy value" in page.inner_text("#goal")
+    page.select_option("#seat-red", "random")
+    page.click("button[type=submit]")
+    page.locator("#links a", has_text="Play blue").click()
+    page.wait_for_selector("#board svg")
+    assert page.inner_text("#title") == "My Own Skirmish"
+    page.close()
+
+
 def _sealed_secret(base: str, game: str, tokens: dict[str, str]) -> tuple[str, str]:
     """Play random legal actions through the API until a sealed choice is asked and no
     side has made it yet; returns (a side asked, one of its choices)."""

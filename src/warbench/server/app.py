@@ -54,6 +54,7 @@ from warbench.core.loader import (
 )
 from warbench.errors import IllegalAction, ScenarioError, UnknownScenario, WarbenchError
 from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
+from warbench.scenario.model import Scenario
 from warbench.server.hub import Forbidden, Hub, NotFound, Stale, choose_for
 from warbench.server.store import HUMAN, Store
 
@@ -66,6 +67,20 @@ class NewGame(BaseModel):
     scenario_toml: str | None = Field(default=None, max_length=MAX_BODY)
     seats: dict[str, str] = Field(default_factory=dict, max_length=16)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
+
+
+class Upload(BaseModel):
+    scenario_toml: str = Field(max_length=MAX_BODY)
+
+
+def _describe(scenario: Scenario) -> dict[str, Any]:
+    return {
+        "id": scenario.id,
+        "ruleset": scenario.ruleset,
+        "title": scenario.title,
+        "sides": list(scenario.sides),
+        "goal": registry.get(scenario.ruleset).goal(scenario),
+    }
 
 
 class Explain(BaseModel):
@@ -232,19 +247,27 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
         found = await run_in_threadpool(list_scenarios)
         return [{"id": s.id, "ruleset": s.ruleset, "title": s.title} for s in found]
 
+    @app.post("/api/scenarios/check", response_model=None)
+    async def check_upload(body: Upload) -> Any:
+        """An uploaded scenario file validated as the CLI validates it: its sides and goal,
+        or the problem (file, field, what is wrong)."""
+        if len(body.scenario_toml.encode()) > MAX_FILE_BYTES:
+            return _error(413, f"a scenario file is at most {MAX_FILE_BYTES:,} bytes")
+        try:
+            raw = parse_toml(body.scenario_toml, "uploaded scenario")
+            scenario = await run_in_threadpool(
+                scenario_from_dict, raw, "uploaded scenario", "uploaded"
+            )
+        except (ScenarioError, WarbenchError) as exc:
+            return _error(400, str(exc))
+        return _describe(scenario)
+
     @app.get("/api/scenarios/{scenario_id:path}", response_model=None)
     async def scenario_info(scenario_id: str) -> Any:
         if scenario_id not in builtin_scenarios():
             return _error(404, f"no built-in scenario '{scenario_id[:200]}'")
         scenario = await run_in_threadpool(load_scenario, scenario_id)
-        goal = registry.get(scenario.ruleset).goal(scenario)
-        return {
-            "id": scenario.id,
-            "ruleset": scenario.ruleset,
-            "title": scenario.title,
-            "sides": list(scenario.sides),
-            "goal": goal,
-        }
+        return _describe(scenario)
 
     @app.get("/api/bots")
     async def bot_list() -> list[str]:
