@@ -21,7 +21,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from warbench.server.app import create_app
-from warbench.server.client import ApiClient, free_port
+from warbench.server.client import ApiClient, ApiError, free_port
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
@@ -173,6 +173,55 @@ def test_a_scenario_file_uploaded_in_the_lobby(base: str, browser: Browser, tmp_
     page.locator("#links a", has_text="Play blue").click()
     page.wait_for_selector("#board svg")
     assert page.inner_text("#title") == "My Own Skirmish"
+    page.close()
+
+
+def test_a_move_drawn_on_an_open_table(base: str, browser: Browser) -> None:
+    """MGV: a base's move drawn leg by leg with the rules' verdict (inches of the allowance,
+    turning included) following the pointer, a facing pointed at, then made."""
+    api = ApiClient(base)
+    made = api.new_game("mgv/clear", {"red": "greedy"}, seed=3)
+    game, token = made["id"], made["seats"]["blue"]["token"]
+    for _ in range(100):
+        seen = api.state(game, token)
+        if any(a.startswith("move B1 ") for a in seen["legal_actions"]):
+            break
+        try:
+            api.act(game, token, seen["version"], seen["legal_actions"][0])
+        except (ApiError, IndexError):  # the bot is choosing (its move lands meanwhile)
+            time.sleep(0.05)
+    else:
+        raise AssertionError("B1 never had a move")
+    start = next(f for f in seen["view"]["figures"] if f["id"] == "B1")
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(base + made["links"]["blue"])
+    _settled(page)
+    figure = page.locator("svg g.figure[data-figure='B1']")
+    figure.click()
+    page.wait_for_selector("#drawing:not([hidden])")
+    box = figure.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2 + 45, box["y"] + box["height"] / 2 - 5
+    page.mouse.move(x, y)
+    page.wait_for_function("document.querySelector('#verdict').textContent.includes('of 8')")
+    assert page.locator("svg .move-path").count() == 1
+    page.mouse.click(x, y)
+    page.wait_for_function("document.querySelector('#verdict').textContent.includes('turning')")
+    page.click("#finish")
+    page.mouse.move(x + 80, y)
+    page.mouse.click(x + 80, y)
+    pending = page.locator("#pending button[data-action]").first
+    pending.wait_for()
+    text = pending.get_attribute("data-action") or ""
+    assert text.startswith("move B1 ") and " face " in text
+    assert '" of 8"' in page.inner_text("#pending")
+    version = seen["version"]
+    pending.click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    moved = next(f for f in api.state(game, token)["view"]["figures"] if f["id"] == "B1")
+    assert (moved["x"], moved["y"]) != (start["x"], start["y"])
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "mgv-moved.png"))
     page.close()
 
 

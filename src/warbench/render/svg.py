@@ -941,7 +941,16 @@ class _TableBoard(_Board):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, parent: ET.Element, under_pieces: Callable[[ET.Element], None]) -> None:
-        board = _add(parent, "g", class_="board table")
+        # Where the table lies in the picture, for a client that turns a pointer into
+        # inches: x px = left + x" * scale, y px = bottom - y" * scale.
+        board = _add(
+            parent,
+            "g",
+            class_="board table",
+            data_scale=self.scale,
+            data_left=self.left,
+            data_bottom=self.top + self.table_h * self.scale,
+        )
         top = {"fill": "#e4ead0", "stroke": "#5d6b48", "stroke-width": 2}
         _add(
             board,

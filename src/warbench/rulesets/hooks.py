@@ -4,7 +4,7 @@ Every ruleset answers a person's questions (``info``, ``goal``, ``rules``;
 on an open table also ``measure`` and the reasons ``list`` prints) from modules
 of its own package laid out alike: ``info.unit_info`` and ``info.goal``, the
 rulings of ``data/rulings.toml`` with the option defaults of
-``scenario.OptionsSpec``, ``ask.action_reason`` and ``ask.measure``, and the
+``scenario.OptionsSpec``, ``ask.action_reason``, ``ask.action_cost`` and ``ask.measure``, and the
 usage of ``actions.USAGE`` then ``parse.PHRASES``. A ruleset class mixes in
 :class:`InfoHooks` (or :class:`TableHooks`) and sets :attr:`InfoHooks.package`;
 the hooks import those modules on first use, so importing a ruleset stays cheap
@@ -64,6 +64,11 @@ class TableHooks(InfoHooks, Generic[S]):
     def action_reason(self, state: S, side: str, action: Action) -> str | None:
         answer: Callable[[S, str, Action], str | None]
         answer = package_attr(self.package, "ask", "action_reason")
+        return answer(state, side, action)
+
+    def action_cost(self, state: S, side: str, action: Action) -> str | None:
+        answer: Callable[[S, str, Action], str | None]
+        answer = package_attr(self.package, "ask", "action_cost")
         return answer(state, side, action)
 
     def measure(self, state: S, side: str, first: str, second: str) -> str:

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from warbench.core.actions import Action, check_words
 from warbench.geometry.table import Point
+from warbench.geometry.table.movement import MoveResult
 from warbench.geometry.table.text import canonical_move, move_words
 
 
@@ -40,4 +41,13 @@ class TableMove(Action):
         return " ".join(self.words())
 
 
-__all__ = ["TableMove"]
+def move_cost(result: MoveResult, allowance: float | None = None) -> str:
+    """What a planned move spends, as a board shows it before the move is made:
+    ``6.5" of 8" (1.5" turning)``."""
+    turning = sum(t.cost for t in result.turns)
+    limit = result.allowance if allowance is None else allowance
+    text = f'{result.cost:.1f}" of {limit:g}"'
+    return text + (f' ({turning:.1f}" turning)' if turning > 0.05 else "")
+
+
+__all__ = ["TableMove", "move_cost"]

@@ -199,3 +199,17 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
 
 
 __all__ = ["action_reason", "measure"]
+
+
+def action_cost(state: State, side: str, action: Action) -> str | None:
+    """A move's inches of the figure's allowance (a Half Move Unit in rough terrain),
+    from the rules' own check (None if refused)."""
+    from warbench.rulesets.table_moves import move_cost
+
+    if not isinstance(action, Move):
+        return None
+    fig = state.figs.get(action.figure)
+    if fig is None or fig.side != side or fig.where != "table":
+        return None
+    check = space.check_move(state, fig, action.path, action.facing)
+    return None if check.problem else move_cost(check.result, check.allowance)
