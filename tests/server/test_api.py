@@ -289,3 +289,15 @@ def test_an_uploaded_file_is_checked_before_a_game_is_made(api: Api) -> None:
     r = api.client.post("/api/scenarios/check", json={"scenario_toml": bad})
     assert r.status_code == 400 and "uploaded scenario" in r.json()["error"]
     assert "forces.b[0].at" in r.json()["error"]
+
+
+def test_measuring_follows_the_rules_of_the_seat(api: Api) -> None:
+    made = api.new("mgv/clear", {"red": "random"}, seed=1)
+    game, token = made["id"], made["seats"]["blue"]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    r = api.client.get(f"/api/games/{game}/measure", params={"a": "B1", "b": "R1"}, headers=auth)
+    assert r.status_code == 422 and "5.3 forbids pre-measuring" in r.json()["error"]
+    r = api.client.get(f"/api/games/{game}/measure", params={"a": "B1", "b": "B2"}, headers=auth)
+    assert r.status_code == 200 and '"' in r.json()["answer"]
+    r = api.client.get(f"/api/games/{game}/measure", params={"a": "B1", "b": "B2"})
+    assert r.status_code == 401

@@ -222,6 +222,13 @@ def test_a_move_drawn_on_an_open_table(base: str, browser: Browser) -> None:
     assert (moved["x"], moved["y"]) != (start["x"], start["y"])
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "mgv-moved.png"))
+    # Line of sight and distance on demand, between two of its own bases.
+    _settled(page)
+    page.click("#measure")
+    page.locator("svg g.figure[data-figure='B2']").click()
+    page.locator("svg g.figure[data-figure='B4']").click()
+    page.wait_for_function("document.querySelector('#info').textContent.includes('\"')")
+    assert "B2" in page.inner_text("#info") or "sight" in page.inner_text("#info")
     page.close()
 
 

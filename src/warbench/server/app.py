@@ -370,6 +370,21 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
             return _error(404, str(exc))
         return {"ref": ref[:100], "lines": lines}
 
+    @app.get("/api/games/{game_id}/measure", response_model=None)
+    async def measure(
+        game_id: str, a: str, b: str, authorization: str | None = Header(default=None)
+    ) -> Any:
+        """Distance and line of sight from the seat's own knowledge, where the rules let a
+        player measure (a photon guess, a barrage marker: refused with the rule)."""
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        if side is None:
+            return _error(401, "measuring is for a seat: give its token")
+        try:
+            text = await run_in_threadpool(hub.measure, game_id, side, a[:60], b[:60])
+        except WarbenchError as exc:
+            return _error(422, str(exc))
+        return {"a": a[:60], "b": b[:60], "answer": text}
+
     @app.post("/api/games/{game_id}/undo", response_model=None)
     async def undo(
         game_id: str, body: Undo, authorization: str | None = Header(default=None)

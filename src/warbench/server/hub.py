@@ -185,6 +185,13 @@ class Hub:
                 out.append(entry)
             return out
 
+    def measure(self, game_id: str, side: str, first: str, second: str) -> str:
+        """Distance and line of sight between two things or points, from ``side``'s own
+        knowledge, where the rules allow measuring (``QuestionRefused`` says why not)."""
+        live = self._get(game_id)
+        with live.lock:
+            return live.game.seat(side).measure(first, second)
+
     def unit_info(self, game_id: str, side: str | None, ref: str) -> list[str]:
         """What ``side`` (None: a spectator) may know of a unit, hex or point."""
         live = self._get(game_id)
