@@ -4,6 +4,7 @@ error, games kept across a restart, bots answering before the reply."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -301,3 +302,33 @@ def test_measuring_follows_the_rules_of_the_seat(api: Api) -> None:
     assert r.status_code == 200 and '"' in r.json()["answer"]
     r = api.client.get(f"/api/games/{game}/measure", params={"a": "B1", "b": "B2"})
     assert r.status_code == 401
+
+
+def test_arcs_of_fire_on_demand_for_the_seats_own_pieces_only(api: Api) -> None:
+    made = api.new("vsgmr/street", {"blue": "random"}, seed=1)
+    game, token = made["id"], made["seats"]["red"]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    own = api.client.get(f"/api/games/{game}/board.svg", params={"arcs": "R2"}, headers=auth)
+    assert own.status_code == 200 and 'class="overlay arc"' in own.text
+    theirs = api.client.get(f"/api/games/{game}/board.svg", params={"arcs": "B2"}, headers=auth)
+    assert 'class="overlay arc"' not in theirs.text  # not another side's piece
+    watcher = api.client.get(f"/api/games/{game}/board.svg", params={"arcs": "R2"})
+    assert 'class="overlay arc"' not in watcher.text  # a spectator has no pieces
+    plain = api.client.get(f"/api/games/{game}/board.svg", headers=auth)
+    assert 'class="overlay arc"' not in plain.text
+
+
+def test_mgv_arcs_follow_the_weapons_the_side_chose(api: Api) -> None:
+    made = api.new("mgv/clear", {"red": "random"}, seed=1)
+    game, token = made["id"], made["seats"]["blue"]["token"]
+    seen = api.look(game, token)
+    arm = next(a for a in seen["legal_actions"] if "missile" in a and "kinetic" in a)
+    assert api.act(game, token, seen["version"], arm).status_code == 200
+    auth = {"Authorization": f"Bearer {token}"}
+    svg = api.client.get(f"/api/games/{game}/board.svg", params={"arcs": "B1"}, headers=auth)
+    halves = set(re.findall(r'data-half-angle="([0-9.]+)"', svg.text))
+    mounts = api.hub._get(game).game.state.bases["B1"].mounts.values()
+    kinds = {m.weapon == "missile" for m in mounts if m.weapon is not None}
+    assert len(halves) == len(kinds) >= 1  # a missile mount's arc is the wider one
+    red = api.hub._get(game).game.seat("red")
+    assert red.fire_arcs("B1") == []  # red may not learn blue's weapons from the arcs

@@ -311,6 +311,13 @@ class Ruleset(ABC, Generic[S]):
         """
         raise QuestionRefused(f"{self.info.title} gives no unit information")
 
+    def fire_arcs(self, state: S, side: str, piece: str) -> list[dict[str, Any]]:
+        """The arcs of fire of ``side``'s own ``piece`` as picture marks (``{"kind":
+        "arc", "at", "facing", "half_angle", "range"}``), for a board to show on demand;
+        none for another side's piece (its weapons may be secret) or where the ruleset
+        has no arcs. ``state`` may be the side's own."""
+        return []
+
     def action_cost(self, state: S, side: str, action: Action) -> str | None:
         """What ``action`` spends, for a board to show beside it before it is taken (a
         move's movement points: ``2 of 3 MP``), or None. ``state`` may be the side's own."""

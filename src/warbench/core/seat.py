@@ -124,6 +124,10 @@ class Seat:
         (``OddsResult.outcomes``), or None if it rolls nothing."""
         return self._game.ruleset.odds_result(self._known(), self.side, action)
 
+    def fire_arcs(self, piece: str) -> list[dict[str, Any]]:
+        """The arcs of fire of one of this side's own pieces, as picture marks."""
+        return self._game.ruleset.fire_arcs(self._known(), self.side, piece)
+
     def action_cost(self, action: Action) -> str | None:
         """What this side's ``action`` spends (a move's movement points), or None."""
         return self._game.ruleset.action_cost(self._known(), self.side, action)

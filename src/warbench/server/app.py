@@ -404,31 +404,40 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
         bots.poke(game_id)
         return message
 
-    async def _picture(game_id: str, authorization: str | None, at: int | None) -> str:
+    async def _picture(
+        game_id: str, authorization: str | None, at: int | None, arcs: str | None = None
+    ) -> str:
         from warbench.render.svg import render_svg
 
+        marks: list[dict[str, Any]] = []
         if at is None:
             side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
             message = await run_in_threadpool(hub.message, game_id, side)
+            if arcs and side is not None:  # a seat's own piece only: weapons may be secret
+                marks = await run_in_threadpool(hub.fire_arcs, game_id, side, arcs[:40])
         else:
             message = await run_in_threadpool(hub.at, game_id, at)
         title = message["scenario"]["title"]
-        return await run_in_threadpool(lambda: render_svg(message["view"], title=title))
+        return await run_in_threadpool(
+            lambda: render_svg(message["view"], title=title, annotations=marks)
+        )
 
     @app.get("/api/games/{game_id}/board.{kind}", response_model=None)
     async def board(
         game_id: str,
         kind: str,
         at: int | None = None,
+        arcs: str | None = None,
         authorization: str | None = Header(default=None),
     ) -> Any:
-        """The board as the caller may see it, as SVG or PNG (``?at=N``: a replay)."""
+        """The board as the caller may see it, as SVG or PNG (``?at=N``: a replay;
+        ``?arcs=PIECE``: with the arcs of fire of one of the seat's own pieces)."""
         from warbench.render.png import svg_to_png
 
         if kind not in ("svg", "png"):
             return _error(404, f"the board is board.svg or board.png, not board.{kind[:10]}")
         try:
-            svg = await _picture(game_id, authorization, at)
+            svg = await _picture(game_id, authorization, at, arcs)
         except Stale as exc:
             return _error(409, str(exc))
         if kind == "svg":

@@ -185,6 +185,12 @@ class Hub:
                 out.append(entry)
             return out
 
+    def fire_arcs(self, game_id: str, side: str, piece: str) -> list[dict[str, Any]]:
+        """The arcs of fire of one of ``side``'s own pieces, as picture marks."""
+        live = self._get(game_id)
+        with live.lock:
+            return live.game.seat(side).fire_arcs(piece)
+
     def measure(self, game_id: str, side: str, first: str, second: str) -> str:
         """Distance and line of sight between two things or points, from ``side``'s own
         knowledge, where the rules allow measuring (``QuestionRefused`` says why not)."""

@@ -53,3 +53,19 @@ def annotate(state: State, events: Sequence[Event], side: str | None) -> list[di
                 }
             )
     return marks
+
+
+def fire_arcs(state: State, side: str, piece: str) -> list[dict[str, Any]]:
+    """The arc of ``side``'s own base ``piece``: its weapon class's arc out to its range."""
+    base = state.bases.get(piece)
+    if base is None or base.side != side or base.destroyed:
+        return []
+    return [
+        {
+            "kind": "arc",
+            "at": [base.geo.x, base.geo.y],
+            "facing": base.geo.facing,
+            "half_angle": rules().arc(base.model.weapon),
+            "range": base.model.range,
+        }
+    ]

@@ -15,7 +15,7 @@ from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import TableHooks
-from warbench.rulesets.invisible_enemy.annotate import annotate
+from warbench.rulesets.invisible_enemy.annotate import annotate, fire_arcs
 from warbench.rulesets.invisible_enemy.data import vehicles
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.invisible_enemy.explain import explain_action
@@ -88,3 +88,6 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
         self, state: State, events: Sequence[Event], side: str | None
     ) -> list[dict[str, Any]]:
         return annotate(state, events, side)
+
+    def fire_arcs(self, state: State, side: str, piece: str) -> list[dict[str, Any]]:
+        return fire_arcs(state, side, piece)

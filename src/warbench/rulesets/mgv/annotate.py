@@ -59,3 +59,29 @@ def annotate(state: State, events: Sequence[Event], side: str | None) -> list[di
                     }
                 )
     return marks
+
+
+def fire_arcs(state: State, side: str, piece: str) -> list[dict[str, Any]]:
+    """The arcs of ``side``'s own base ``piece``: one per weapon it carries (kinetic and
+    photon 30 degrees each side, missile wider by its off-line reach, 5.0)."""
+    data = rules().data
+    base = state.bases.get(piece)
+    if base is None or base.side != side or base.destroyed:
+        return []
+    halves = sorted(
+        {
+            data.arc_half_angle + (data.missile_off_line if m.weapon == "missile" else 0)
+            for m in base.mounts.values()
+            if m.weapon is not None
+        }
+    )
+    return [
+        {
+            "kind": "arc",
+            "at": [base.geo.x, base.geo.y],
+            "facing": base.geo.facing,
+            "half_angle": half,
+            "range": ARC_DRAWN,
+        }
+        for half in halves
+    ]

@@ -15,7 +15,7 @@ from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import TableHooks
-from warbench.rulesets.mgv.annotate import annotate
+from warbench.rulesets.mgv.annotate import annotate, fire_arcs
 from warbench.rulesets.mgv.data import vehicles
 from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.mgv.explain import explain_action
@@ -73,3 +73,6 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
         self, state: State, events: Sequence[Event], side: str | None
     ) -> list[dict[str, Any]]:
         return annotate(state, events, side)
+
+    def fire_arcs(self, state: State, side: str, piece: str) -> list[dict[str, Any]]:
+        return fire_arcs(state, side, piece)

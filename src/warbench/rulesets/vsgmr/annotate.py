@@ -76,3 +76,21 @@ def annotate(state: State, events: Sequence[Event], side: str | None) -> list[di
                     }
                 )
     return marks
+
+
+def fire_arcs(state: State, side: str, piece: str) -> list[dict[str, Any]]:
+    """The front arc of ``side``'s own figure ``piece`` out to the Distance Attack Unit,
+    if it can make distance attacks."""
+    fig = state.figs.get(piece)
+    if fig is None or fig.side != side or fig.where != "table" or not fig.profile.distance:
+        return []
+    rules = state.setup.rules
+    return [
+        {
+            "kind": "arc",
+            "at": [fig.geo.x, fig.geo.y],
+            "facing": fig.geo.facing,
+            "half_angle": rules.facing_half_angle,
+            "range": rules.range + _front(state, fig),
+        }
+    ]

@@ -16,7 +16,7 @@ from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.recasting import RecastHooks
-from warbench.rulesets.vsgmr.annotate import annotate
+from warbench.rulesets.vsgmr.annotate import annotate, fire_arcs
 from warbench.rulesets.vsgmr.evaluate import evaluate, standing
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
 from warbench.rulesets.vsgmr.rules import VSGMRRules
@@ -78,3 +78,6 @@ class VSGMR(TableHooks[State], RecastHooks, VSGMRRules):
         self, state: State, events: Sequence[Event], side: str | None
     ) -> list[dict[str, Any]]:
         return annotate(state, events, side)
+
+    def fire_arcs(self, state: State, side: str, piece: str) -> list[dict[str, Any]]:
+        return fire_arcs(state, side, piece)
