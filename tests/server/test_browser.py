@@ -267,6 +267,7 @@ def test_a_sealed_choice_from_one_context_never_shows_in_the_other(
     version = _get(base, f"/api/games/{made['id']}")["version"]
     for page in (chooser, watcher):
         page.wait_for_function(f"document.body.dataset.version == '{version}'")
+    assert not chooser.locator("#sealed").is_hidden()  # the seat is told it is sealed
     chooser.locator("#more summary").click()
     chooser.fill("#typed", secret)
     chooser.press("#typed", "Enter")
@@ -275,7 +276,9 @@ def test_a_sealed_choice_from_one_context_never_shows_in_the_other(
         page.wait_for_function(f"document.body.dataset.version == '{version + 1}'")
     own = _get(base, f"/api/games/{made['id']}", tokens[side])
     assert secret in (own["view"].get("my_sealed_choice"), own["view"].get("my_held_choice"))
+    assert f"Your choice: {secret}" in chooser.inner_text("#sealed")
     assert secret not in watcher.content()
+    assert "Your choice" not in watcher.inner_text("body")
     assert secret not in json.dumps(_get(base, f"/api/games/{made['id']}", tokens[other]))
     mine.close()
     theirs.close()
