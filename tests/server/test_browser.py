@@ -202,11 +202,15 @@ def test_a_move_drawn_on_an_open_table(base: str, browser: Browser) -> None:
     box = figure.bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2 + 45, box["y"] + box["height"] / 2 - 5
-    page.mouse.move(x, y)
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*centre)
+    page.mouse.down()  # a drag from the base: the verdict follows the pointer
+    page.mouse.move(x, y, steps=8)
     page.wait_for_function("document.querySelector('#verdict').textContent.includes('of 8')")
     assert page.locator("svg .move-path").count() == 1
-    page.mouse.click(x, y)
+    page.mouse.up()  # released: the leg ends here
     page.wait_for_function("document.querySelector('#verdict').textContent.includes('turning')")
+    assert page.inner_text("#verdict").count(",") == 1  # one leg, not two
     page.click("#finish")
     page.mouse.move(x + 80, y)
     page.mouse.click(x + 80, y)
