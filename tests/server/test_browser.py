@@ -66,9 +66,12 @@ def _get(base: str, path: str, token: str | None = None) -> Any:
 
 
 def _take(page: Page, wanted: str) -> None:
-    """Click the loose action ``wanted`` (a choice of the phase) and confirm it."""
+    """Click the loose action ``wanted`` (a choice of the phase), confirm it, and wait
+    until the page shows the game after it."""
+    version = page.evaluate("document.body.dataset.version")
     page.locator("#choices button", has_text=wanted).first.click()
     page.locator("#pending button[data-action]").first.click()
+    page.wait_for_function(f"document.body.dataset.version != '{version}'")
 
 
 def _settled(page: Page) -> None:
