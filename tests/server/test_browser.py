@@ -172,11 +172,14 @@ def test_a_scenario_file_uploaded_in_the_lobby(base: str, browser: Browser, tmp_
     page.wait_for_function(  # the upload's goal replaces the listed scenario's
         "document.querySelector('#goal').textContent.includes('destroyed more enemy value')"
     )
-    page.select_option("#seat-red", "random")
+    page.select_option("#seat-red", "mcts")
+    page.fill("#options-red", "iterations=8")
     page.click("button[type=submit]")
     page.locator("#links a", has_text="Play blue").click()
     page.wait_for_selector("#board svg")
     assert page.inner_text("#title") == "My Own Skirmish"
+    game = page.url.split("/play/")[1].split("#")[0]
+    assert _get(base, f"/api/games/{game}")["players"]["red"] == "mcts:iterations=8"
     page.close()
 
 

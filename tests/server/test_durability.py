@@ -1,8 +1,9 @@
-"""No acknowledged action is lost (issue 15): a server under load from bot games and scripted
-clients is killed with SIGKILL mid-game, restarted on the same database, and every action a
-client saw acknowledged is there, in its place; every game still replays. Once on the default
-SQLite file, once on PostgreSQL (a throwaway cluster started by the test from Debian's
-package; skipped only where the machine has no PostgreSQL, which ``make test`` installs)."""
+"""No acknowledged action is lost, and no token is printed (issue 15): a server under load
+from bot games and scripted clients is killed with SIGKILL mid-game, restarted on the same
+database, and every action a client saw acknowledged is there, in its place; every game
+still replays; nothing the server printed holds a seat's token. Once on the default SQLite
+file, once on PostgreSQL (a throwaway cluster started by the test from Debian's package;
+skipped only where the machine has no PostgreSQL, which ``make test`` installs)."""
 
 from __future__ import annotations
 
@@ -35,15 +36,20 @@ def _call(base: str, method: str, path: str, body: Any = None, token: str | None
 class Server:
     """``warbench serve`` as a separate process, to be killed for real."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, log: Path) -> None:
         self.db = db
+        self.log = log
+        """Everything the server printed (both runs): it must never hold a token."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [sys.executable, "-m", "warbench.cli.main", "serve", "--port", str(self.port)]
-        self.process = subprocess.Popen([*command, "--db", self.db], stderr=subprocess.PIPE)
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [*command, "--db", self.db], stdout=out, stderr=subprocess.STDOUT
+            )
         for _ in range(400):
             try:
                 _call(self.base, "GET", "/api/bots")
@@ -87,8 +93,8 @@ def _client(
         assert reply["version"] > state["version"]
 
 
-def _kill_under_load(db: str) -> None:
-    server = Server(db)
+def _kill_under_load(db: str, log: Path) -> None:
+    server = Server(db, log)
     server.start()
     store = Store(db)
     try:
@@ -138,13 +144,17 @@ def _kill_under_load(db: str) -> None:
             assert loaded is not None and len(loaded.actions) == record_actions
             for version, action in seen[game]:
                 assert loaded.actions[version][1] == action, f"{game}: action {version} differs"
+        printed = log.read_text("utf-8", errors="replace")
+        assert "warbench is serving" in printed
+        leaked = [t for t in games.values() if t in printed]
+        assert not leaked, "a seat's token was printed by the server"
     finally:
         server.stop()
         store.dispose()
 
 
 def test_sqlite_keeps_every_acknowledged_action_after_kill_9(tmp_path: Path) -> None:
-    _kill_under_load(f"sqlite:///{tmp_path / 'games.db'}")
+    _kill_under_load(f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "server.log")
 
 
 def _postgres_bin(name: str) -> str | None:
@@ -188,5 +198,7 @@ def postgres() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_postgresql_keeps_every_acknowledged_action_after_kill_9(postgres: str) -> None:
-    _kill_under_load(postgres)
+def test_postgresql_keeps_every_acknowledged_action_after_kill_9(
+    postgres: str, tmp_path: Path
+) -> None:
+    _kill_under_load(postgres, tmp_path / "server.log")
