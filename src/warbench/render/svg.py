@@ -609,6 +609,8 @@ class _HexBoard(_Board):
             if cell is not None:
                 cell.units.append(unit)
         self.styles = _Styles(_side_colours(view, self.units), _prominent(view))
+        self.ratings_key = str(view.get("ratings_key") or "")
+        """What the small print under a counter's id says (the view's own words)."""
         for placed in (u for cell in self.cells.values() for u in cell.units):
             for status in _unit_statuses(placed):
                 self.styles.add_status(status)
@@ -754,10 +756,18 @@ class _HexBoard(_Board):
         _add(group, "rect", SHADOW, x=x + 1.5, y=y + 1.5, width=COUNTER_W, height=COUNTER_H, rx=3)
         face = {"fill": colour, "stroke": _darker(colour, 0.5), "stroke-width": 1.2}
         _add(group, "rect", face, x=x, y=y, width=COUNTER_W, height=COUNTER_H, rx=3)
-        centre = (x + COUNTER_W / 2, y + COUNTER_H / 2 + 5)
+        ratings = str(unit.get("ratings") or "")
+        # The id, and under it the ratings in small print where the view gives them.
+        centre = (x + COUNTER_W / 2, y + COUNTER_H / 2 + (2 if ratings else 5))
         ident = str(unit.get("id", "?"))
         size = min(14.0, (COUNTER_W - 4) / (0.68 * max(len(ident), 1)))  # long ids shrink to fit
+        if ratings:
+            size = min(size, 12.0)
         _text(group, centre, ident, size, {**BOLD, **CENTRED}, fill="white")
+        if ratings:
+            small = min(7.5, (COUNTER_W - 3) / (0.6 * len(ratings)))
+            bottom = (x + COUNTER_W / 2, y + COUNTER_H - 2.5)
+            _text(group, bottom, ratings, small, CENTRED, fill="white", class_="ratings")
         statuses = _unit_statuses(unit)
         if any(status in self.styles.prominent for status in statuses):
             ring = {"fill": "none", "stroke": DISRUPTED_RING, "stroke-width": 3}
@@ -792,6 +802,8 @@ class _HexBoard(_Board):
         on_map = {str(u.get("id")) for c in self.cells.values() for u in c.units}
         sides = _side_entries(self.styles, self.titles, self.units, on_map, "map", counter)
         legend.section("Sides", sides)
+        if self.ratings_key:
+            legend.section("Counters", [(counter("#777777"), f"under the id: {self.ratings_key}")])
         legend.section("Markers", _status_entries(self.styles))
 
     def _feature_entries(self) -> list[Entry]:

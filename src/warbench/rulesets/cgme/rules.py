@@ -1305,6 +1305,7 @@ class CGMERules(Ruleset[State]):
         return {
             "ruleset": self.info.name,
             "geometry": "hex",
+            "ratings_key": "A attack, R range, D defence, M move",
             "sides": list(setup.sides),
             "titles": dict(setup.titles),
             "turn_limit": setup.turn_limit,

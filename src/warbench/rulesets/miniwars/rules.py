@@ -810,6 +810,9 @@ class MiniWarsRules(Ruleset[State]):
     def view(self, state: State, side: str | None) -> dict[str, Any]:
         # MiniWars hides nothing: every side sees the whole board.
         setup = state.setup
+        data = state.to_json()
+        # A counter's ratings as pictures print them: CS-Move (* cavalry), missile code.
+        data["units"] = [{**u, "ratings": _ratings(u)} for u in data["units"]]
         return {
             "ruleset": self.info.name,
             "geometry": "hex",
@@ -818,7 +821,8 @@ class MiniWarsRules(Ruleset[State]):
             "turn_limit": setup.turn_limit,
             "map": setup.board.map.to_json(),
             "viewer": side,
-            **state.to_json(),
+            **data,
+            "ratings_key": "Combat Strength-Move (* cavalry), missile code",
             "phase_title": self.phase_title(state),
         }
 
@@ -874,3 +878,10 @@ def _decision(kind: str, prompt: str, side: str = "") -> Decision:
         found = Decision.auto(prompt) if kind == "auto" else Decision.choose(side, prompt)
         _DECISIONS[key] = found
     return found
+
+
+def _ratings(unit: Mapping[str, Any]) -> str:
+    """``2-3 B``: Combat Strength, Move (``*`` for cavalry), missile code if any."""
+    cavalry = "*" if unit.get("cavalry") else ""
+    missile = f" {unit['missile']}" if unit.get("missile") else ""
+    return f"{unit.get('cs')}-{unit.get('move')}{cavalry}{missile}"
