@@ -34,6 +34,7 @@ import time
 import tomllib
 from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
@@ -55,7 +56,7 @@ from warbench.core.loader import (
 from warbench.errors import IllegalAction, ScenarioError, UnknownScenario, WarbenchError
 from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
 from warbench.scenario.model import Scenario
-from warbench.server.hub import Forbidden, Hub, NotFound, Stale, choose_for
+from warbench.server.hub import BotJob, Forbidden, Hub, NotFound, Stale, choose_for
 from warbench.server.store import HUMAN, Store
 
 MAX_BODY = MAX_FILE_BYTES + 64 * 1024
@@ -125,10 +126,14 @@ class BotRunner:
         self.hub = hub
         self.watchers = watchers
         self._running: dict[str, asyncio.Task[None]] = {}
-        self._pool: ProcessPoolExecutor | None = None
-        if processes > 0:  # bots think in other processes: requests never wait for them
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(processes, mp_context=context)
+        self._processes = processes
+        self._pool_tries = 0
+        self._pool = self._new_pool() if processes > 0 else None
+        """Bots think in other processes, so that requests never wait for them."""
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(self._processes, mp_context=context)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -143,15 +148,29 @@ class BotRunner:
     async def _run(self, game_id: str) -> None:
         try:
             while (job := await run_in_threadpool(self.hub.bot_job, game_id)) is not None:
-                if self._pool is None:
-                    text = await run_in_threadpool(choose_for, job)
-                else:
-                    loop = asyncio.get_running_loop()
-                    text = await loop.run_in_executor(self._pool, choose_for, job)
+                text = await self._choose(job)
                 await run_in_threadpool(self.hub.bot_apply, job, text)
                 await self.watchers.tell(self.hub, game_id)
         except Exception:  # a bot's failure must not kill the server; the game waits
             logging.getLogger("warbench.server").exception("the bots of game %s stopped", game_id)
+
+    async def _choose(self, job: BotJob) -> str:
+        """The bot's choice, from the process pool (started again once if it broke; then
+        the server's own threads, so that a broken pool never stalls a game)."""
+        for _ in range(2):
+            pool = self._pool
+            if pool is None:
+                break
+            try:
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(pool, choose_for, job)
+            except BrokenProcessPool:
+                if self._pool is pool:  # the first to find it broken replaces it
+                    logging.getLogger("warbench.server").warning("the bot process died")
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool_tries += 1
+                    self._pool = self._new_pool() if self._pool_tries < 3 else None
+        return await run_in_threadpool(choose_for, job)
 
     async def idle(self) -> None:
         """Wait until no bot is playing (tests and a clean shutdown)."""
