@@ -4,7 +4,9 @@ error, games kept across a restart, bots answering before the reply."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -332,3 +334,19 @@ def test_mgv_arcs_follow_the_weapons_the_side_chose(api: Api) -> None:
     assert len(halves) == len(kinds) >= 1  # a missile mount's arc is the wider one
     red = api.hub._get(game).game.seat("red")
     assert red.fire_arcs("B1") == []  # red may not learn blue's weapons from the arcs
+
+
+def test_bots_in_a_process_that_dies_are_started_again(db_url: str) -> None:
+    """With --bot-processes the bots think in a spawned process; if it is killed, the
+    next bot turn starts a new one and the game goes on."""
+    with TestClient(create_app(db_url, bot_processes=1)) as client:
+        api = Api(client, db_url)
+        seats = {"guards": "random", "vanguard": "random"}
+        first = api.new("miniwars/bridge", seats, seed=1)
+        assert api.look(first["id"])["outcome"] is not None
+        pool = client.app.state.bots._pool  # type: ignore[attr-defined]
+        for process in list(pool._processes.values()):
+            os.kill(process.pid, signal.SIGKILL)
+        second = api.new("miniwars/bridge", seats, seed=2)
+        assert api.look(second["id"])["outcome"] is not None
+        assert client.app.state.bots._pool is not pool  # type: ignore[attr-defined]
