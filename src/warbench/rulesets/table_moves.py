@@ -8,10 +8,12 @@ the text form gives the very action back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from warbench.core.actions import Action, check_words
+from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
 from warbench.geometry.table.movement import MoveResult
 from warbench.geometry.table.text import canonical_move, move_words
@@ -50,4 +52,18 @@ def move_cost(result: MoveResult, allowance: float | None = None) -> str:
     return text + (f' ({turning:.1f}" turning)' if turning > 0.05 else "")
 
 
-__all__ = ["TableMove", "move_cost"]
+def planned_cost(
+    plan: Callable[[Any, str, Any], tuple[Any, MoveResult]], state: Any, side: str, action: Action
+) -> str | None:
+    """:func:`move_cost` of a :class:`TableMove` as the ruleset's own ``plan`` sees it,
+    None for any other action or a move the rules refuse (MGV and Invisible Enemy)."""
+    if not isinstance(action, TableMove):
+        return None
+    try:
+        _, result = plan(state, side, action)
+    except IllegalAction:
+        return None
+    return move_cost(result)
+
+
+__all__ = ["TableMove", "move_cost", "planned_cost"]

@@ -203,12 +203,6 @@ __all__ = ["action_reason", "measure"]
 def action_cost(state: State, side: str, action: Action) -> str | None:
     """A move's inches of the base's allowance, from the rules' own plan (None if refused)."""
     from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.table_moves import move_cost
+    from warbench.rulesets.table_moves import planned_cost
 
-    if not isinstance(action, Move):
-        return None
-    try:
-        _, result = plan(state, side, action)
-    except IllegalAction:
-        return None
-    return move_cost(result)
+    return planned_cost(plan, state, side, action)
