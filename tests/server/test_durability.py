@@ -7,6 +7,7 @@ skipped only where the machine has no PostgreSQL, which ``make test`` installs).
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import random
@@ -43,13 +44,19 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.groups: list[int] = []
+        """The process groups of every run: a killed server leaves its bot process."""
 
     def start(self) -> None:
         command = [sys.executable, "-m", "warbench.cli.main", "serve", "--port", str(self.port)]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [*command, "--db", self.db], stdout=out, stderr=subprocess.STDOUT
+                [*command, "--db", self.db],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its bot process too is ours to end at the finish
             )
+            self.groups.append(self.process.pid)
         for _ in range(400):
             try:
                 _call(self.base, "GET", "/api/bots")
@@ -67,6 +74,9 @@ class Server:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait()
+        for group in self.groups:  # what a kill -9 left behind (the bot process)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(group, signal.SIGKILL)
 
 
 def _client(
