@@ -60,9 +60,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         app = create_app(args.db, bot_processes=args.bot_processes)
-    except (ImportError, ValueError) as exc:  # an unknown URL scheme or a missing driver
-        raise WarbenchError(f"cannot open the database {args.db}: {exc}") from None
-    except Exception as exc:  # sqlalchemy's errors: a database that is not there
+    except Exception as exc:  # an unknown URL, a missing driver, a database not there
         raise WarbenchError(f"cannot open the database {args.db}: {exc}") from None
     # Requests are short and many threads take turns with the interpreter: switching every
     # 0.5 ms instead of 5 keeps a quick request from waiting behind a long one.

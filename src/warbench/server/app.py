@@ -31,7 +31,6 @@ import asyncio
 import logging
 import multiprocessing
 import time
-import tomllib
 from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -53,7 +52,7 @@ from warbench.core.loader import (
     load_scenario,
     scenario_from_dict,
 )
-from warbench.errors import IllegalAction, ScenarioError, UnknownScenario, WarbenchError
+from warbench.errors import IllegalAction, UnknownScenario, WarbenchError
 from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
 from warbench.scenario.model import Scenario
 from warbench.server.hub import BotJob, Forbidden, Hub, NotFound, Stale, choose_for
@@ -172,11 +171,6 @@ class BotRunner:
                     self._pool = self._new_pool() if self._pool_tries < 3 else None
         return await run_in_threadpool(choose_for, job)
 
-    async def idle(self) -> None:
-        """Wait until no bot is playing (tests and a clean shutdown)."""
-        while any(not t.done() for t in self._running.values()):
-            await asyncio.sleep(0.01)
-
 
 class Watchers:
     """The WebSockets watching each game, with the side each may see."""
@@ -277,7 +271,7 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
             scenario = await run_in_threadpool(
                 scenario_from_dict, raw, "uploaded scenario", "uploaded"
             )
-        except (ScenarioError, WarbenchError) as exc:
+        except WarbenchError as exc:
             return _error(400, str(exc))
         return _describe(scenario)
 
@@ -313,9 +307,7 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
                 )
             game_id, tokens = await run_in_threadpool(hub.create, scenario, body.seats, body.seed)
             bots.poke(game_id)
-        except (ScenarioError, UnknownScenario, tomllib.TOMLDecodeError) as exc:
-            return _error(400, str(exc))
-        except WarbenchError as exc:
+        except WarbenchError as exc:  # a bad scenario (file, field, problem), seat or bot
             return _error(400, str(exc))
         return {
             "id": game_id,

@@ -4,10 +4,10 @@ with its bots playing until a person must act, and what each seat may see.
 Nothing here knows a ruleset: the engine (:class:`~warbench.core.game.Game`) checks
 every action, and a seat's message is built from that seat's view only
 (:meth:`Hub.message`): the view, the events, whose turn it is and the seat's own
-legal actions. Bots act one action at a time (:meth:`Hub.bot_step`), called by the
-server in the background after every change. The version of a game is the number of
-actions stored; an action sent with another version is refused (the sender has not seen
-the latest move).
+legal actions. Bots act one action at a time (:meth:`Hub.bot_job`, :func:`choose_for`,
+:meth:`Hub.bot_apply`), called by the server in the background after every change. The
+version of a game is the number of actions stored; an action sent with another version is
+refused (the sender has not seen the latest move).
 An action is stored (committed) before anyone is told of it; if storing fails, the
 game in memory is rebuilt from the database, so memory never runs ahead of it.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from warbench.bots import check_bot, make_bot
@@ -215,14 +215,7 @@ class Hub:
             stored = live.stored
             if not 0 <= number <= len(stored.actions):
                 raise NotFound(f"the game has {len(stored.actions)} actions, not {number}")
-        past = StoredGame(
-            stored.id,
-            stored.scenario_id,
-            stored.scenario,
-            stored.seed,
-            stored.players,
-            stored.actions[:number],
-        )
+        past = replace(stored, actions=stored.actions[:number])
         message = self._message(Live(past, _rebuild(past), threading.Lock()), None)
         message["actions_total"] = len(stored.actions)
         return message
@@ -247,7 +240,7 @@ class Hub:
         entries = [(t.side, str(t.action)) for t in game.actions[number:]]
         try:
             self.store.append(live.stored.id, number, entries)
-        except (StaleVersion, Exception) as exc:
+        except Exception as exc:  # memory never runs ahead of the store
             stored = self.store.load(live.stored.id)
             assert stored is not None
             live.stored, live.game = stored, _rebuild(stored)
@@ -255,12 +248,6 @@ class Hub:
                 raise Stale(f"another action was stored first: {exc}") from None
             raise
         live.stored.actions.extend(entries)
-
-    def bot_step(self, game_id: str) -> bool:
-        """Let one bot whose move it is act here, and store its action; False when no bot
-        is asked (a person must act, or the game is over)."""
-        job = self.bot_job(game_id)
-        return job is not None and self.bot_apply(job, choose_for(job))
 
     def bot_job(self, game_id: str) -> BotJob | None:
         """What a bot asked to act now needs to choose (None: no bot is asked): the game as
@@ -359,7 +346,7 @@ def choose_for(job: BotJob) -> str:
         or any((t.side, str(t.action)) != job.actions[k] for k, t in enumerate(game.actions))
     ):
         stored = StoredGame(job.game_id, job.scenario_id, job.scenario, job.seed, {}, [])
-        game, have = _rebuild(stored), 0
+        game, have = _rebuild(stored), 0  # the actions follow below
     for side, text in job.actions[have:]:
         game.apply(text, side)
     _bot_games.pop(job.game_id, None)

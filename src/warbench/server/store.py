@@ -219,20 +219,6 @@ class Store:
             token_hashes={r.token_hash: r.side for r in seat_rows},
         )
 
-    def side_of(self, game_id: str, token: str) -> str | None:
-        """The side whose token this is, in this game (None: no seat of this game)."""
-        with self.engine.connect() as db:
-            row = db.execute(
-                select(seats.c.side).where(
-                    seats.c.game_id == game_id, seats.c.token_hash == token_hash(token)
-                )
-            ).first()
-        return None if row is None else str(row.side)
-
-    def game_ids(self) -> list[str]:
-        with self.engine.connect() as db:
-            return [r.id for r in db.execute(select(games.c.id).order_by(games.c.created))]
-
     def dispose(self) -> None:
         self.engine.dispose()
 
