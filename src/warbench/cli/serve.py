@@ -61,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = create_app(args.db, bot_processes=args.bot_processes)
     except Exception as exc:  # an unknown URL, a missing driver, a database not there
-        raise WarbenchError(f"cannot open the database {args.db}: {exc}") from None
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]  # not SQLAlchemy's links
+        raise WarbenchError(f"cannot open the database {args.db}: {first}") from None
     # Requests are short and many threads take turns with the interpreter: switching every
     # 0.5 ms instead of 5 keeps a quick request from waiting behind a long one.
     sys.setswitchinterval(0.0005)
