@@ -28,6 +28,11 @@ from typing import Any
 import httpx
 import websockets
 
+try:
+    import uvloop
+except ImportError:  # no uvloop on this platform: asyncio's own loop
+    uvloop = None  # type: ignore[assignment]
+
 from warbench.server.client import ApiClient, free_port
 
 
@@ -52,6 +57,7 @@ async def _client(
     async with websockets.connect(url, max_size=None) as live:
         await live.send(json.dumps({"token": token}))
         state = json.loads(await live.recv())
+        await asyncio.sleep(rng.uniform(0, think))  # players do not all start at once
         while time.perf_counter() < until and state["outcome"] is None:
             if not state["legal_actions"]:
                 state = json.loads(await live.recv())  # the bots are moving
@@ -64,7 +70,7 @@ async def _client(
             served.append(float(timing.partition("dur=")[2]) / 1000)
             if reply.status_code == 200:
                 state = reply.json()
-            await asyncio.sleep(think)
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))  # 0.5 to 1.5 x think
             while True:  # skip to the newest state the socket has
                 try:
                     newer = json.loads(await asyncio.wait_for(live.recv(), 0.001))
@@ -97,7 +103,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--bot", default="greedy")
     parser.add_argument(
-        "--think", type=float, default=0.0, help="seconds a client waits between its actions"
+        "--think",
+        type=float,
+        default=0.5,
+        help="mean seconds a player waits between actions (each wait drawn from 0.5 to 1.5 "
+        "times it, so that players do not act in lockstep; default 0.5)",
     )
     parser.add_argument("--db", help="database URL (default: a new SQLite file)")
     parser.add_argument("--base", help="load a server already running here (http://HOST:PORT)")
@@ -138,7 +148,8 @@ def main() -> None:
             )
             games.append((made["id"], made["seats"][human]["token"]))
         started = time.perf_counter()
-        times, served = asyncio.run(_load(base, games, args.seconds, args.think))
+        runner = uvloop.run if uvloop is not None else asyncio.run  # the lighter client loop
+        times, served = runner(_load(base, games, args.seconds, args.think))
         wall = time.perf_counter() - started
     finally:
         if server is not None:

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from warbench.core.record import replay_record
-from warbench.server.app import create_app
+from warbench.server.app import BOT_NICENESS, create_app
 
 from .conftest import Api
 
@@ -350,3 +350,11 @@ def test_bots_in_a_process_that_dies_are_started_again(db_url: str) -> None:
         second = api.new("miniwars/bridge", seats, seed=2)
         assert api.look(second["id"])["outcome"] is not None
         assert client.app.state.bots._pool is not pool  # type: ignore[attr-defined]
+
+
+def test_bot_processes_think_at_a_lower_priority(db_url: str) -> None:
+    """A bot's long think never takes the processor from a person's request: the bot
+    processes run ``BOT_NICENESS`` steps nicer than the server."""
+    with TestClient(create_app(db_url, bot_processes=1)) as client:
+        pool = client.app.state.bots._pool  # type: ignore[attr-defined]
+        assert pool.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + BOT_NICENESS)

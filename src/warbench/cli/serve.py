@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import err_console, say, whole_number
@@ -56,19 +55,24 @@ def register(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from warbench.server.app import create_app
+    from warbench.server.app import create_app, settle_process
 
     try:
         app = create_app(args.db, bot_processes=args.bot_processes)
     except Exception as exc:  # an unknown URL, a missing driver, a database not there
         first = (str(exc).splitlines() or [type(exc).__name__])[0]  # not SQLAlchemy's links
         raise WarbenchError(f"cannot open the database {args.db}: {first}") from None
-    # Requests are short and many threads take turns with the interpreter: switching every
-    # 0.5 ms instead of 5 keeps a quick request from waiting behind a long one.
-    sys.setswitchinterval(0.0005)
+    settle_process()
     say(
         err_console(),
         f"warbench is serving at http://{args.host}:{args.port}/ (games in {args.db})",
     )
-    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        access_log=False,
+        log_level="warning",
+        ws_per_message_deflate=False,  # compressing every update cost more than it saved
+    )
     return 0

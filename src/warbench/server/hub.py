@@ -15,9 +15,11 @@ game in memory is rebuilt from the database, so memory never runs ahead of it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+import orjson
 
 from warbench.bots import check_bot, make_bot
 from warbench.core import registry
@@ -60,6 +62,25 @@ class Live:
     stored: StoredGame
     game: Game
     lock: threading.Lock
+    said: dict[str | None, str] = field(default_factory=dict)
+    """Each seat's message (JSON text) at the game's present state: a change clears it,
+    so the reply to an action and every watcher's update are built once, not per send."""
+    events_json: list[dict[str, Any]] = field(default_factory=list)
+    """The game's events as plain data so far (events are only ever appended, except
+    by an undo or a rebuild, which start it again)."""
+
+    def changed(self, *, rewound: bool = False) -> None:
+        self.said.clear()
+        if rewound:
+            self.events_json.clear()
+
+    def latest_events(self) -> list[dict[str, Any]]:
+        events = self.game.events
+        known = self.events_json
+        if len(known) > len(events):
+            known.clear()
+        known.extend(e.to_json() for e in events[len(known) :])
+        return known[-MAX_EVENTS:]
 
 
 class Hub:
@@ -88,6 +109,11 @@ class Hub:
                 check_bot(player, info)
         tokens = {side: new_token() for side in scenario.sides}
         game_id = self.store.create(scenario.id, scenario.raw, seed, seats, tokens)
+        hashes = {token_hash(token): side for side, token in tokens.items()}
+        stored = StoredGame(game_id, scenario.id, dict(scenario.raw), seed, seats, [], hashes)
+        game = Game(shared_scenario(scenario.id, scenario.raw, scenario), seed)
+        with self._guard:  # in memory at once: its first visitor does not wait for a rebuild
+            self._live[game_id] = Live(stored, game, threading.Lock())
         return game_id, {side: tokens[side] for side, p in seats.items() if p == HUMAN}
 
     # -- reading -------------------------------------------------------------------
@@ -104,9 +130,20 @@ class Hub:
 
     def message(self, game_id: str, side: str | None) -> dict[str, Any]:
         """What ``side`` (None: a spectator) may know of the game now."""
+        result: dict[str, Any] = orjson.loads(self.message_json(game_id, side))
+        return result
+
+    def message_json(self, game_id: str, side: str | None) -> str:
+        """:meth:`message` as JSON text, built once per state of the game and seat."""
         live = self._get(game_id)
         with live.lock:
-            return self._message(live, side)
+            return self._said(live, side)
+
+    def messages_json(self, game_id: str, sides: Iterable[str | None]) -> dict[str | None, str]:
+        """:meth:`message_json` for each of ``sides``, at one and the same state."""
+        live = self._get(game_id)
+        with live.lock:
+            return {side: self._said(live, side) for side in sides}
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The game's record, once it is over (before, its seed would tell the dice)."""
@@ -117,9 +154,9 @@ class Hub:
             return live.game.record({"players": dict(live.stored.players)})
 
     # -- acting --------------------------------------------------------------------
-    def act(self, game_id: str, side: str, version: int, text: str) -> dict[str, Any]:
-        """Apply ``side``'s action if ``version`` is the game's, store it, let the bots
-        answer; returns the seat's new message."""
+    def act(self, game_id: str, side: str, version: int, text: str) -> str:
+        """Apply ``side``'s action if ``version`` is the game's and store it; returns the
+        seat's new message (JSON text)."""
         if len(text) > MAX_ACTION_TEXT:
             raise IllegalAction(text, f"an action is at most {MAX_ACTION_TEXT} characters")
         live = self._get(game_id)
@@ -135,11 +172,13 @@ class Hub:
             if side not in game.waiting_for():
                 raise IllegalAction(text, f"it is not {side}'s turn to act")
             game.apply(text, side)  # IllegalAction, game untouched, if it is not legal
+            live.changed()
             self._store_last(live, 1)  # stored before the reply
-            return self._message(live, side)
+            return self._said(live, side)
 
-    def undo(self, game_id: str, side: str, version: int) -> dict[str, Any]:
-        """Take back ``side``'s last action where the rules allow (the engine's undo)."""
+    def undo(self, game_id: str, side: str, version: int) -> str:
+        """Take back ``side``'s last action where the rules allow (the engine's undo);
+        returns the seat's new message (JSON text)."""
         live = self._get(game_id)
         with live.lock:
             game = live.game
@@ -147,6 +186,7 @@ class Hub:
                 raise Stale(f"the game is at version {len(game.actions)}, not {version}")
             before = [(t.side, str(t.action)) for t in game.actions]
             game.undo(side)  # UndoError, nothing changed, where the rules forbid it
+            live.changed(rewound=True)
             after = [(t.side, str(t.action)) for t in game.actions]
             first = next(
                 (i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
@@ -158,9 +198,10 @@ class Hub:
                 stored = self.store.load(live.stored.id)
                 assert stored is not None
                 live.stored, live.game = stored, _rebuild(stored)
+                live.changed(rewound=True)
                 raise
             live.stored.actions[:] = after
-            return self._message(live, side)
+            return self._said(live, side)
 
     def explain(self, game_id: str, side: str, texts: list[str]) -> list[dict[str, Any]]:
         """For each action text: whether ``side`` may take it now (and why not), what it
@@ -222,16 +263,18 @@ class Hub:
 
     # -- inside ----------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
-        with self._guard:
-            live = self._live.get(game_id)
-            if live is not None:
-                return live
-            stored = self.store.load(game_id)
-            if stored is None:
-                raise NotFound(f"no game '{excerpt(game_id, 40)}'")
-            live = Live(stored, _rebuild(stored), threading.Lock())
-            self._live[game_id] = live
+        live = self._live.get(game_id)
+        if live is not None:
             return live
+        # Loaded and rebuilt outside the guard: a game coming back from the database
+        # never makes the requests of other games wait (if two threads load it at once,
+        # the first one's copy is kept).
+        stored = self.store.load(game_id)
+        if stored is None:
+            raise NotFound(f"no game '{excerpt(game_id, 40)}'")
+        loaded = Live(stored, _rebuild(stored), threading.Lock())
+        with self._guard:
+            return self._live.setdefault(game_id, loaded)
 
     def _store_last(self, live: Live, count: int) -> None:
         """Store the game's last ``count`` actions; on failure rebuild from the store."""
@@ -244,6 +287,7 @@ class Hub:
             stored = self.store.load(live.stored.id)
             assert stored is not None
             live.stored, live.game = stored, _rebuild(stored)
+            live.changed(rewound=True)
             if isinstance(exc, StaleVersion):
                 raise Stale(f"another action was stored first: {exc}") from None
             raise
@@ -271,15 +315,16 @@ class Hub:
                 game_seed(game.seed, len(game.actions), side),
             )
 
-    def bot_apply(self, job: BotJob, text: str) -> bool:
-        """Apply and store a bot's choice, if the game is still where the bot saw it."""
+    def bot_apply(self, job: BotJob, text: str) -> None:
+        """Apply and store a bot's choice, if the game is still where the bot saw it
+        (if something happened meanwhile, nothing: the next job looks again)."""
         live = self._get(job.game_id)
         with live.lock:
             if len(live.game.actions) != len(job.actions):
-                return True  # something happened meanwhile: look again
+                return
             live.game.apply(text, job.side)
+            live.changed()
             self._store_last(live, 1)
-            return True
 
     def bots_to_move(self, game_id: str) -> bool:
         """Whether a bot is asked to act now."""
@@ -287,6 +332,13 @@ class Hub:
         with live.lock:
             waiting = live.game.waiting_for()
             return any(live.stored.players.get(s, HUMAN) != HUMAN for s in waiting)
+
+    def _said(self, live: Live, side: str | None) -> str:
+        text = live.said.get(side)
+        if text is None:
+            encoded = orjson.dumps(self._message(live, side), option=orjson.OPT_NON_STR_KEYS)
+            text = live.said[side] = encoded.decode()
+        return text
 
     def _message(self, live: Live, side: str | None) -> dict[str, Any]:
         game = live.game
@@ -308,7 +360,7 @@ class Hub:
             "waiting_for": waiting,
             "legal_actions": legal,
             "view": game.view(side),
-            "events": [e.to_json() for e in game.events[-MAX_EVENTS:]],
+            "events": live.latest_events(),
             "events_total": len(game.events),
             "outcome": outcome.to_json() if outcome else None,
             "goal": game.ruleset.goal(game.scenario),
@@ -357,9 +409,35 @@ def choose_for(job: BotJob) -> str:
     return str(bot.choose(game.seat(job.side), job.side))
 
 
+_SCENARIOS_KEPT = 64
+_scenarios: dict[bytes, Scenario] = {}
+_scenarios_guard = threading.Lock()
+
+
+def shared_scenario(
+    scenario_id: str, raw: Mapping[str, Any], make: Scenario | None = None
+) -> Scenario:
+    """The scenario a game stored with ``raw`` plays, built once for every game of this
+    process that plays the same file (``make``: one already built from it). A scenario
+    is never changed by a game (simulations share one across thousands), and sharing it
+    spares each game's board: a CGME board takes ~90 ms to build and much memory, which
+    every full garbage collection walked again."""
+    key = orjson.dumps([scenario_id, raw], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    with _scenarios_guard:
+        found = _scenarios.pop(key, None)
+        if found is not None:
+            _scenarios[key] = found  # the newest, last to be forgotten
+            return found
+    built = make or scenario_from_dict(dict(raw), "a stored game", scenario_id)
+    with _scenarios_guard:
+        found = _scenarios.setdefault(key, built)
+        while len(_scenarios) > _SCENARIOS_KEPT:
+            del _scenarios[next(iter(_scenarios))]
+    return found
+
+
 def _rebuild(stored: StoredGame) -> Game:
-    scenario = scenario_from_dict(stored.scenario, f"game {stored.id}", stored.scenario_id)
-    game = Game(scenario, stored.seed)
+    game = Game(shared_scenario(stored.scenario_id, stored.scenario), stored.seed)
     for side, text in stored.actions:
         game.apply(text, side)
     return game

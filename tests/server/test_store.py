@@ -1,0 +1,124 @@
+"""The store's writer thread: writes made at the same moment share one commit, each
+caller returns once its own write is committed, and one bad write in a group never
+sinks the others."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from warbench.core.loader import load_scenario
+from warbench.server.hub import Hub, shared_scenario
+from warbench.server.store import _INSERT_ACTION, StaleVersion, Store, _action_rows, _Write
+
+
+def _games(store: Store, count: int) -> list[str]:
+    return [
+        store.create("test/x", {"n": k}, k, {"a": "human"}, {"a": f"token-{k}"})
+        for k in range(count)
+    ]
+
+
+def test_concurrent_appends_are_all_committed_in_order(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path}/g.db")
+    games = _games(store, 8)
+    errors: list[BaseException] = []
+
+    def play(game: str) -> None:
+        try:
+            for number in range(25):
+                store.append(game, number, [("a", f"move {number}")])
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=play, args=(g,)) for g in games]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    store.dispose()
+    again = Store(f"sqlite:///{tmp_path}/g.db")  # what a restarted server reads
+    for game in games:
+        stored = again.load(game)
+        assert stored is not None
+        assert stored.actions == [("a", f"move {n}") for n in range(25)]
+    again.dispose()
+
+
+def test_a_stale_write_fails_alone_when_it_shares_a_commit(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path}/g.db")
+    first, second = _games(store, 2)
+    store.append(first, 0, [("a", "one")])
+    calls: list[str] = []
+
+    def stale(db: Any) -> None:
+        calls.append("stale")
+        raise StaleVersion("the game has 1 actions, not 0")
+
+    def good(db: Any) -> str:
+        calls.append("good")
+        db.execute(_INSERT_ACTION, _action_rows(second, 0, [("a", "good")]))
+        return "stored"
+
+    group = [_Write(stale), _Write(good)]
+    store._commit(group)  # as the writer thread commits what waits at one moment
+    assert calls == ["stale", "stale", "good"]  # the group stopped at once, then one by one
+    assert isinstance(group[0].error, StaleVersion)
+    assert group[1].error is None and group[1].result == "stored"
+    assert all(w.done.is_set() for w in group)
+    stored_first, stored_second = store.load(first), store.load(second)
+    assert stored_first is not None and stored_first.actions == [("a", "one")]
+    assert stored_second is not None and stored_second.actions == [("a", "good")]
+    store.dispose()
+
+
+def test_a_closed_store_refuses_writes(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path}/g.db")
+    (game,) = _games(store, 1)
+    store.dispose()
+    with pytest.raises(StaleVersion, match="closed"):
+        store.append(game, 0, [("a", "late")])
+
+
+def test_games_of_one_scenario_share_it_also_after_a_restart(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/g.db"
+    hub = Hub(Store(db))
+    scenario = load_scenario("cgme/skirmish")
+    one, _ = hub.create(scenario, {}, 1)
+    two, _ = hub.create(load_scenario("cgme/skirmish"), {}, 2)
+    assert hub._get(one).game.scenario is hub._get(two).game.scenario
+    hub.store.dispose()
+    restarted = Hub(Store(db))  # rebuilt from the stored file: the same shared scenario
+    assert restarted._get(one).game.scenario is hub._get(one).game.scenario
+    assert shared_scenario(scenario.id, scenario.raw) is hub._get(two).game.scenario
+    restarted.store.dispose()
+
+
+def _fresh(hub: Hub, live: Any, side: str) -> Any:
+    """The seat's message built anew (not from the cache), as JSON carries it."""
+    return orjson.loads(orjson.dumps(hub._message(live, side)))
+
+
+def test_a_cached_message_follows_every_change_and_undo(tmp_path: Path) -> None:
+    hub = Hub(Store(f"sqlite:///{tmp_path}/g.db"))
+    game, _ = hub.create(load_scenario("miniwars/bridge"), {}, 3)
+    live = hub._get(game)
+    side = live.game.waiting_for()[0]
+    before = hub.message(game, side)
+    action = before["legal_actions"][0]
+    hub.act(game, side, before["version"], action)
+    after = hub.message(game, side)
+    assert after["version"] == before["version"] + 1
+    assert len(after["events"]) >= len(before["events"])
+    assert after == _fresh(hub, live, side)
+    hub.undo(game, side, after["version"])
+    undone = hub.message(game, side)
+    assert undone["version"] == before["version"]
+    assert undone["events"] == before["events"]
+    assert undone == _fresh(hub, live, side)
+    hub.store.dispose()
