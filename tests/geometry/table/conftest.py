@@ -13,7 +13,7 @@ from warbench.geometry.table import Table, TurnBand, TurningTable
 
 @pytest.fixture
 def table() -> Table:
-    """The standard 6' x 4' table (VSGMR I: "a tabletop about 4 feet by 6 feet")."""
+    """The standard 6' x 4' table (VSGMR I: a table of roughly 4 by 6 feet)."""
     return Table(72, 48)
 
 

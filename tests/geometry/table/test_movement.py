@@ -119,7 +119,7 @@ def test_the_first_leg_turns_from_the_starting_facing(mgv_turning):
 
 
 def test_vsgmr_figures_turn_freely_and_face_any_way_at_the_end():
-    """VSGMR II.2: a figure can change direction at any time and face any way when done."""
+    """VSGMR II.2: a figure may turn whenever it likes and end facing in any direction."""
     scene = Scene(Table(48, 48))
     out = scene.plan_move(
         Figure("g", 10, 10),
@@ -208,7 +208,7 @@ def test_crossing_a_crossable_barrier_costs_extra():
 
 
 def test_a_figure_cannot_move_through_a_barrier():
-    """VSGMR II.2: a figure cannot move through a barrier like a wall or fence."""
+    """VSGMR II.2: walls, fences and similar barriers stop a figure from passing."""
     stone = Feature.polyline("stone", [(12, 0), (12, 20)], kind="wall", barrier=True)
     scene = Scene(Table(48, 48), [stone])
     out = scene.plan_move(Figure("g", 10, 10), [(14.0, 10.0)], allowance=6.0)
@@ -231,7 +231,7 @@ def test_no_part_of_a_base_may_enter_impassable_terrain():
 
 
 def test_the_base_must_stay_on_the_table_unless_the_rules_let_it_leave():
-    """VSGMR II.2: anything that moves off the playing surface cannot return."""
+    """VSGMR II.2: once off the table edge, a figure is out for good."""
     scene = Scene(Table(20, 20))
     out = scene.plan_move(Figure("g", 17, 10), [(21.0, 10.0)], allowance=6.0)
     assert out.problem is not None and out.problem.kind == "table_edge"
@@ -243,7 +243,7 @@ def test_the_base_must_stay_on_the_table_unless_the_rules_let_it_leave():
 
 
 def test_bases_block_unless_the_rules_let_a_figure_pass_through():
-    """VSGMR II.2: a figure can move through any other figure; MGV 4.0: friendly bases may
+    """VSGMR II.2: figures may pass through one another; MGV 4.0: friendly bases may
     overlap temporarily during movement."""
     friend = Figure("friend", 12, 10, side="red")
     enemy = Figure("enemy", 16, 10, side="blue")
@@ -263,7 +263,7 @@ def test_bases_block_unless_the_rules_let_a_figure_pass_through():
 
 
 def test_a_move_may_not_end_on_another_base_unless_allowed():
-    """VSGMR II.2: moving onto a cavalry or vehicle figure is how a guy mounts it."""
+    """VSGMR II.2: a guy mounts a horse or vehicle by moving onto it."""
     horse = Figure("horse", 14, 10, base=RectBase(1.0, 2.0))
     scene = Scene(Table(48, 48), [], [Figure("g", 10, 10), horse])
     rules = MoveRules(pass_through="all")

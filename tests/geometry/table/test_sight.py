@@ -62,7 +62,7 @@ def test_features_that_do_not_block_sight_are_ignored():
 
 def test_y_and_n_terrain_covers_a_base_touching_it_and_blocks_one_farther_beyond():
     """MGV 1.4 note 1: a base immediately behind (touching) a Y&N feature has cover and can be
-    fired on; vehicles and targets beyond a Y&N feature have blocked line of sight."""
+    fired on; anything farther back behind a Y&N feature cannot be seen."""
     sand = Feature.polygon("sand", [(9, 0), (10, 0), (10, 10), (9, 10)], blocks_los="beyond")
     firer = Figure("f", 2, 5)
     hugging = Figure("t", 10.5, 5)  # touching the far side
@@ -76,7 +76,7 @@ def test_y_and_n_terrain_covers_a_base_touching_it_and_blocks_one_farther_beyond
 
 
 def test_a_base_touching_y_and_n_terrain_fires_through_it():
-    """MGV 1.4 note 1: such vehicles may fire through the cover and be fired upon."""
+    """MGV 1.4 note 1: a base hugging the cover can shoot across it and be shot at."""
     sand = Feature.polygon("sand", [(9, 0), (10, 0), (10, 10), (9, 10)], blocks_los="beyond")
     s = scene([sand], Figure("f", 8.5, 5), Figure("t", 20, 5))
     out = s.sight("f", "t")

@@ -47,7 +47,7 @@ def test_the_loser_cannot_choose(mw):
 
 
 def test_tie_gives_the_choice_to_the_loser_of_the_previous_roll(mw):
-    """INITIATIVE: on a tie, the player who lost the previous initiative roll chooses."""
+    """INITIATIVE: a tied roll lets the loser of the last initiative roll choose."""
     game = mw.new_game(UNITS, [6, 1])
     game.apply("choose A", "red")
     mw.next_turn(game, (4, 4), choose=None)

@@ -72,7 +72,7 @@ def test_rally_has_no_range_limit_beyond_the_roll(mw):
 
 
 def test_each_leader_may_attempt_one_rally_per_morale_phase(mw):
-    """MORALE: each leader may attempt to rally one unit."""
+    """MORALE: a leader gets one rally attempt, on one unit."""
     extra = [("red", "V", "foot", "0601"), ("red", "K", "chief", "0701")]
     game = _rally_game(mw, 2, extra=extra, disrupted=("U", "V"))
     game.apply("rally L U", "red")
@@ -96,7 +96,7 @@ def test_only_disrupted_units_may_be_rallied(mw):
 
 
 def test_disrupted_leader_may_not_rally_other_units(mw):
-    """MORALE: leaders that are themselves disrupted may not rally other units."""
+    """MORALE: a disrupted leader cannot rally anyone but itself."""
     game = _rally_game(mw, disrupted=("L", "U"))
     assert [str(a) for a in game.legal_actions("red")] == ["rally L L", "end"]
     with pytest.raises(IllegalAction, match="may only rally itself"):

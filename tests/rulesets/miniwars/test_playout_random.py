@@ -302,9 +302,9 @@ TEXT_MELEE = {
     4: {1: 5, 2: 6, 3: 7, 4: 8, 5: 9},
     5: {1: 4, 2: 5, 3: 6, 4: 7, 5: 8},
 }
-# "If the target has a + or ! morale score, subtract -1; a - morale score, add +1."
+# Target morale: -1 to the roll against a + or ! target, +1 against a - target.
 TEXT_TARGET_MORALE = {"+": -1, "!": -1, "=": 0, "-": 1}
-# MORALE: "Units with a + morale symbol add +1 to this roll; units with a - subtract -1."
+# MORALE: rallying a + unit gets +1 on the die, a - unit gets -1.
 TEXT_RALLY_MORALE = {"+": 1, "=": 0, "-": -1, "!": 0}
 
 

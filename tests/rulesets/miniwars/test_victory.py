@@ -1,5 +1,5 @@
-"""Victory: the army with the last unit on the board wins (SAMPLE GAME); the turn limit
-and its [victory] at_turn_limit rule are our ruling (the text has no turn limit)."""
+"""Victory: the side that keeps the final unit on the map wins (SAMPLE GAME); the turn
+limit and its [victory] at_turn_limit rule are our ruling (the text has no turn limit)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Buildings (V.E.G., Misc. Rules and Options): DEF and structural points, damage equal to
-the ATT score (a Wound half, rounded down), destroyed at 0 SP; the margin-damage option."""
+"""Buildings (V.E.G., Misc. Rules and Options): DEF and structural points, a hit removes
+SP equal to the attacker's ATT (half for a Wound, rounded down), gone at 0 SP; the
+margin-damage option."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ ATTACKERS = [
 
 
 def test_a_successful_attack_does_damage_equal_to_its_att(veg):
-    """Buildings: a successful attack does SP damage equal to the ATT score."""
+    """Buildings: a hit takes off as many SP as the attack's ATT."""
     game = veg.new_game(ATTACKERS, buildings=BUNKER, dice=[4, 2])
     veg.skip_to(game, "red", "attack")
     game.apply("attack A B", "red")
@@ -42,7 +43,7 @@ def test_an_attack_on_a_building_reads_base_modifiers_and_total(veg):
 
 
 def test_a_wound_does_half_the_damage_rounded_down(veg):
-    """Buildings: a wound result does 1/2 damage, rounded down."""
+    """Buildings: a Wound takes off half of that, rounded down."""
     game = veg.new_game(ATTACKERS, buildings=BUNKER, dice=[1, 2])
     veg.skip_to(game, "red", "attack")
     game.apply("attack A B", "red")
@@ -56,7 +57,7 @@ def test_a_wound_does_half_the_damage_rounded_down(veg):
 
 
 def test_a_structure_at_zero_sp_is_destroyed(veg):
-    """Buildings: when a structure reaches 0 SP it is destroyed."""
+    """Buildings: a structure brought down to 0 SP is destroyed."""
     bunker = [{"id": "B", "side": "blue", "at": "0507", "def": 4, "sp": 5, "value": 20}]
     game = veg.new_game(ATTACKERS, buildings=bunker, dice=[6, 1])
     veg.skip_to(game, "red", "attack")

@@ -276,7 +276,7 @@ def test_an_unmodified_attack_message_gives_the_ratings_alone(veg):
 
 
 def test_units_combine_their_att_into_one_attack(veg):
-    """Combining Attacks: units combine their ATT scores into a single attack."""
+    """Combining Attacks: several units may add up their ATT and attack as one."""
     units = [
         ("red", "A", "gun", "0505"),
         ("red", "B", "gun", "0504"),

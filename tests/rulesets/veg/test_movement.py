@@ -69,7 +69,7 @@ def test_a_unit_may_attack_at_any_point_of_its_movement_and_move_on(veg):
 
 
 def test_a_unit_that_attacked_during_movement_may_not_attack_in_the_attack_phase(veg):
-    """Attacks During Movement: the unit may not attack again in the standard attack phase."""
+    """Attacks During Movement: that unit gets no second attack in the regular attack phase."""
     units = [
         ("red", "A", "gun", "0505"),
         ("blue", "T", "gun", "0507"),
@@ -86,7 +86,7 @@ def test_a_unit_that_attacked_during_movement_may_not_attack_in_the_attack_phase
 
 def test_units_joining_an_attack_during_movement_are_spent_for_the_attack_phase(veg):
     """Attacks During Movement (ruling 7): every unit of such an attack, joiners too,
-    may not attack again in the standard attack phase."""
+    gets no second attack in the regular attack phase."""
     units = [
         ("red", "A", "gun", "0505"),
         ("red", "B", "gun", "0505"),
@@ -266,7 +266,7 @@ def test_an_infantry_counter_of_several_squads_is_several_units(veg):
 
 
 def test_infantry_counters_split_and_combine_at_any_time(veg):
-    """Infantry: counters may be split up or combined at any time during play."""
+    """Infantry: squads on a counter can be separated or merged whenever the player likes."""
     units = [{"side": "red", "id": "I", "type": "walker", "at": "0505", "count": 3}]
     game = veg.new_game([*units, ("blue", "E", "gun", "1010")])
     game.apply("move Ia 0507", "red")  # split off one squad
@@ -278,7 +278,7 @@ def test_infantry_counters_split_and_combine_at_any_time(veg):
 
 
 def test_infantry_get_plus_one_att_attacking_units_at_range_zero(veg):
-    """Infantry: +1 ATT when attacking units at range 0."""
+    """Infantry: an infantry attack at range 0 gets +1 ATT."""
     units = [("red", "I", "infantry", "0505"), ("blue", "T", "gun", "0505")]
     game = veg.new_game(units, dice=[1, 6, 1, 6])  # then I's own spillover (any unit in the hex)
     veg.skip_to(game, "red", "attack")

@@ -137,7 +137,7 @@ def test_every_three_full_mp_on_the_road_earn_one_bonus(veg):
 
 
 def test_the_bonus_may_be_spent_off_the_road(veg):
-    """Roads: the extra movement need not be spent moving along the road."""
+    """Roads: the bonus MP may be used off the road as well."""
     game = game_on_road(veg, "medium_tank")
     start = Hex.from_label("0501")
     road = {h for chain in ROAD for h in chain}
@@ -164,7 +164,7 @@ def test_the_bonus_is_earned_over_several_legs(veg):
 
 
 def test_an_unused_bonus_is_lost_at_the_end_of_the_movement_phase(veg):
-    """Roads: the bonus is lost if it is not used during that movement phase."""
+    """Roads: a bonus left unused when the movement phase ends is gone."""
     game = veg.new_game(
         [("red", "U", "medium_tank", "0501"), ("red", "V", "gun", "0901"), ENEMY], roads=ROAD
     )

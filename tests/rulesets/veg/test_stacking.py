@@ -1,8 +1,8 @@
 """Unit Stacking (V.E.G., Basic Rules Extensions); Rangers and Hvy Weapons (Special Unit Notes).
 
 The text says "up to 6 units may stack" once and 5 twice: "the 5-unit-per-
-hex limit" and its only example (a hex packed with 5 enemy units may not be
-entered). Ruling 1: 5 by default (the data's ``[stacking] limit``), option
+hex limit" and its only example (no unit may move into a hex already holding
+5 enemy units). Ruling 1: 5 by default (the data's ``[stacking] limit``), option
 ``stacking_limit = 6``; the text's own "stacking rules may be ignored" is
 ``stacking_limit = "off"``.
 """
@@ -36,7 +36,7 @@ def test_the_stacking_limit_is_five_by_default(veg):
 
 
 def test_up_to_six_units_may_stack_under_the_option(veg):
-    """Unit Stacking: "up to 6 units may stack" is option stacking_limit = 6."""
+    """Unit Stacking: option stacking_limit = 6 lets six units share a hex."""
     units = [
         *_stack("red", "S", 5, "0505"),
         ("red", "M", "gun", "0504"),
@@ -63,7 +63,7 @@ def test_the_stacking_limit_may_be_set_to_five_explicitly(veg):
 
 
 def test_stacking_may_be_ignored_altogether(veg):
-    """Unit Stacking: if players agree stacking rules may be ignored (option "off")."""
+    """Unit Stacking: by agreement the players may drop stacking entirely (option "off")."""
     units = [*_stack("red", "S", 9, "0505"), ("red", "M", "gun", "0504")]
     game = veg.new_game([*units, ("blue", "E", "gun", "1010")], options={"stacking_limit": "off"})
     game.apply("move M 0505", "red")
@@ -78,8 +78,8 @@ def test_units_may_move_freely_into_a_hex_holding_enemy_units(veg):
 
 
 def test_a_hex_packed_with_enemy_units_may_not_be_entered(veg):
-    """Unit Stacking, the text's example: a hex packed with 5 enemy units may not be
-    entered (the default); four leave room for one more."""
+    """Unit Stacking, the text's example: a hex already holding 5 enemy units is closed
+    to a mover (the default); four leave room for one more."""
     units = [("red", "M", "gun", "0503"), *_stack("blue", "E", 5, "0505")]
     game = veg.new_game(units)
     assert "0505" not in veg.reach(game, "M")
@@ -130,7 +130,7 @@ def test_both_sides_units_count_toward_the_limit(veg):
 
 
 def test_infantry_squads_count_as_normal_units(veg):
-    """Unit Stacking: infantry squads count as normal units for stacking."""
+    """Unit Stacking: each infantry squad counts as one ordinary unit toward the limit."""
     units = [
         {"side": "red", "id": "I", "type": "infantry", "at": "0505", "count": 4},
         ("red", "J", "infantry", "0504"),

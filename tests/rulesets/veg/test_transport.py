@@ -28,7 +28,7 @@ def test_loading_costs_one_mp_of_the_carrier_and_each_infantry_unit(veg):
 
 
 def test_infantry_and_carrier_must_share_a_hex_to_load(veg):
-    """Transporting: to ride, infantry and the carrier must be in a common hex."""
+    """Transporting: infantry can only board a carrier that is in its own hex."""
     units = [("red", "P", "hover_pc", "0505"), ("red", "I", "infantry", "0506"), ENEMY]
     game = veg.new_game(units)
     assert not any(a.startswith("load") for a in veg.legal(game))
@@ -235,7 +235,7 @@ def test_mounted_infantry_do_not_count_for_stacking(veg):
 
 
 def test_riders_may_not_dismount_into_a_full_hex(veg):
-    """Transporting: mounted infantry may not dismount if their hex is full."""
+    """Transporting: riders cannot get off into a hex that is already full."""
     units = [
         *[("red", f"S{i}", "gun", "0505") for i in range(4)],
         ("red", "P", "hover_pc", "0505"),

@@ -116,7 +116,7 @@ def test_without_the_option_the_mobile_howitzer_moves_and_fires(veg):
 
 
 def test_under_move_or_shoot_a_mobile_howitzer_that_moved_may_not_fire(veg):
-    """Sample Units, Mobile Howitzer (optional rule): move OR shoot in the same turn."""
+    """Sample Units, Mobile Howitzer (optional rule): in one turn it moves or fires, never both."""
     game = veg.new_game(MH, options={"move_or_shoot": True})
     game.apply("move H 0502", "red")
     veg.skip_to(game, "red", "attack")

@@ -110,7 +110,7 @@ def test_friends_cannot_be_attacked(vs):
 
 
 def test_one_attack_a_round_distance_or_hand_to_hand(vs):
-    """II.3: a single distance or a single hand to hand attack per round, not both."""
+    """II.3: one attack a round, either distance or hand to hand, never both."""
     game = _shot(vs, target={"at": (10, 11)}, dice=[1])  # B touches A
     game.apply("shoot A B", "red")
     with pytest.raises(IllegalAction, match="already attacked"):
@@ -120,7 +120,7 @@ def test_one_attack_a_round_distance_or_hand_to_hand(vs):
 
 
 def test_a_figure_may_move_and_attack_in_the_same_round(vs):
-    """II.3: a figure can move and attack in the same round."""
+    """II.3: moving does not stop a figure from attacking that round."""
     figures = [
         vs.fig("red", "A", "troop", (10, 4), 90, distance=True),
         vs.fig("blue", "B", "troop", (10, 20), 270),
@@ -153,7 +153,7 @@ def test_five_or_more_hits(vs, roll, result):
 
 @pytest.mark.parametrize("kind", ["hero", "vehicle"])
 def test_heroes_and_vehicles_add_one_to_the_attack_die(vs, kind):
-    """II.3: hero guys and vehicles add +1 to their die result."""
+    """II.3: heroes and vehicles get +1 on the attack die."""
     game = _shot(vs, attacker={"type": kind}, dice=[4])
     game.apply("shoot A B", "red")
     assert _result(vs, game) == "hit"
@@ -310,7 +310,7 @@ HEDGE = {
 
 
 def test_a_target_the_attacker_touches_is_not_in_cover(vs):
-    """II.4: if a figure can make a hand to hand attack, its target will not be in cover:
+    """II.4: a target close enough to be fought hand to hand never counts as in cover:
     a touching figure that shoots instead needs only 5, even across a hedge."""
     across = _shot(vs, target={"at": (10, 11.0)}, features=[HEDGE])
     sit = across.ruleset.situation(across.state, vs.figure(across, "A"), "B", False)

@@ -69,7 +69,7 @@ def test_a_defeated_figure_drops_the_items_it_carried(vs):
 
 
 def test_any_figure_picks_up_a_dropped_item_by_ending_its_move_on_it(vs):
-    """III: any figure can pick up a dropped item, but must end its movement to do so."""
+    """III: any figure may collect a dropped item by finishing its move on it."""
     items = [{"id": "gold", "at": [10, 14]}]
     figures = [
         vs.fig("red", "A", "troop", (10, 10), 90),
@@ -100,7 +100,7 @@ def test_picking_up_ends_the_figures_movement(vs):
 
 
 def test_a_figure_can_carry_any_number_of_items(vs):
-    """III: a figure can carry any number of items."""
+    """III: there is no limit to how many items a figure carries."""
     items = [{"id": "gold", "at": [10, 10.2]}, {"id": "gems", "at": [10.2, 10]}]
     figures = [
         vs.fig("red", "A", "troop", (10, 10), 90),
@@ -180,7 +180,7 @@ def test_a_building_or_feature_hit_saves_on_three_or_more(vs):
 
 
 def test_on_a_one_or_two_the_feature_is_destroyed_and_removed(vs):
-    """III: on a 2 or 1 the feature is destroyed and removed from the game (stand-in: the
+    """III: a roll of 1 or 2 wrecks the feature and takes it off the table (stand-in: the
     whole feature named; a scenario splits a building into parts)."""
     game = _wall_game(vs, dice=[5, 2])
     game.apply("shoot A wall", "red")

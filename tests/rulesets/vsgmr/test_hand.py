@@ -60,14 +60,14 @@ def test_heroes_and_vehicles_add_one(vs, kind):
 
 
 def test_the_target_must_touch_the_attacker(vs):
-    """II.4: the target of the attack must be touching the attacking figure."""
+    """II.4: a hand to hand target has to be in contact with the attacker."""
     game = _melee(vs, target={"at": (10, 12.5)}, attacker={"facing": 270})
     with pytest.raises(IllegalAction, match="not touching B"):
         game.apply("fight A B", "red")
 
 
 def test_a_guy_laid_flat_reaches_a_little_way_in_front(vs):
-    """II.4: lay the attacking figure flat on its face to see if it reaches (stand-in: a
+    """II.4: reach is checked by tipping the attacker forward onto its face (stand-in: a
     guy reaches 1" in front of its base; nothing behind it)."""
     game = _melee(vs, target={"at": (10, 11.9)}, dice=[4])
     game.apply("fight A B", "red")
@@ -91,7 +91,7 @@ RIDER = ("red", {"id": "AR", "type": "troop", "riding": "A"})
 
 @pytest.mark.parametrize("kind", ["troop", "hero", "cavalry", "vehicle"])
 def test_all_figures_can_fight_hand_to_hand(vs, kind):
-    """II.4: all figures can make hand to hand attacks (a fist, a hoof, a tire)."""
+    """II.4: every kind of figure may fight hand to hand (a fist, a hoof, a tire)."""
     at = {"cavalry": (10, 9.5), "vehicle": (10, 9.0)}.get(kind, (10, 10))
     game = _melee(vs, attacker={"type": kind, "at": at}, target={"at": (10, 11)})
     assert "fight A B" in [str(a) for a in game.legal_actions("red")]
@@ -140,7 +140,7 @@ def test_hand_to_hand_ignores_cover(vs):
 
 
 def test_hand_to_hand_cannot_use_automatic_fire(vs):
-    """II.4: hand to hand weapons cannot use automatic fire: one die."""
+    """II.4: no automatic fire in hand to hand combat: one die."""
     game = _melee(vs, attacker={"distance": True, "auto": True}, dice=[3])
     game.apply("fight A B", "red")
     assert vs.last(game, "roll").data["dice"] == (3,)
@@ -155,7 +155,7 @@ def test_armour_works_as_for_distance_attacks(vs):
 
 
 def test_a_figure_that_shot_cannot_also_fight(vs):
-    """II.4: a single distance or a single hand to hand attack per round, not both."""
+    """II.4: one attack a round, either distance or hand to hand, never both."""
     figures = [
         vs.fig("red", "A", "troop", (10, 10), 90, distance=True),
         vs.fig("blue", "B", "troop", (10, 11), 270),

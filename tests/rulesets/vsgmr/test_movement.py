@@ -41,7 +41,7 @@ def test_cavalry_move_nine_inches_and_vehicles_twelve(vs, kind, inches):
 
 
 def test_a_move_may_twist_and_turn_and_counts_every_leg(vs):
-    """II.2: you don't have to move in a straight line; the whole path is measured
+    """II.2: a move may bend and turn; every part of the path is measured
     (ruling: along the centre of the base)."""
     game = _one(vs)
     with pytest.raises(IllegalAction, match=r"costs 9\.00"):
@@ -52,7 +52,7 @@ def test_a_move_may_twist_and_turn_and_counts_every_leg(vs):
 
 
 def test_each_figure_moves_only_once_a_round(vs):
-    """II.2: each figure can be moved once; it can't move or rotate again until its next turn."""
+    """II.2: a figure moves only once a round; no further moving or turning until next turn."""
     game = _one(vs, extra=[vs.fig("red", "A2", "troop", (20, 10), 90)])
     game.apply("move A 10,12", "red")
     with pytest.raises(IllegalAction, match="already moved"):
@@ -110,7 +110,7 @@ def test_a_figure_in_rough_terrain_moves_only_a_half_move_unit(vs):
 
 
 def test_half_move_lasts_until_the_figure_is_completely_outside(vs):
-    """II.2: half move until the turn it is completely outside the terrain: a base
+    """II.2: the half move applies until a turn that starts wholly clear of the terrain: a base
     overlapping the edge is still in it; one wholly outside moves in full."""
     game = _one(vs, at=(10, 14.3), features=[ROUGH], dice=[6, 1])
     with pytest.raises(IllegalAction, match="Half Move Unit"):
@@ -158,7 +158,7 @@ def test_water_is_rough_except_for_boats_and_fish_men(vs):
 
 
 def test_a_figure_cannot_move_through_a_barrier(vs):
-    """II.2: a figure cannot move through a barrier like a wall or fence."""
+    """II.2: walls, fences and similar barriers stop a figure from passing."""
     fence = {
         "id": "fence",
         "kind": "fence",
@@ -184,7 +184,7 @@ def test_a_figure_cannot_enter_impassable_terrain(vs):
 
 
 def test_a_figure_may_move_through_any_other_figure(vs):
-    """II.2: a figure can move through any other figure during its movement."""
+    """II.2: while moving, a figure may pass through other figures."""
     friend = vs.fig("red", "F", "troop", (10, 12), 90)
     enemy = ("blue", {"id": "E", "type": "troop", "at": [10, 14], "facing": 270})
     game = _one(vs, extra=[friend, enemy])
@@ -205,7 +205,7 @@ def test_a_move_may_not_end_on_another_figure(vs):
 
 
 def test_a_figure_that_moves_off_the_table_is_gone_for_good(vs):
-    """II.2: anything that moves off the playing surface cannot return."""
+    """II.2: once off the table edge, a figure is out for good."""
     game = _one(vs, at=(2, 20), facing=180, dice=[6, 1], extra=[SPARE])
     game.apply("move A -1,20", "red")
     assert vs.figure(game, "A").where == "left"
@@ -250,7 +250,7 @@ def test_a_refused_move_names_the_players_own_leg(vs):
 
 @pytest.mark.parametrize("kind", ["cavalry", "vehicle"])
 def test_cavalry_and_vehicles_cannot_move_without_a_rider_or_driver(vs, kind):
-    """II.2: cavalry (a vehicle) can move if it has a rider (driver); otherwise not at all."""
+    """II.2: a horse (vehicle) only moves when it has a rider (driver)."""
     game = _one(vs, kind=kind, extra=[SPARE])
     with pytest.raises(IllegalAction, match="no rider or driver"):
         game.apply("move A 10,12", "red")
@@ -265,7 +265,7 @@ def _stable(vs, **kw):
 
 
 def test_moving_onto_a_cavalry_figure_is_all_a_guy_needs_to_ride_it(vs):
-    """II.2: moving onto a cavalry or vehicle figure is all a guy needs to ride or drive it."""
+    """II.2: a guy mounts a horse or vehicle simply by moving onto it."""
     game = _stable(vs)
     game.apply("move G 10,10", "red")
     guy, horse = vs.figure(game, "G"), vs.figure(game, "H")
@@ -274,7 +274,7 @@ def test_moving_onto_a_cavalry_figure_is_all_a_guy_needs_to_ride_it(vs):
 
 
 def test_the_rider_moves_along_with_its_mount(vs):
-    """II.2: the rider will move along with the cavalry or vehicle (ruling: a mount may move
+    """II.2: a rider is carried with its horse or vehicle (ruling: a mount may move
     in the round its rider got on)."""
     game = _stable(vs)
     game.apply("move G 10,10", "red")
@@ -303,7 +303,7 @@ def test_only_ones_own_riderless_mount_can_be_ridden(vs):
 
 
 def test_a_rider_does_not_move_or_attack_on_its_own(vs):
-    """II.2: the rider will not move or attack on its own while controlling its mount."""
+    """II.2: while mounted, a rider neither moves nor attacks by itself."""
     horse = vs.fig("red", "H", "cavalry", (10, 10), 90, distance=True)
     rider = vs.fig("red", "R", "troop", None, riding="H", distance=True)
     enemy = ("blue", {"id": "E", "type": "troop", "at": [10, 15], "facing": 270})

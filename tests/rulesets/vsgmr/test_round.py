@@ -86,7 +86,7 @@ def test_the_game_ends_after_five_rounds(vs):
 
 
 def test_the_game_ends_when_a_sides_figures_are_all_destroyed(vs):
-    """II: if one player's entire group of figures is destroyed, the game ends."""
+    """II: the game is over once every figure on one side has been destroyed."""
     game = _duel(vs, dice=[5])  # A hits B (5+), no armour
     vs.skip_to(game, "distance")
     game.apply("shoot A B", "red")

@@ -63,7 +63,7 @@ def test_only_guys_make_skill_rolls(vs):
 
 
 def test_riders_make_skill_rolls_only_once_off_their_mount(vs):
-    """II.5: riders and drivers can make skill rolls, but only if they leave their mount."""
+    """II.5: a rider or driver may roll for a skill only after getting off its mount."""
     horse = vs.fig("red", "H", "cavalry", (12, 11), 90)
     rider = vs.fig("red", "R", "troop", None, riding="H")
     game = _task_game(vs, task=NEAR, extra=[horse, rider])

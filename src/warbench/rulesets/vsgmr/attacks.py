@@ -126,8 +126,8 @@ def distance_situation(state: State, fig: Fig, target_id: str) -> Situation | st
         1.0 - seen.hidden < rules.visible_share or margin < rules.arc_margin
     )
     rider = target.where == "mounted"
-    # II.4: a target the attacker could fight hand to hand (touching it) is not in
-    # cover and cannot use the cover rule, even when it is shot instead (ruling).
+    # II.4: a target close enough to fight hand to hand (touching) gets no cover,
+    # even when the attacker shoots it instead (ruling).
     point_blank = space.touching(state, fig, eye, body)
     cover = not point_blank and (rider or seen.obscured >= rules.cover_share - 1e-9)
     cover_dispute = (

@@ -27,7 +27,7 @@ def _attack(values: Mapping[str, Any], hand: bool) -> OddsResult:
     if hand and values["cover"]:
         raise OddsError("hand to hand: the target is never in cover (II.4)")
     if hand and values["auto"]:
-        raise OddsError("hand to hand weapons cannot use automatic fire (II.4)")
+        raise OddsError("automatic fire is not allowed hand to hand (II.4)")
     result = combat.attack_odds(
         rules(),
         values["attacker"],
