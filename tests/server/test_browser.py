@@ -295,6 +295,86 @@ def test_a_sealed_choice_from_one_context_never_shows_in_the_other(
     theirs.close()
 
 
+def test_a_missile_split_and_the_weapons_are_written_in_a_form_the_other_side_never_sees(
+    base: str, browser: Browser
+) -> None:
+    """MGV's sealed choices have too many forms to list (a split of nine dice has 55 per
+    attack): the seat gets a form of the ruleset's fields, and the text it makes is
+    judged by the rules as any typed action."""
+    made = _post(base, "/api/games", {"scenario": "mgv/clear", "seats": {}, "seed": 7})
+    tokens = {side: s["token"] for side, s in made["seats"].items()}
+    blue, red = "blue", "red"
+    assert _get(base, f"/api/games/{made['id']}")["view"]["decision"]["kind"] == "sealed"
+    mine = browser.new_context(viewport={"width": 1100, "height": 900})
+    theirs = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    chooser, watcher = mine.new_page(), theirs.new_page()
+    chooser.goto(base + made["links"][blue])
+    watcher.goto(base + made["links"][red])
+    for page in (chooser, watcher):
+        page.wait_for_function("document.body.dataset.version == '0'")
+        assert not page.locator("#choice-form").is_hidden()  # both arm, unseen
+    chooser.locator("#choice-form select").first.select_option("missile")
+    chooser.locator("#choice-form select").nth(1).select_option("photon")
+    chooser.screenshot(path=str(SHOTS / "mgv-arm-form.png"), full_page=True)
+    chooser.locator("#form-propose").click()
+    chooser.wait_for_selector("#pending button[data-action]")
+    written = chooser.locator("#pending .action-text").first.inner_text()
+    assert written.startswith("arm B1=missile B1.secondary=photon ")
+    chooser.locator("#pending button[data-action]").first.click()
+    for page in (chooser, watcher):
+        page.wait_for_function("document.body.dataset.version == '1'")
+    own = _get(base, f"/api/games/{made['id']}", tokens[blue])
+    assert own["view"]["my_sealed_choice"] == written
+    assert written not in watcher.content()
+    assert "B1=missile" not in json.dumps(_get(base, f"/api/games/{made['id']}", tokens[red]))
+    assert not watcher.locator("#choice-form").is_hidden()  # red still chooses its own
+    watcher.screenshot(path=str(SHOTS / "mgv-arm-form-phone.png"), full_page=True)
+    # A wrong split is refused by the rules, with their reason, before anything is sent.
+    game = made["id"]
+    _post(
+        base,
+        f"/api/games/{game}/actions",
+        {"version": 1, "action": _get(base, f"/api/games/{game}", tokens[red])["legal_actions"][0]},
+        tokens[red],
+    )
+    for _ in range(300):  # play on through the API until blue is asked to split missile dice
+        seen = _get(base, f"/api/games/{game}")
+        if seen["outcome"] is not None:
+            break
+        side = seen["waiting_for"][0]
+        state = _get(base, f"/api/games/{game}", tokens[side])
+        if state["form"] and state["form"]["template"].startswith("split") and side == blue:
+            break
+        action = state["legal_actions"][-1] if side == blue else state["legal_actions"][0]
+        _post(
+            base,
+            f"/api/games/{game}/actions",
+            {"version": state["version"], "action": action},
+            tokens[side],
+        )
+    else:
+        raise AssertionError("no missile split was asked")
+    version = state["version"]
+    chooser.wait_for_function(f"document.body.dataset.version == '{version}'")
+    first = chooser.locator("#choice-form input[type=number]").first
+    first.fill(str(int(first.input_value()) + 1))  # one die too many
+    chooser.locator("#form-propose").click()
+    chooser.wait_for_selector("#pending .error")
+    assert "dice to split" in chooser.inner_text("#pending")
+    assert chooser.locator("#pending button[data-action]").first.is_disabled()
+    first.fill(str(int(first.input_value()) - 1))
+    chooser.locator("#form-propose").click()
+    chooser.wait_for_function("!document.querySelector('#pending .error')")
+    chooser.screenshot(path=str(SHOTS / "mgv-split-form.png"), full_page=True)
+    chooser.locator("#pending button[data-action]").first.click()
+    chooser.wait_for_function(f"document.body.dataset.version == '{version + 1}'")
+    assert _get(base, f"/api/games/{game}", tokens[blue])["view"]["my_sealed_choice"].startswith(
+        "split "
+    )
+    mine.close()
+    theirs.close()
+
+
 def test_a_replay_with_its_timeline(base: str, browser: Browser) -> None:
     made = _post(
         base,

@@ -318,6 +318,21 @@ class Ruleset(ABC, Generic[S]):
         has no arcs. ``state`` may be the side's own."""
         return []
 
+    def choice_form(self, state: S, side: str) -> dict[str, Any] | None:
+        """A form for a person to write ``side``'s action now, where the legal actions
+        are only a sample of a large choice (a sealed split of dice, the weapon of every
+        mount), or None. Plain data a page draws without knowing the rules::
+
+            {"title": "...", "template": "split 1={a1s}/{a1c}/{a1h}",
+             "fields": [{"key": "a1s", "label": "surface", "group": "attack 1: 6 dice",
+                         "kind": "number" | "choice" | "text", "value": 2,
+                         "min": 0, "max": 6, "step": 1, "options": [...]}, ...]}
+
+        The page fills each ``{key}`` of the template with its field's value and the
+        rules judge the text as any typed action. ``state`` may be the side's own; the
+        form holds nothing the side may not know (it is sent to that seat only)."""
+        return None
+
     def action_cost(self, state: S, side: str, action: Action) -> str | None:
         """What ``action`` spends, for a board to show beside it before it is taken (a
         move's movement points: ``2 of 3 MP``), or None. ``state`` may be the side's own."""

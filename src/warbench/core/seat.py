@@ -128,6 +128,13 @@ class Seat:
         """The arcs of fire of one of this side's own pieces, as picture marks."""
         return self._game.ruleset.fire_arcs(self._known(), self.side, piece)
 
+    def choice_form(self) -> dict[str, Any] | None:
+        """A form to write this side's action now (:meth:`Ruleset.choice_form`), or None
+        when the side is not asked or the legal actions are the whole choice."""
+        if self.side not in self._game.waiting_for():
+            return None
+        return self._game.ruleset.choice_form(self._known(), self.side)
+
     def action_cost(self, action: Action) -> str | None:
         """What this side's ``action`` spends (a move's movement points), or None."""
         return self._game.ruleset.action_cost(self._known(), self.side, action)

@@ -344,8 +344,10 @@ class Hub:
         game = live.game
         waiting = list(game.waiting_for())
         legal: list[str] = []
+        form = None
         if side is not None and side in waiting:
             legal = [str(a) for a in game.legal_actions(side)]
+            form = game.seat(side).choice_form()
         outcome = game.outcome
         return {
             "game": live.stored.id,
@@ -359,6 +361,7 @@ class Hub:
             "turn": game.turn,
             "waiting_for": waiting,
             "legal_actions": legal,
+            "form": form,
             "view": game.view(side),
             "events": live.latest_events(),
             "events_total": len(game.events),

@@ -19,6 +19,7 @@ from warbench.rulesets.mgv.annotate import annotate, fire_arcs
 from warbench.rulesets.mgv.data import vehicles
 from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.mgv.explain import explain_action
+from warbench.rulesets.mgv.forms import choice_form
 from warbench.rulesets.mgv.odds import QUERIES
 from warbench.rulesets.mgv.rules import MGVRules
 from warbench.rulesets.mgv.state import State
@@ -76,3 +77,6 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
 
     def fire_arcs(self, state: State, side: str, piece: str) -> list[dict[str, Any]]:
         return fire_arcs(state, side, piece)
+
+    def choice_form(self, state: State, side: str) -> dict[str, Any] | None:
+        return choice_form(state, side)
