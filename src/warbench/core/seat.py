@@ -131,9 +131,14 @@ class Seat:
     def choice_form(self) -> dict[str, Any] | None:
         """A form to write this side's action now (:meth:`Ruleset.choice_form`), or None
         when the side is not asked or the legal actions are the whole choice."""
+        from warbench.core.ruleset import Ruleset as Base
+
+        ruleset = self._game.ruleset
+        if type(ruleset).choice_form is Base.choice_form:
+            return None  # no forms: spare building the side's own state for nothing
         if self.side not in self._game.waiting_for():
             return None
-        return self._game.ruleset.choice_form(self._known(), self.side)
+        return ruleset.choice_form(self._known(), self.side)
 
     def action_cost(self, action: Action) -> str | None:
         """What this side's ``action`` spends (a move's movement points), or None."""
