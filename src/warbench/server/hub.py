@@ -195,10 +195,7 @@ class Hub:
             try:
                 self.store.rewrite(live.stored.id, first, len(before), after[first:])
             except Exception:
-                stored = self.store.load(live.stored.id)
-                assert stored is not None
-                live.stored, live.game = stored, _rebuild(stored)
-                live.changed(rewound=True)
+                self._reload(live)
                 raise
             live.stored.actions[:] = after
             return self._said(live, side)
@@ -276,6 +273,14 @@ class Hub:
         with self._guard:
             return self._live.setdefault(game_id, loaded)
 
+    def _reload(self, live: Live) -> None:
+        """Put the game back as the database has it (a write failed: memory never runs
+        ahead of the store)."""
+        stored = self.store.load(live.stored.id)
+        assert stored is not None
+        live.stored, live.game = stored, _rebuild(stored)
+        live.changed(rewound=True)
+
     def _store_last(self, live: Live, count: int) -> None:
         """Store the game's last ``count`` actions; on failure rebuild from the store."""
         game = live.game
@@ -284,10 +289,7 @@ class Hub:
         try:
             self.store.append(live.stored.id, number, entries)
         except Exception as exc:  # memory never runs ahead of the store
-            stored = self.store.load(live.stored.id)
-            assert stored is not None
-            live.stored, live.game = stored, _rebuild(stored)
-            live.changed(rewound=True)
+            self._reload(live)
             if isinstance(exc, StaleVersion):
                 raise Stale(f"another action was stored first: {exc}") from None
             raise
