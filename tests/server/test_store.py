@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from warbench.core.loader import load_scenario
-from warbench.server.hub import Hub, shared_scenario
+from warbench.server.hub import Hub, Stale, shared_scenario
 from warbench.server.store import _INSERT_ACTION, StaleVersion, Store, _action_rows, _Write
 
 
@@ -122,3 +122,23 @@ def test_a_cached_message_follows_every_change_and_undo(tmp_path: Path) -> None:
     assert undone["events"] == before["events"]
     assert undone == _fresh(hub, live, side)
     hub.store.dispose()
+
+
+def test_a_write_lost_to_another_server_puts_the_game_back_as_stored(tmp_path: Path) -> None:
+    """Memory never runs ahead of the store: when another server stored an action first,
+    this one refuses its own (Stale) and rebuilds the game from the database."""
+    db = f"sqlite:///{tmp_path}/g.db"
+    first, second = Hub(Store(db)), Hub(Store(db))
+    game, _ = first.create(load_scenario("miniwars/bridge"), {}, 5)
+    seen = second.message(game, None)  # the second server has the game in memory too
+    side = seen["waiting_for"][0]
+    legal = first.message(game, side)["legal_actions"]
+    assert len(legal) > 1
+    first.act(game, side, 0, legal[0])
+    with pytest.raises(Stale, match="stored first"):
+        second.act(game, side, 0, legal[-1])  # another action: memory would differ
+    assert second.message(game, None)["version"] == 1  # rebuilt from the database
+    assert second.message(game, None) == first.message(game, None)
+    assert second._get(game).stored.actions == [(side, legal[0])]
+    first.store.dispose()
+    second.store.dispose()
