@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: run test lint typecheck pytest bench clean system
 
@@ -13,7 +15,7 @@ $(STAMP): pyproject.toml setup.py $(shell find src -name "*.c" -o -name "*.h")
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/warbench serve
+	$(BIN)/warbench serve --host $(HOST) --port $(PORT)
 
 test: lint typecheck pytest
 

@@ -148,3 +148,57 @@ def test_installed_bots_appear_by_name(
         assert "steady" in out and "installed" in out
     finally:
         bots.installed_bots.cache_clear()
+
+
+SEEDLESS = '''
+class FirstBot:
+    """Takes the first legal action: no seed, no name (the least a bot can be)."""
+
+    def choose(self, game, side):
+        return game.legal_actions(side)[0]
+
+
+class Broken:
+    def __init__(self, seed, needed):
+        pass
+'''
+
+
+@pytest.fixture
+def seedless_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "seedless_bots.py").write_text(SEEDLESS, "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+@pytest.mark.usefixtures("seedless_on_path")
+def test_a_bot_class_without_a_seed_or_a_name_plays_through_simulate_and_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class whose constructor takes no seed is made without one (it used to be a
+    traceback in ``simulate`` and ``play``), and is called by its class's name."""
+    status, _, err = run(
+        capsys,
+        *("simulate", "miniwars/bridge", "--games", "2", "--seed", "1"),
+        *("--side", "guards=seedless_bots:FirstBot", "--side", "vanguard=random"),
+    )
+    assert status == 0, err
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(
+        capsys,
+        *("play", "miniwars/bridge", "--seed", "1", "--auto"),
+        *("--side", "guards=seedless_bots:FirstBot", "--side", "vanguard=random"),
+    )
+    assert status == 0, err
+    assert "guards: FirstBot bot" in out and "Game over" in out
+
+
+@pytest.mark.usefixtures("seedless_on_path")
+def test_a_bot_that_cannot_be_made_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys,
+        *("simulate", "miniwars/bridge", "--games", "2"),
+        *("--side", "guards=seedless_bots:Broken"),
+    )
+    assert status == 2
+    assert "bot 'seedless_bots:Broken' could not be made: TypeError" in err
+    assert "Traceback" not in err + out

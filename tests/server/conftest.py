@@ -1,16 +1,22 @@
-"""A server over a fresh SQLite file per test, driven through FastAPI's TestClient."""
+"""A server over a fresh SQLite file per test, driven through FastAPI's TestClient; and for
+the browser tests, a real server (uvicorn in a thread) and Debian's chromium, headless."""
 
 from __future__ import annotations
 
+import shutil
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, sync_playwright
 
 from warbench.server.app import create_app
+from warbench.server.client import free_port
 
 
 class Api:
@@ -71,3 +77,34 @@ def db_url(tmp_path: Path) -> str:
 def api(db_url: str) -> Iterator[Api]:
     with TestClient(create_app(db_url)) as client:
         yield Api(client, db_url)
+
+
+@pytest.fixture(scope="session")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "games.db"
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert chromium, (
+        "Debian's chromium is missing: make test installs it (apt-get install chromium)"
+    )
+    with sync_playwright() as p:
+        found = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        yield found
+        found.close()

@@ -9,6 +9,7 @@ import re
 import signal
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from warbench.core.record import replay_record
@@ -80,7 +81,7 @@ def test_bad_new_games_are_clear_errors(api: Api) -> None:
         assert r.status_code == status, (body, r.text)
         if words:
             assert words in r.json()["error"], r.json()
-    big = {"scenario_toml": "# " + "x" * (1024 * 1024 + 10)}
+    big = {"scenario_toml": "# " + "x" * (1024 * 1024 + 10)}  # (see below for the rest)
     r = post("/api/games", content=json.dumps(big), headers={"Content-Type": "application/json"})
     assert r.status_code == 413
 
@@ -358,3 +359,44 @@ def test_bot_processes_think_at_a_lower_priority(db_url: str) -> None:
     with TestClient(create_app(db_url, bot_processes=1)) as client:
         pool = client.app.state.bots._pool  # type: ignore[attr-defined]
         assert pool.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + BOT_NICENESS)
+
+
+def test_a_seat_over_the_network_names_only_a_registered_bot(
+    api: Api, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``module:attr`` would import any module and call any function on the server
+    (``builtins:print`` printed, ``os:_exit`` would stop it): over the API a seat is
+    ``human`` or a registered bot, with its options checked."""
+    post = api.client.post
+    for seat in ("builtins:print", "os:_exit", "warbench.bots.random_bot:RandomBot"):
+        r = post("/api/games", json={"scenario": "miniwars/bridge", "seats": {"guards": seat}})
+        assert r.status_code == 400, r.text
+        assert "unknown bot" in r.json()["error"] and "command line" in r.json()["error"]
+    assert "0" not in capfd.readouterr().out  # print was never called
+    r = post("/api/games", json={"scenario": "miniwars/bridge", "seats": {"guards": "mcts:nope=1"}})
+    assert r.status_code == 400 and "no option 'nope'" in r.json()["error"]
+    r = post(
+        "/api/games",
+        json={"scenario": "miniwars/bridge", "seats": {"guards": "mcts:iterations=8"}},
+    )
+    assert r.status_code == 201
+
+
+def test_an_unknown_key_in_any_body_is_refused_by_name(api: Api) -> None:
+    """``players`` for ``seats`` used to make both seats human without a word."""
+    r = api.client.post(
+        "/api/games", json={"scenario": "miniwars/bridge", "players": {"guards": "greedy"}}
+    )
+    assert r.status_code == 422 and "unknown key 'players'" in r.json()["error"]
+    made = api.new("miniwars/bridge")
+    game, token = made["id"], made["seats"]["guards"]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    for path, body in (
+        ("actions", {"version": 0, "action": "end", "side": "vanguard"}),
+        ("undo", {"version": 0, "force": True}),
+        ("explain", {"actions": ["end"], "as": "vanguard"}),
+    ):
+        r = api.client.post(f"/api/games/{game}/{path}", json=body, headers=headers)
+        assert r.status_code == 422, (path, r.text)
+        assert "unknown key" in r.json()["error"], r.json()
+    assert api.look(game, token)["version"] == 0  # nothing changed

@@ -9,52 +9,16 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from warbench.server.app import create_app
-from warbench.server.client import ApiClient, ApiError, free_port
+from warbench.server.client import ApiClient, ApiError
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "games.db"
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning"
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert chromium, (
-        "Debian's chromium is missing: make test installs it (apt-get install chromium)"
-    )
-    with sync_playwright() as p:
-        found = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        yield found
-        found.close()
 
 
 def _post(base: str, path: str, body: Any, token: str | None = None) -> Any:

@@ -212,3 +212,56 @@ def test_postgresql_keeps_every_acknowledged_action_after_kill_9(
     postgres: str, tmp_path: Path
 ) -> None:
     _kill_under_load(postgres, tmp_path / "server.log")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = Path(stat).read_text().rpartition(")")[2].split()
+            if int(fields[1]) == pid:
+                found.append(int(stat.split("/")[2]))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_bot_process_dies_with_its_server_after_kill_9(tmp_path: Path) -> None:
+    """A server killed with SIGKILL cannot end its bot process itself: the bot process
+    notices that its parent is gone and ends (it used to live on, reparented to init)."""
+    server = Server(f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "server.log")
+    server.start()
+    try:
+        assert server.process is not None
+        _call(
+            server.base,
+            "POST",
+            "/api/games",
+            {"scenario": "miniwars/bridge", "seats": {"guards": "random", "vanguard": "random"}},
+        )
+        workers: list[int] = []
+        for _ in range(200):  # the bot process is spawned at the bots' first think
+            workers = [
+                pid
+                for pid in _children(server.process.pid)
+                if b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            ]
+            if len(workers) >= 2:  # the spawn helper (resource tracker) and a worker
+                break
+            time.sleep(0.05)
+        assert workers, "no bot process was started"
+        server.kill()
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = {pid: Path(f"/proc/{pid}/stat").read_text() for pid in workers if _alive(pid)}
+        assert not left, f"a bot process outlived its server: {left}"
+    finally:
+        server.stop()

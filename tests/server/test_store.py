@@ -31,7 +31,7 @@ def test_concurrent_appends_are_all_committed_in_order(tmp_path: Path) -> None:
     def play(game: str) -> None:
         try:
             for number in range(25):
-                store.append(game, number, [("a", f"move {number}")])
+                store.append(game, number, [("a", f"move {number}")], number)
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -53,7 +53,7 @@ def test_concurrent_appends_are_all_committed_in_order(tmp_path: Path) -> None:
 def test_a_stale_write_fails_alone_when_it_shares_a_commit(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path}/g.db")
     first, second = _games(store, 2)
-    store.append(first, 0, [("a", "one")])
+    store.append(first, 0, [("a", "one")], 0)
     calls: list[str] = []
 
     def stale(db: Any) -> None:
@@ -82,7 +82,7 @@ def test_a_closed_store_refuses_writes(tmp_path: Path) -> None:
     (game,) = _games(store, 1)
     store.dispose()
     with pytest.raises(StaleVersion, match="closed"):
-        store.append(game, 0, [("a", "late")])
+        store.append(game, 0, [("a", "late")], 0)
 
 
 def test_games_of_one_scenario_share_it_also_after_a_restart(tmp_path: Path) -> None:
@@ -142,3 +142,37 @@ def test_a_write_lost_to_another_server_puts_the_game_back_as_stored(tmp_path: P
     assert second._get(game).stored.actions == [(side, legal[0])]
     first.store.dispose()
     second.store.dispose()
+
+
+def test_a_database_of_the_first_schema_is_upgraded_with_its_games(tmp_path: Path) -> None:
+    """A server of this version opens a database made by the first schema (0001): its
+    games get revision 0 and their creation as their last change, and play on."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    url = f"sqlite:///{tmp_path}/old.db"
+    engine = create_engine(url)
+    config = Config()
+    config.set_main_option(
+        "script_location", str(Path(__file__).parents[2] / "src/warbench/server/migrations")
+    )
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(
+            text(
+                "insert into games (id, scenario_id, scenario, seed, created) "
+                "values ('old', 'test/x', '{}', '3', 100.0)"
+            )
+        )
+    engine.dispose()
+    store = Store(url)
+    stored = store.load("old")
+    assert stored is not None and stored.revision == 0 and stored.updated == 100.0
+    store.append("old", 0, [("a", "one")], 0)
+    again = store.load("old")
+    assert again is not None and again.revision == 1 and again.updated > 100.0
+    with pytest.raises(StaleVersion, match="changed since revision 0"):
+        store.append("old", 1, [("a", "two")], 0)  # a writer that has not seen revision 1
+    store.dispose()

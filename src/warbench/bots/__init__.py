@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.metadata import entry_points
@@ -154,6 +155,41 @@ def _factory(name: str) -> Callable[..., Bot]:
     )
 
 
+def registered_bot(name: str) -> str:
+    """``name`` itself if it names a registered bot (a built-in or an installed one,
+    with or without options); otherwise a clear error. What a server accepts from the
+    network: a ``module:attr`` path would import and call code of the caller's choice."""
+    base, _ = split_options(name)
+    if base not in _FACTORIES and base not in installed_bots():
+        raise WarbenchError(
+            f"unknown bot '{excerpt(name)}'; bots: {', '.join(bot_names())} "
+            "(a module:Class of your own is for the command line only)"
+        )
+    bot_factory(name)  # its options checked
+    return name
+
+
+def takes_seed(factory: Callable[..., Any]) -> bool:
+    """Whether ``factory`` takes a seed as its first argument (a bot class of one's own
+    may take none: ``class FirstBot: def choose(...)``)."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # no signature to read (a builtin): assume the protocol
+        return True
+    for parameter in signature.parameters.values():
+        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD):
+            return True
+        if parameter.kind is parameter.VAR_POSITIONAL:
+            return True
+    return False
+
+
+def bot_label(bot: object) -> str:
+    """What to call a bot on screen: its ``name``, or its class's name where it has none."""
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) and name else type(bot).__name__
+
+
 def check_bot(name: str, info: RulesetInfo) -> None:
     """Refuse, before the game starts, a bot that cannot play this ruleset.
 
@@ -176,7 +212,14 @@ def make_bot(name: str, seed: int) -> Bot:
     and its options if the name carries any (``mcts:iterations=2000,rollout=random``)."""
     base, given = split_options(name)
     factory = _factory(base)
-    bot = factory(seed, **bot_options(base, factory, given))
+    options = bot_options(base, factory, given)
+    try:
+        bot = factory(seed, **options) if takes_seed(factory) else factory(**options)
+    except WarbenchError:
+        raise
+    except Exception as exc:  # a bot of one's own that cannot be made: one line, not a traceback
+        problem = f"{type(exc).__name__}: {excerpt(str(exc), 200)}"
+        raise WarbenchError(f"bot '{excerpt(name)}' could not be made: {problem}") from None
     if not callable(getattr(bot, "choose", None)):
         raise WarbenchError(f"bot '{name}' made {type(bot).__name__}, which has no choose()")
     return bot
@@ -189,10 +232,13 @@ __all__ = [
     "MctsBot",
     "RandomBot",
     "bot_factory",
+    "bot_label",
     "bot_names",
     "check_bot",
     "installed_bots",
     "is_bot_path",
     "make_bot",
+    "registered_bot",
     "split_options",
+    "takes_seed",
 ]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
 from typing import TYPE_CHECKING
 
 from warbench.cli.common import err_console, say, whole_number
@@ -57,9 +59,11 @@ def run(args: argparse.Namespace) -> int:
 
     from warbench.server.app import create_app, settle_process
 
+    listening = _listen(args.host, args.port)  # before the database: a busy port creates nothing
     try:
         app = create_app(args.db, bot_processes=args.bot_processes)
     except Exception as exc:  # an unknown URL, a missing driver, a database not there
+        listening.close()
         first = (str(exc).splitlines() or [type(exc).__name__])[0]  # not SQLAlchemy's links
         raise WarbenchError(f"cannot open the database {args.db}: {first}") from None
     settle_process()
@@ -67,12 +71,31 @@ def run(args: argparse.Namespace) -> int:
         err_console(),
         f"warbench is serving at http://{args.host}:{args.port}/ (games in {args.db})",
     )
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         access_log=False,
         log_level="warning",
         ws_per_message_deflate=False,  # compressing every update cost more than it saved
     )
+    uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening, or one clear line saying why not."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(2048)
+    except OSError as exc:
+        listening.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise WarbenchError(
+                f"port {port} on {host} is already in use (another server?): "
+                f"choose another with --port, e.g. --port {port + 1}"
+            ) from None
+        raise WarbenchError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    listening.set_inheritable(True)
+    return listening

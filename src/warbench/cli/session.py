@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
+from warbench.bots import bot_label
 from warbench.cli.common import EXIT_INTERRUPTED, Reader, print_map, say
 from warbench.core.decisions import DecisionKind
 from warbench.core.saves import RecordFile, record_taken
@@ -156,7 +157,7 @@ class PlaySession:
         game = self.game
         say(self.console, f"{game.scenario.title} ({game.scenario.id}), seed {game.seed}", "bold")
         who = ", ".join(
-            f"{side}: {'human' if bot is None else bot.name + ' bot'}"
+            f"{side}: {'human' if bot is None else bot_label(bot) + ' bot'}"
             for side, bot in self.players.items()
         )
         self._say(who)
@@ -307,7 +308,7 @@ class PlaySession:
         """What the record adds to the game: who plays each side (``--resume`` keeps them)."""
         return {
             "players": {
-                side: self.specs.get(side) or ("human" if bot is None else bot.name)
+                side: self.specs.get(side) or ("human" if bot is None else bot_label(bot))
                 for side, bot in self.players.items()
             }
         }

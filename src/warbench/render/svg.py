@@ -172,6 +172,9 @@ SHADOW: Style = {"fill": "#000", "fill-opacity": 0.25}
 HALO: Style = {"stroke": "white", "stroke-width": 3, "stroke-linejoin": "round"}
 BOLD: Style = {"font-weight": "bold"}
 CENTRED: Style = {"text-anchor": "middle"}
+DECORATION: Style = {"pointer-events": "none"}
+"""On what is drawn over the board only to be seen (roads, rivers, symbols, labels, the
+grid, overlays): a click passes through it to the hex or table beneath."""
 ARC_STYLE: Style = {
     "fill": ARC_COLOUR,
     "fill-opacity": 0.22,
@@ -660,8 +663,12 @@ class _HexBoard(_Board):
                 data_hex=cell.label,
                 data_terrain=cell.terrain,
             )
-            _terrain_symbol(terrain, cell.terrain, cell.centre, self.size)
-        contours = _add(board, "g", class_="elevation")
+        # Decorations never take a click: a click anywhere in a hex is that hex's (or
+        # its counter's), whatever road, river, symbol or label is drawn over it.
+        symbols = _add(board, "g", DECORATION, class_="symbols")
+        for cell in self.cells.values():
+            _terrain_symbol(symbols, cell.terrain, cell.centre, self.size)
+        contours = _add(board, "g", DECORATION, class_="elevation")
         for cell in self.cells.values():
             # One ring per level inside a raised hex (dashed below zero).
             dash = "4 3" if cell.elevation < 0 else None
@@ -675,9 +682,9 @@ class _HexBoard(_Board):
                     data_hex=cell.label,
                     data_elevation=cell.elevation,
                 )
-        self._draw_hexsides(_add(board, "g", class_="hexsides"))
-        self._draw_roads(_add(board, "g", class_="roads"))
-        labels = _add(board, "g", CENTRED, class_="labels", fill="#4a4a4a")
+        self._draw_hexsides(_add(board, "g", DECORATION, class_="hexsides"))
+        self._draw_roads(_add(board, "g", DECORATION, class_="roads"))
+        labels = _add(board, "g", {**CENTRED, **DECORATION}, class_="labels", fill="#4a4a4a")
         for cell in self.cells.values():
             _text(labels, (cell.centre[0], cell.centre[1] - 0.56 * self.size), cell.label, 8.5)
         under_pieces(board)
@@ -974,19 +981,19 @@ class _TableBoard(_Board):
             height=self.table_h * self.scale,
             class_="table-top",
         )
-        self._draw_grid(_add(board, "g", class_="grid"))
+        self._draw_grid(_add(board, "g", DECORATION, class_="grid"))
         features = _add(board, "g", class_="features")
         # Areas first, then lines (walls, roads) over them, each in the view's order.
         lines_last = sorted(enumerate(self.features), key=lambda f: f[1].get("shape") == "polyline")
         for index, feature in lines_last:
             self._draw_feature(features, index, feature)
-        labels = _add(board, "g", class_="feature-labels")
+        labels = _add(board, "g", DECORATION, class_="feature-labels")
         for index, feature in enumerate(self.features):
             self._label_feature(labels, index, feature)
         if self.zones:
             self._draw_zones(_add(board, "g", class_="zones"))
         if self.links:
-            self._draw_links(_add(board, "g", class_="links"))
+            self._draw_links(_add(board, "g", DECORATION, class_="links"))
         under_pieces(board)
         if any(self.pegs.values()):
             self.above = ET.Element("g", {"class": "markers"})
@@ -1796,11 +1803,11 @@ def render_svg(
         y += 16
         _text(heading, (MARGIN, y), line, 12.5, fill="#444")
     picture = _add(root, "g", class_="picture", transform=f"translate(0,{header})")
-    on_top = ET.Element("g", {"class": "overlays-over"})
+    on_top = ET.Element("g", {"class": "overlays-over", "pointer-events": "none"})
     board.draw(
         picture,
         lambda under: _draw_overlays(
-            _add(under, "g", class_="overlays-under"), on_top, board, annotations
+            _add(under, "g", DECORATION, class_="overlays-under"), on_top, board, annotations
         ),
     )
     picture.append(on_top)

@@ -34,6 +34,7 @@ import gc
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -45,7 +46,8 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, Field
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -57,7 +59,7 @@ from warbench.core.loader import (
     load_scenario,
     scenario_from_dict,
 )
-from warbench.errors import IllegalAction, UnknownScenario, WarbenchError
+from warbench.errors import IllegalAction, UnknownScenario, WarbenchError, excerpt
 from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
 from warbench.scenario.model import Scenario
 from warbench.server.hub import BotJob, Forbidden, Hub, NotFound, Stale, choose_for
@@ -71,14 +73,21 @@ BOT_NICENESS = 10
 """How much lower than the server the bot processes run (``nice``)."""
 
 
-class NewGame(BaseModel):
+class Body(BaseModel):
+    """A request body: a key it does not know is refused by name (a misspelt ``seats``
+    must not silently make every seat human)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Body):
     scenario: str | None = Field(default=None, max_length=300)
     scenario_toml: str | None = Field(default=None, max_length=MAX_BODY)
     seats: dict[str, str] = Field(default_factory=dict, max_length=16)
     seed: int = Field(default=0, ge=0, le=2**63 - 1)
 
 
-class Upload(BaseModel):
+class Upload(Body):
     scenario_toml: str = Field(max_length=MAX_BODY)
 
 
@@ -92,15 +101,15 @@ def _describe(scenario: Scenario) -> dict[str, Any]:
     }
 
 
-class Explain(BaseModel):
+class Explain(Body):
     actions: list[Annotated[str, Field(max_length=2000)]] = Field(max_length=500)
 
 
-class Undo(BaseModel):
+class Undo(Body):
     version: int = Field(ge=0)
 
 
-class NewAction(BaseModel):
+class NewAction(Body):
     version: int = Field(ge=0)
     action: str = Field(min_length=1, max_length=2000)
 
@@ -181,7 +190,10 @@ class BotRunner:
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(
-            self._processes, mp_context=context, initializer=_think_behind_requests
+            self._processes,
+            mp_context=context,
+            initializer=_think_behind_requests,
+            initargs=(os.getpid(),),
         )
 
     def close(self) -> None:
@@ -232,11 +244,25 @@ class BotRunner:
         return await run_in_threadpool(choose_for, job)
 
 
-def _think_behind_requests() -> None:
+def _think_behind_requests(server: int) -> None:
     """A bot process runs at a lower priority than the server: on a busy machine a
-    person's request is answered first and a bot's long think waits (bots are not timed)."""
+    person's request is answered first and a bot's long think waits (bots are not timed).
+    It also ends when the server does, however the server ended (``kill -9`` included)."""
     with contextlib.suppress(AttributeError, OSError):  # no nice() here: think as we are
         os.nice(BOT_NICENESS)
+    threading.Thread(target=_end_with, args=(server,), name="end-with-server", daemon=True).start()
+
+
+ORPHAN_CHECK_SECONDS = 0.5
+"""How often a bot process looks whether its server is still there."""
+
+
+def _end_with(server: int) -> None:
+    """End this process once ``server`` (its parent) is gone: a killed parent leaves its
+    children to init, and a bot process nobody will ever ask again must not live on."""
+    while os.getppid() == server:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
 
 
 class Watchers:
@@ -312,10 +338,13 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = [
-            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
-            for e in exc.errors()[:10]
-        ]
+        problems = []
+        for e in exc.errors()[:10]:
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+            if e.get("type") == "extra_forbidden":
+                problems.append(f"unknown key '{excerpt(where, 60)}'")
+            else:
+                problems.append(f"{excerpt(where, 60)}: {e.get('msg')}")
         return _error(422, "; ".join(problems))
 
     @app.exception_handler(NotFound)
@@ -565,6 +594,12 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
             pass
         finally:
             watchers.remove(game_id, socket)
+
+    app.mount(
+        "/static",
+        StaticFiles(directory=str(resources.files("warbench.server") / "static")),
+        name="static",
+    )
 
     @app.get("/favicon.ico")
     async def favicon() -> Response:

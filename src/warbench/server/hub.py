@@ -21,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from warbench.bots import check_bot, make_bot
+from warbench.bots import check_bot, make_bot, registered_bot
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import scenario_from_dict
@@ -62,6 +62,9 @@ class Live:
     stored: StoredGame
     game: Game
     lock: threading.Lock
+    revision: int = 0
+    """The stored revision this game in memory is at (one more at every change, an undo
+    included, so that, unlike the version, it never goes back)."""
     said: dict[str | None, str] = field(default_factory=dict)
     """Each seat's message (JSON text) at the game's present state: a change clears it,
     so the reply to an action and every watcher's update are built once, not per send."""
@@ -104,8 +107,8 @@ class Hub:
         seats = {side: players.get(side, HUMAN) for side in scenario.sides}
         info = registry.get(scenario.ruleset).info
         for player in seats.values():
-            if player != HUMAN:
-                make_bot(player, 0)  # an unknown bot or a bad option: a clear error now
+            if player != HUMAN:  # a registered bot only: never code of the caller's choice
+                registered_bot(player)  # an unknown bot or a bad option: a clear error now
                 check_bot(player, info)
         tokens = {side: new_token() for side in scenario.sides}
         game_id = self.store.create(scenario.id, scenario.raw, seed, seats, tokens)
@@ -113,7 +116,7 @@ class Hub:
         stored = StoredGame(game_id, scenario.id, dict(scenario.raw), seed, seats, [], hashes)
         game = Game(shared_scenario(scenario.id, scenario.raw, scenario), seed)
         with self._guard:  # in memory at once: its first visitor does not wait for a rebuild
-            self._live[game_id] = Live(stored, game, threading.Lock())
+            self._live[game_id] = Live(stored, game, threading.Lock(), stored.revision)
         return game_id, {side: tokens[side] for side, p in seats.items() if p == HUMAN}
 
     # -- reading -------------------------------------------------------------------
@@ -193,11 +196,14 @@ class Hub:
                 len(after),
             )
             try:
-                self.store.rewrite(live.stored.id, first, len(before), after[first:])
-            except Exception:
+                self.store.rewrite(live.stored.id, first, len(before), after[first:], live.revision)
+            except Exception as exc:
                 self._reload(live)
+                if isinstance(exc, StaleVersion):
+                    raise Stale(f"another change was stored first: {exc}") from None
                 raise
             live.stored.actions[:] = after
+            live.revision += 1
             return self._said(live, side)
 
     def explain(self, game_id: str, side: str, texts: list[str]) -> list[dict[str, Any]]:
@@ -269,7 +275,7 @@ class Hub:
         stored = self.store.load(game_id)
         if stored is None:
             raise NotFound(f"no game '{excerpt(game_id, 40)}'")
-        loaded = Live(stored, _rebuild(stored), threading.Lock())
+        loaded = Live(stored, _rebuild(stored), threading.Lock(), stored.revision)
         with self._guard:
             return self._live.setdefault(game_id, loaded)
 
@@ -278,7 +284,7 @@ class Hub:
         ahead of the store)."""
         stored = self.store.load(live.stored.id)
         assert stored is not None
-        live.stored, live.game = stored, _rebuild(stored)
+        live.stored, live.game, live.revision = stored, _rebuild(stored), stored.revision
         live.changed(rewound=True)
 
     def _store_last(self, live: Live, count: int) -> None:
@@ -287,13 +293,14 @@ class Hub:
         number = len(game.actions) - count
         entries = [(t.side, str(t.action)) for t in game.actions[number:]]
         try:
-            self.store.append(live.stored.id, number, entries)
+            self.store.append(live.stored.id, number, entries, live.revision)
         except Exception as exc:  # memory never runs ahead of the store
             self._reload(live)
             if isinstance(exc, StaleVersion):
                 raise Stale(f"another action was stored first: {exc}") from None
             raise
         live.stored.actions.extend(entries)
+        live.revision += 1
 
     def bot_job(self, game_id: str) -> BotJob | None:
         """What a bot asked to act now needs to choose (None: no bot is asked): the game as
@@ -360,6 +367,7 @@ class Hub:
             "players": dict(live.stored.players),
             "you": side,
             "version": len(game.actions),
+            "revision": live.revision,
             "turn": game.turn,
             "waiting_for": waiting,
             "legal_actions": legal,
@@ -410,7 +418,7 @@ def choose_for(job: BotJob) -> str:
     _bot_games[job.game_id] = game
     while len(_bot_games) > _BOT_GAMES_KEPT:
         del _bot_games[next(iter(_bot_games))]
-    bot = make_bot(job.bot, job.bot_seed)
+    bot = make_bot(registered_bot(job.bot), job.bot_seed)
     return str(bot.choose(game.seat(job.side), job.side))
 
 

@@ -4,13 +4,17 @@ appended in a transaction before the server replies.
 Three tables (``migrations/`` creates and upgrades them with Alembic):
 
 - ``games``: id, the scenario's id and whole parsed file (JSON), the seed, when it
-  was made;
+  was made, its revision (one more at every stored change, an undo included: what a
+  page compares to never show a state older than one it has shown, and what a writer
+  checks to never write over a change it has not seen) and when it last changed;
 - ``seats``: one per side of a game: who plays it (``human``, or a bot spec such as
   ``mcts:iterations=50``) and the SHA-256 of the seat's secret token (the token
   itself is never stored: a stolen database gives no seat);
 - ``actions``: the game's actions in order (side and text, as in a record), one row
   each, with a unique ``(game_id, number)`` so two writers can never both append
-  action 12.
+  action 12;
+- ``chat``: what the seats of a game said to each other, in order (the side and
+  the text; only the newest lines are kept).
 
 A game is rebuilt by replaying its actions (:func:`warbench.core.record`'s way); an
 acknowledged action is one whose row is committed, so a server killed at any moment
@@ -47,6 +51,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
@@ -61,6 +66,8 @@ games = Table(
     Column("scenario", Text, nullable=False),
     Column("seed", String(20), nullable=False),
     Column("created", Float, nullable=False),
+    Column("revision", Integer, nullable=False, server_default="0"),
+    Column("updated", Float, nullable=True),
 )
 seats = Table(
     "seats",
@@ -80,6 +87,15 @@ actions = Table(
     Column("created", Float, nullable=False),
     UniqueConstraint("game_id", "number", name="one_action_per_number"),
 )
+chat = Table(
+    "chat",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("side", String(40), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
 
 HUMAN = "human"
 
@@ -88,6 +104,11 @@ _INSERT_SEAT = insert(seats)
 _INSERT_ACTION = insert(actions)
 _COUNT_ACTIONS = (
     select(func.count()).select_from(actions).where(actions.c.game_id == bindparam("game"))
+)
+_NEXT_REVISION = (
+    update(games)
+    .where(games.c.id == bindparam("game"), games.c.revision == bindparam("seen"))
+    .values(revision=games.c.revision + 1, updated=bindparam("now"))
 )
 """Statements built once (SQLAlchemy compiles each once and caches it)."""
 
@@ -123,6 +144,10 @@ class StoredGame:
     """(side, action text) in order."""
     token_hashes: dict[str, str] = field(default_factory=dict)
     """The SHA-256 of each seat's token, to the side it opens."""
+    revision: int = 0
+    """The game's revision when it was read (one more at every stored change)."""
+    updated: float = 0.0
+    """When it last changed (seconds since the epoch)."""
 
 
 class StaleVersion(Exception):
@@ -176,12 +201,15 @@ class Store:
     ) -> str:
         """Store a new game; returns its id."""
         game_id = secrets.token_hex(8)
+        now = time.time()
         game_row = {
             "id": game_id,
             "scenario_id": scenario_id,
             "scenario": json.dumps(scenario),
             "seed": str(seed),
-            "created": time.time(),
+            "created": now,
+            "revision": 0,
+            "updated": now,
         }
         seat_rows = [
             {"game_id": game_id, "side": side, "player": p, "token_hash": token_hash(tokens[side])}
@@ -195,12 +223,16 @@ class Store:
         self._write(work)
         return game_id
 
-    def append(self, game_id: str, number: int, entries: Sequence[tuple[str, str]]) -> None:
-        """Append actions ``number``, ``number + 1``, ... (committed when this returns);
-        raises :class:`StaleVersion` if the game already has action ``number``."""
+    def append(
+        self, game_id: str, number: int, entries: Sequence[tuple[str, str]], revision: int
+    ) -> None:
+        """Append actions ``number``, ``number + 1``, ... (committed when this returns) to
+        the game at ``revision`` (it becomes ``revision + 1``); raises
+        :class:`StaleVersion` if the game has changed since (another server wrote)."""
         rows = _action_rows(game_id, number, entries)
 
         def work(db: Connection) -> None:
+            _next_revision(db, game_id, revision)
             count = db.execute(_COUNT_ACTIONS, {"game": game_id}).scalar_one()
             if count != number:
                 raise StaleVersion(f"the game has {count} actions, not {number}")
@@ -209,13 +241,20 @@ class Store:
         self._write(work)
 
     def rewrite(
-        self, game_id: str, number: int, old_count: int, entries: Sequence[tuple[str, str]]
+        self,
+        game_id: str,
+        number: int,
+        old_count: int,
+        entries: Sequence[tuple[str, str]],
+        revision: int,
     ) -> None:
         """Replace actions ``number`` onwards (there must be ``old_count`` in all) with
-        ``entries``, in one transaction: an undo takes an action back."""
+        ``entries``, in one transaction, on the game at ``revision`` (it becomes
+        ``revision + 1``): an undo takes an action back."""
         rows = _action_rows(game_id, number, entries)
 
         def work(db: Connection) -> None:
+            _next_revision(db, game_id, revision)
             count = db.execute(_COUNT_ACTIONS, {"game": game_id}).scalar_one()
             if count != old_count:
                 raise StaleVersion(f"the game has {count} actions, not {old_count}")
@@ -226,6 +265,38 @@ class Store:
                 db.execute(_INSERT_ACTION, rows)
 
         self._write(work)
+
+    def say(self, game_id: str, side: str, text: str, keep: int) -> tuple[int, float]:
+        """Add a line to the game's chat (the newest ``keep`` are kept); returns its number
+        and time."""
+        now = time.time()
+
+        def work(db: Connection) -> int:
+            last = db.execute(
+                select(func.max(chat.c.number)).where(chat.c.game_id == game_id)
+            ).scalar_one()
+            number = 0 if last is None else int(last) + 1
+            db.execute(
+                insert(chat),
+                {"game_id": game_id, "number": number, "side": side, "text": text, "created": now},
+            )
+            db.execute(
+                delete(chat).where(chat.c.game_id == game_id, chat.c.number <= number - keep)
+            )
+            return number
+
+        number: int = self._write(work)
+        return number, now
+
+    def chat(self, game_id: str) -> list[tuple[int, str | None, str, float]]:
+        """The game's chat, oldest first: (number, side, text, time)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(chat.c.number, chat.c.side, chat.c.text, chat.c.created)
+                .where(chat.c.game_id == game_id)
+                .order_by(chat.c.number)
+            ).all()
+        return [(r.number, r.side, r.text, r.created) for r in rows]
 
     # -- the writer thread ---------------------------------------------------------
     def _write(self, work: _Work) -> Any:
@@ -298,6 +369,8 @@ class Store:
             players={r.side: r.player for r in seat_rows},
             actions=[(r.side, r.action) for r in action_rows],
             token_hashes={r.token_hash: r.side for r in seat_rows},
+            revision=int(row.revision),
+            updated=float(row.updated or row.created),
         )
 
     def dispose(self) -> None:
@@ -307,6 +380,14 @@ class Store:
             self._wake.notify()
         self._writer.join(timeout=30)
         self.engine.dispose()
+
+
+def _next_revision(db: Connection, game_id: str, seen: int) -> None:
+    """Move the game from revision ``seen`` to the next, or StaleVersion if it is no
+    longer at ``seen`` (a change this writer has not seen was stored first)."""
+    moved = db.execute(_NEXT_REVISION, {"game": game_id, "seen": seen, "now": time.time()})
+    if moved.rowcount != 1:
+        raise StaleVersion(f"the game has changed since revision {seen}")
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
