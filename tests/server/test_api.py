@@ -36,7 +36,13 @@ b = [{ id = "B1", type = "militia", at = "0403" }]
 
 def test_scenarios_and_bots_are_listed(api: Api) -> None:
     scenarios = api.client.get("/api/scenarios").json()
-    assert {"id": "miniwars/bridge", "ruleset": "miniwars", "title": "Hold the Bridge"} in scenarios
+    first = {"id": "miniwars/bridge", "ruleset": "miniwars", "title": "Hold the Bridge"}
+    assert scenarios[0] == {**first, "calibration": False, "first": True}  # the first game leads
+    kinds = [s["calibration"] for s in scenarios]
+    assert kinds == sorted(kinds) and kinds[-1]  # the calibration arenas come last
+    assert all(s["calibration"] == s["id"].endswith("/arena") for s in scenarios)
+    suggested = api.client.get("/api/first-game").json()
+    assert suggested["scenario"] == "miniwars/bridge" and "greedy" in suggested["seats"].values()
     info = api.client.get("/api/scenarios/miniwars/bridge").json()
     assert info["sides"] == ["guards", "vanguard"] and info["goal"]
     assert api.client.get("/api/scenarios/nope/nothing").status_code == 404

@@ -58,6 +58,16 @@ def builtin_scenarios() -> dict[str, Traversable]:
     return found
 
 
+CALIBRATION_NAME = "arena"
+"""A built-in scenario named ``arena`` is a ruleset's calibration arena (mirrored forces
+for ``warbench calibrate``): playable, but not a story to play first."""
+
+
+def is_calibration(scenario_id: str) -> bool:
+    """Whether ``scenario_id`` names a calibration arena (``RULESET/arena``)."""
+    return scenario_id.rpartition("/")[2] == CALIBRATION_NAME
+
+
 def list_scenarios() -> list[ScenarioInfo]:
     """Id, ruleset and title of every built-in scenario."""
     return [

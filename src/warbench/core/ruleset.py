@@ -243,6 +243,12 @@ class Ruleset(ABC, Generic[S]):
         """
         return None
 
+    def scores(self, state: S) -> Mapping[str, float] | None:
+        """Each side's score now, as the scenario's victory conditions count it (points
+        of enemy destroyed, plus any the scenario gives), known to every side; the same
+        figures :attr:`Outcome.scores` gives at the end. None where there is no score."""
+        return None
+
     def pieces(self, state: S) -> list[Piece] | None:
         """Every unit, figure or base of the scenario with its type, cost and whether it
         is still its side's (None where the ruleset gives none). A balance run reads it

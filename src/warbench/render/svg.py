@@ -412,10 +412,15 @@ class _Legend:
             self.sections.append((title, entries))
 
     def height(self) -> float:
-        return sum(
-            22 + sum(max(19, 13 * len(_wrap(text)) + 6) for _, text in entries)
-            for _, entries in self.sections
-        )
+        return sum(_section_height(entries) for _, entries in self.sections)
+
+    def columns(self, count: int) -> list[_Legend]:
+        """The sections shared out over ``count`` columns (each to the shortest so far,
+        in order), for a legend under the board."""
+        out = [_Legend() for _ in range(max(1, count))]
+        for title, entries in self.sections:
+            min(out, key=_Legend.height).sections.append((title, entries))
+        return [column for column in out if column.sections]
 
     def draw(self, parent: ET.Element, x: float, y: float) -> None:
         group = _add(parent, "g", class_="legend", fill="#222")
@@ -430,6 +435,10 @@ class _Legend:
                 for i, line in enumerate(lines):
                     _text(group, (x + 34, y + 12 + i * 13), line, 11)
                 y += max(19, 13 * len(lines) + 6)
+
+
+def _section_height(entries: Sequence[Entry]) -> float:
+    return 22 + sum(max(19, 13 * len(_wrap(text)) + 6) for _, text in entries)
 
 
 def _wrap(text: str) -> list[str]:
@@ -763,18 +772,24 @@ class _HexBoard(_Board):
         _add(group, "rect", SHADOW, x=x + 1.5, y=y + 1.5, width=COUNTER_W, height=COUNTER_H, rx=3)
         face = {"fill": colour, "stroke": _darker(colour, 0.5), "stroke-width": 1.2}
         _add(group, "rect", face, x=x, y=y, width=COUNTER_W, height=COUNTER_H, rx=3)
-        ratings = str(unit.get("ratings") or "")
-        # The id, and under it the ratings in small print where the view gives them.
-        centre = (x + COUNTER_W / 2, y + COUNTER_H / 2 + (2 if ratings else 5))
+        ratings = _rating_lines(str(unit.get("ratings") or ""))
+        # The id, and under it the ratings (on two lines when long) where the view gives them.
         ident = str(unit.get("id", "?"))
         size = min(14.0, (COUNTER_W - 4) / (0.68 * max(len(ident), 1)))  # long ids shrink to fit
-        if ratings:
+        if len(ratings) == 2:
+            size = min(size, 10.5)
+            centre = (x + COUNTER_W / 2, y + 0.36 * COUNTER_H)
+        elif ratings:
             size = min(size, 12.0)
+            centre = (x + COUNTER_W / 2, y + COUNTER_H / 2 + 2)
+        else:
+            centre = (x + COUNTER_W / 2, y + COUNTER_H / 2 + 5)
         _text(group, centre, ident, size, {**BOLD, **CENTRED}, fill="white")
         if ratings:
-            small = min(7.5, (COUNTER_W - 3) / (0.6 * len(ratings)))
-            bottom = (x + COUNTER_W / 2, y + COUNTER_H - 2.5)
-            _text(group, bottom, ratings, small, CENTRED, fill="white", class_="ratings")
+            small = min(8.5, (COUNTER_W - 3) / (0.6 * max(len(line) for line in ratings)))
+            for k, line in enumerate(ratings):
+                bottom = (x + COUNTER_W / 2, y + COUNTER_H - 2.5 - (len(ratings) - 1 - k) * small)
+                _text(group, bottom, line, small, CENTRED, fill="white", class_="ratings")
         statuses = _unit_statuses(unit)
         if any(status in self.styles.prominent for status in statuses):
             ring = {"fill": "none", "stroke": DISRUPTED_RING, "stroke-width": 3}
@@ -830,6 +845,16 @@ class _HexBoard(_Board):
             shown = ", ".join(str(h) for h in heights)
             entries.append((ring, f"hill: a brown ring per level of height (heights {shown})"))
         return entries
+
+
+def _rating_lines(ratings: str) -> list[str]:
+    """A counter's ratings on one line, or on two when long ("A3 R2 D3 M3" as "A3 R2" over
+    "D3 M3"), so that they print large enough to read."""
+    words = ratings.split()
+    if len(ratings) <= 7 or len(words) < 2:
+        return [ratings] if ratings else []
+    cut = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(ratings) / 2))
+    return [" ".join(words[:cut]), " ".join(words[cut:])]
 
 
 def _unit_statuses(unit: Mapping[str, Any]) -> list[str]:
@@ -1755,6 +1780,7 @@ def render_svg(
     notes: Sequence[str] = (),
     annotations: Sequence[Mapping[str, Any]] = (),
     legend: bool = True,
+    legend_below: bool = False,
 ) -> str:
     """The picture of ``view`` as an SVG document (text).
 
@@ -1762,7 +1788,8 @@ def render_svg(
     turn and phase (whose view this is, which action was just taken);
     ``annotations`` are the overlay marks of the last action (see the module
     docstring). Raises :class:`RenderError` naming the part of the view or mark
-    that cannot be drawn.
+    that cannot be drawn. ``legend_below``: the legend in columns under the board, not
+    beside it (a page that fits the picture to a narrow screen gives the board the width).
     """
     board: _Board
     if isinstance(view.get("table"), Mapping):
@@ -1777,8 +1804,14 @@ def render_svg(
     if legend:
         board.legend(key)
         key.section("Last action", _overlay_entries(annotations))
-    width = math.ceil(board.width + (LEGEND_W if key.sections else 0) + MARGIN)
-    height = math.ceil(header + max(board.height, key.height() + MARGIN))
+    columns = key.columns(int(max(board.width - MARGIN, LEGEND_W) // LEGEND_W))
+    if legend_below:
+        width = math.ceil(max(board.width, MARGIN + LEGEND_W * len(columns)) + MARGIN)
+        below = max((c.height() for c in columns), default=0.0)
+        height = math.ceil(header + board.height + (below + MARGIN if columns else 0))
+    else:
+        width = math.ceil(board.width + (LEGEND_W if key.sections else 0) + MARGIN)
+        height = math.ceil(header + max(board.height, key.height() + MARGIN))
 
     root = ET.Element(
         "svg",
@@ -1813,7 +1846,10 @@ def render_svg(
     picture.append(on_top)
     if board.above is not None:
         picture.append(board.above)
-    if key.sections:
+    if key.sections and legend_below:
+        for k, column in enumerate(columns):
+            column.draw(picture, MARGIN + k * LEGEND_W, board.height - MARGIN)
+    elif key.sections:
         key.draw(picture, board.width + 8, 0)
     ET.indent(root, space=" ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

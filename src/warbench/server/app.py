@@ -43,6 +43,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
+import orjson
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -55,6 +56,7 @@ from warbench.bots import bot_names
 from warbench.core import registry
 from warbench.core.loader import (
     builtin_scenarios,
+    is_calibration,
     list_scenarios,
     load_scenario,
     scenario_from_dict,
@@ -68,6 +70,18 @@ from warbench.server.store import HUMAN, Store
 MAX_BODY = MAX_FILE_BYTES + 64 * 1024
 """The largest request body read: a scenario file at its limit and a little JSON."""
 
+
+FIRST_GAME: dict[str, Any] = {
+    "scenario": "miniwars/bridge",
+    "seats": {"guards": "human", "vanguard": "greedy"},
+    "why": (
+        "Hold the Bridge as the town guards against the greedy bot: a small hex map, "
+        "eleven units, eight turns, about half an hour. An even fight: the greedy bot "
+        "wins 21 of 40 games as the guards against itself (warbench balance, paired "
+        "seeds), so the game is yours to win."
+    ),
+}
+"""The lobby's suggestion for a first game (a short, even one)."""
 
 BOT_NICENESS = 10
 """How much lower than the server the bot processes run (``nice``)."""
@@ -112,6 +126,19 @@ class Undo(Body):
 class NewAction(Body):
     version: int = Field(ge=0)
     action: str = Field(min_length=1, max_length=2000)
+
+
+class Say(Body):
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class MySeat(Body):
+    game: str = Field(max_length=40)
+    token: str = Field(max_length=200)
+
+
+class Mine(Body):
+    seats: list[MySeat] = Field(max_length=200)
 
 
 class _StaleFor(Exception):
@@ -296,6 +323,10 @@ class Watchers:
         if sides:
             await self.send(game_id, await run_in_threadpool(hub.messages_json, game_id, sides))
 
+    async def broadcast(self, game_id: str, text: str) -> None:
+        """Send every watcher of the game the same message (a chat line)."""
+        await self.send(game_id, dict.fromkeys(self.sides(game_id), text))
+
     async def send(self, game_id: str, news: Mapping[str | None, str]) -> None:
         """Send each watcher the message of its own seat from ``news`` (a seat missing
         there, one that began watching meanwhile, already had the latest on arrival)."""
@@ -357,8 +388,25 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
 
     @app.get("/api/scenarios")
     async def scenarios() -> list[dict[str, Any]]:
+        """The built-in scenarios, the ones to play first (the suggested first game
+        leading) and the calibration arenas last, each marked."""
         found = await run_in_threadpool(list_scenarios)
-        return [{"id": s.id, "ruleset": s.ruleset, "title": s.title} for s in found]
+        listed = [
+            {
+                "id": s.id,
+                "ruleset": s.ruleset,
+                "title": s.title,
+                "calibration": is_calibration(s.id),
+                "first": s.id == FIRST_GAME["scenario"],
+            }
+            for s in found
+        ]
+        return sorted(listed, key=lambda s: (s["calibration"], not s["first"]))
+
+    @app.get("/api/first-game")
+    async def first_game() -> dict[str, Any]:
+        """The game the lobby suggests to a newcomer, with why."""
+        return FIRST_GAME
 
     @app.post("/api/scenarios/check", response_model=None)
     async def check_upload(body: Upload) -> Any:
@@ -515,8 +563,49 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
         bots.poke(game_id)
         return _json(message)
 
+    @app.get("/api/games/{game_id}/chat", response_model=None)
+    async def chat_lines(game_id: str) -> Any:
+        """The game's chat (what its players said to each other), for anyone who watches."""
+        return await run_in_threadpool(hub.chat, game_id)
+
+    @app.post("/api/games/{game_id}/chat", status_code=201, response_model=None)
+    async def say(game_id: str, body: Say, authorization: str | None = Header(default=None)) -> Any:
+        """A seat's line in the game's chat, stored and sent to every watcher at once."""
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        if side is None:
+            return _error(401, "only a seat may speak: give its token")
+        try:
+            line = await run_in_threadpool(hub.say, game_id, side, body.text)
+        except WarbenchError as exc:
+            return _error(422, str(exc))
+        await watchers.broadcast(game_id, orjson.dumps({"chat": [line]}).decode())
+        return line
+
+    @app.post("/api/mine", response_model=None)
+    async def mine(body: Mine) -> Any:
+        """A player's games, from the seats (game and token) their browser keeps: each
+        one's scenario, side, whose move and last change (or why it cannot be shown)."""
+
+        def listing() -> list[dict[str, Any]]:
+            out: list[dict[str, Any]] = []
+            for seat in body.seats:
+                try:
+                    side = hub.side_of(seat.game, seat.token)
+                    assert side is not None
+                    out.append(hub.summary(seat.game, side))
+                except (NotFound, Forbidden) as exc:
+                    out.append({"game": seat.game, "error": str(exc)})
+            return out
+
+        return await run_in_threadpool(listing)
+
     async def _picture(
-        game_id: str, authorization: str | None, at: int | None, arcs: str | None = None
+        game_id: str,
+        authorization: str | None,
+        at: int | None,
+        arcs: str | None = None,
+        recent: bool = False,
+        legend: str = "right",
     ) -> str:
         from warbench.render.svg import render_svg
 
@@ -528,9 +617,13 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
                 marks = await run_in_threadpool(hub.fire_arcs, game_id, side, arcs[:40])
         else:
             message = await run_in_threadpool(hub.at, game_id, at)
+        if recent:  # what happened lately, as this viewer may see it
+            marks = [*message["recent"]["marks"], *marks]
         title = message["scenario"]["title"]
         return await run_in_threadpool(
-            lambda: render_svg(message["view"], title=title, annotations=marks)
+            lambda: render_svg(
+                message["view"], title=title, annotations=marks, legend_below=legend == "below"
+            )
         )
 
     @app.get("/api/games/{game_id}/board.{kind}", response_model=None)
@@ -539,16 +632,21 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
         kind: str,
         at: int | None = None,
         arcs: str | None = None,
+        recent: bool = False,
+        legend: str = "right",
         authorization: str | None = Header(default=None),
     ) -> Any:
         """The board as the caller may see it, as SVG or PNG (``?at=N``: a replay;
-        ``?arcs=PIECE``: with the arcs of fire of one of the seat's own pieces)."""
+        ``?arcs=PIECE``: with the arcs of fire of one of the seat's own pieces;
+        ``?recent=1``: with what happened lately drawn over it, moves as arrows and
+        attacks as lines with their result; ``?legend=below``: the legend under the
+        board, for a page that fits the board to the screen's width)."""
         from warbench.render.png import svg_to_png
 
         if kind not in ("svg", "png"):
             return _error(404, f"the board is board.svg or board.png, not board.{kind[:10]}")
         try:
-            svg = await _picture(game_id, authorization, at, arcs)
+            svg = await _picture(game_id, authorization, at, arcs, recent, legend)
         except Stale as exc:
             return _error(409, str(exc))
         if kind == "svg":
@@ -612,6 +710,10 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     async def play(game_id: str) -> str:
         return _page("play.html")
+
+    @app.get("/games", response_class=HTMLResponse)
+    async def my_games() -> str:
+        return _page("games.html")
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay(game_id: str) -> str:

@@ -15,6 +15,7 @@ game in memory is rebuilt from the database, so memory never runs ahead of it.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -41,6 +42,13 @@ MAX_EVENTS = 200
 """The latest events a message carries (the record and the replay have them all)."""
 MAX_ACTION_TEXT = 2_000
 """The longest action text accepted."""
+CHAT_KEPT = 200
+"""The newest chat lines a game keeps."""
+MAX_CHAT_TEXT = 500
+"""The longest chat line accepted."""
+STEPS_KEPT = 120
+"""The latest actions whose marks a game keeps (and rebuilds): more than one side's run
+of actions in any built-in scenario."""
 
 
 class NotFound(WarbenchError):
@@ -55,6 +63,18 @@ class Stale(WarbenchError):
     """An action sent against an older version of the game."""
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One stored action as the boards show it afterwards: who took it, in which turn,
+    and the picture marks of what it did (paths moved, shots with their result) as each
+    viewer may see them (``Ruleset.annotations``, made from the state just after it)."""
+
+    number: int
+    side: str
+    turn: int
+    marks: Mapping[str | None, list[dict[str, Any]]]
+
+
 @dataclass(slots=True)
 class Live:
     """A game in memory with what the server needs beside it."""
@@ -65,12 +85,23 @@ class Live:
     revision: int = 0
     """The stored revision this game in memory is at (one more at every change, an undo
     included, so that, unlike the version, it never goes back)."""
+    updated: float = 0.0
+    """When it last changed (seconds since the epoch)."""
     said: dict[str | None, str] = field(default_factory=dict)
     """Each seat's message (JSON text) at the game's present state: a change clears it,
     so the reply to an action and every watcher's update are built once, not per send."""
     events_json: list[dict[str, Any]] = field(default_factory=list)
     """The game's events as plain data so far (events are only ever appended, except
     by an undo or a rebuild, which start it again)."""
+    steps: list[Step] = field(default_factory=list)
+    """The latest actions' marks (at most :data:`STEPS_KEPT`), for the board's "what
+    happened" overlay."""
+
+    def note(self, events_before: int) -> None:
+        """Remember the marks of the action just applied (its events are those from
+        ``events_before`` on)."""
+        self.steps.append(note_step(self.game, events_before))
+        del self.steps[:-STEPS_KEPT]
 
     def changed(self, *, rewound: bool = False) -> None:
         self.said.clear()
@@ -111,12 +142,13 @@ class Hub:
                 registered_bot(player)  # an unknown bot or a bad option: a clear error now
                 check_bot(player, info)
         tokens = {side: new_token() for side in scenario.sides}
-        game_id = self.store.create(scenario.id, scenario.raw, seed, seats, tokens)
+        now = time.time()
+        game_id = self.store.create(scenario.id, scenario.raw, seed, seats, tokens, now)
         hashes = {token_hash(token): side for side, token in tokens.items()}
         stored = StoredGame(game_id, scenario.id, dict(scenario.raw), seed, seats, [], hashes)
         game = Game(shared_scenario(scenario.id, scenario.raw, scenario), seed)
         with self._guard:  # in memory at once: its first visitor does not wait for a rebuild
-            self._live[game_id] = Live(stored, game, threading.Lock(), stored.revision)
+            self._live[game_id] = Live(stored, game, threading.Lock(), 0, now)
         return game_id, {side: tokens[side] for side, p in seats.items() if p == HUMAN}
 
     # -- reading -------------------------------------------------------------------
@@ -174,7 +206,9 @@ class Hub:
                 raise Forbidden(f"{side} is played by a bot")
             if side not in game.waiting_for():
                 raise IllegalAction(text, f"it is not {side}'s turn to act")
+            before = len(game.events)
             game.apply(text, side)  # IllegalAction, game untouched, if it is not legal
+            live.note(before)
             live.changed()
             self._store_last(live, 1)  # stored before the reply
             return self._said(live, side)
@@ -189,14 +223,18 @@ class Hub:
                 raise Stale(f"the game is at version {len(game.actions)}, not {version}")
             before = [(t.side, str(t.action)) for t in game.actions]
             game.undo(side)  # UndoError, nothing changed, where the rules forbid it
+            live.steps[:] = [step for step in live.steps if step.number < len(game.actions)]
             live.changed(rewound=True)
             after = [(t.side, str(t.action)) for t in game.actions]
             first = next(
                 (i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
                 len(after),
             )
+            now = time.time()
             try:
-                self.store.rewrite(live.stored.id, first, len(before), after[first:], live.revision)
+                self.store.rewrite(
+                    live.stored.id, first, len(before), after[first:], live.revision, now
+                )
             except Exception as exc:
                 self._reload(live)
                 if isinstance(exc, StaleVersion):
@@ -204,6 +242,7 @@ class Hub:
                 raise
             live.stored.actions[:] = after
             live.revision += 1
+            live.updated = now
             return self._said(live, side)
 
     def explain(self, game_id: str, side: str, texts: list[str]) -> list[dict[str, Any]]:
@@ -260,9 +299,51 @@ class Hub:
             if not 0 <= number <= len(stored.actions):
                 raise NotFound(f"the game has {len(stored.actions)} actions, not {number}")
         past = replace(stored, actions=stored.actions[:number])
-        message = self._message(Live(past, _rebuild(past), threading.Lock()), None)
+        game, steps = _rebuild(past, STEPS_KEPT)
+        message = self._message(Live(past, game, threading.Lock(), steps=steps), None)
         message["actions_total"] = len(stored.actions)
         return message
+
+    # -- between the players ---------------------------------------------------------
+    def say(self, game_id: str, side: str, text: str) -> dict[str, Any]:
+        """Add ``side``'s line to the game's chat; returns it as the pages show it. Only
+        what the player wrote is stored and sent: nothing of the game is in it."""
+        line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+        if not line:
+            raise WarbenchError("say something: the line is empty")
+        if len(line) > MAX_CHAT_TEXT:
+            raise WarbenchError(f"a chat line is at most {MAX_CHAT_TEXT} characters")
+        self._get(game_id)
+        number, when = self.store.say(game_id, side, line, CHAT_KEPT)
+        return {"number": number, "side": side, "text": line, "time": when}
+
+    def chat(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's chat, oldest first."""
+        self._get(game_id)
+        return [
+            {"number": number, "side": side, "text": text, "time": when}
+            for number, side, text, when in self.store.chat(game_id)
+        ]
+
+    def summary(self, game_id: str, side: str) -> dict[str, Any]:
+        """One line of a player's list of games: what it is, whose move, when it changed."""
+        live = self._get(game_id)
+        with live.lock:
+            game = live.game
+            outcome = game.outcome
+            waiting = list(game.waiting_for())
+            return {
+                "game": game_id,
+                "side": side,
+                "scenario": {"id": game.scenario.id, "title": game.scenario.title},
+                "players": dict(live.stored.players),
+                "turn": game.turn,
+                "version": len(game.actions),
+                "waiting_for": waiting,
+                "your_move": side in waiting,
+                "updated": live.updated,
+                "outcome": outcome.to_json() if outcome else None,
+            }
 
     # -- inside ----------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
@@ -275,7 +356,8 @@ class Hub:
         stored = self.store.load(game_id)
         if stored is None:
             raise NotFound(f"no game '{excerpt(game_id, 40)}'")
-        loaded = Live(stored, _rebuild(stored), threading.Lock(), stored.revision)
+        game, steps = _rebuild(stored, STEPS_KEPT)
+        loaded = Live(stored, game, threading.Lock(), stored.revision, stored.updated, steps=steps)
         with self._guard:
             return self._live.setdefault(game_id, loaded)
 
@@ -284,7 +366,8 @@ class Hub:
         ahead of the store)."""
         stored = self.store.load(live.stored.id)
         assert stored is not None
-        live.stored, live.game, live.revision = stored, _rebuild(stored), stored.revision
+        live.game, live.steps = _rebuild(stored, STEPS_KEPT)
+        live.stored, live.revision, live.updated = stored, stored.revision, stored.updated
         live.changed(rewound=True)
 
     def _store_last(self, live: Live, count: int) -> None:
@@ -292,8 +375,9 @@ class Hub:
         game = live.game
         number = len(game.actions) - count
         entries = [(t.side, str(t.action)) for t in game.actions[number:]]
+        now = time.time()
         try:
-            self.store.append(live.stored.id, number, entries, live.revision)
+            self.store.append(live.stored.id, number, entries, live.revision, now)
         except Exception as exc:  # memory never runs ahead of the store
             self._reload(live)
             if isinstance(exc, StaleVersion):
@@ -301,6 +385,7 @@ class Hub:
             raise
         live.stored.actions.extend(entries)
         live.revision += 1
+        live.updated = now
 
     def bot_job(self, game_id: str) -> BotJob | None:
         """What a bot asked to act now needs to choose (None: no bot is asked): the game as
@@ -331,7 +416,9 @@ class Hub:
         with live.lock:
             if len(live.game.actions) != len(job.actions):
                 return
+            before = len(live.game.events)
             live.game.apply(text, job.side)
+            live.note(before)
             live.changed()
             self._store_last(live, 1)
 
@@ -358,6 +445,7 @@ class Hub:
             legal = [str(a) for a in game.legal_actions(side)]
             form = game.seat(side).choice_form()
         outcome = game.outcome
+        recent = recent_steps(live.steps, side, game.turn)
         return {
             "game": live.stored.id,
             "scenario": {"id": game.scenario.id, "title": game.scenario.title},
@@ -368,6 +456,7 @@ class Hub:
             "you": side,
             "version": len(game.actions),
             "revision": live.revision,
+            "updated": live.updated,
             "turn": game.turn,
             "waiting_for": waiting,
             "legal_actions": legal,
@@ -376,6 +465,11 @@ class Hub:
             "events": live.latest_events(),
             "events_total": len(game.events),
             "outcome": outcome.to_json() if outcome else None,
+            "scores": game.ruleset.scores(game.state),
+            "recent": {
+                "sides": sorted({step.side for step in recent}),
+                "marks": [mark for step in recent for mark in step.marks.get(side, ())],
+            },
             "goal": game.ruleset.goal(game.scenario),
             "actions_total": len(live.stored.actions),
         }
@@ -411,7 +505,7 @@ def choose_for(job: BotJob) -> str:
         or any((t.side, str(t.action)) != job.actions[k] for k, t in enumerate(game.actions))
     ):
         stored = StoredGame(job.game_id, job.scenario_id, job.scenario, job.seed, {}, [])
-        game, have = _rebuild(stored), 0  # the actions follow below
+        game, have = _rebuild(stored)[0], 0  # the actions follow below
     for side, text in job.actions[have:]:
         game.apply(text, side)
     _bot_games.pop(job.game_id, None)
@@ -449,8 +543,36 @@ def shared_scenario(
     return found
 
 
-def _rebuild(stored: StoredGame) -> Game:
+def _rebuild(stored: StoredGame, noted: int = 0) -> tuple[Game, list[Step]]:
+    """The stored game replayed, with the marks of its last ``noted`` actions."""
     game = Game(shared_scenario(stored.scenario_id, stored.scenario), stored.seed)
-    for side, text in stored.actions:
+    steps: list[Step] = []
+    first_noted = len(stored.actions) - noted
+    for number, (side, text) in enumerate(stored.actions):
+        before = len(game.events)
         game.apply(text, side)
-    return game
+        if number >= first_noted:
+            steps.append(note_step(game, before))
+    return game, steps
+
+
+def note_step(game: Game, events_before: int) -> Step:
+    """The :class:`Step` of the action ``game`` has just applied."""
+    taken = game.actions[-1]
+    events = game.events[events_before:]
+    viewers: list[str | None] = [*game.scenario.sides, None]
+    marks = (
+        {viewer: game.ruleset.annotations(game.state, events, viewer) for viewer in viewers}
+        if events
+        else {}
+    )
+    return Step(len(game.actions) - 1, taken.side, game.turn, marks)
+
+
+def recent_steps(steps: list[Step], viewer: str | None, turn: int) -> list[Step]:
+    """What a viewer is shown as "what happened": the actions of this turn and the last
+    (``turn`` is the game's now), the other sides' for a seat (it knows its own), every
+    side's for a spectator."""
+    return [
+        step for step in steps if step.turn >= turn - 1 and (viewer is None or step.side != viewer)
+    ]

@@ -198,10 +198,11 @@ class Store:
         seed: int,
         players: Mapping[str, str],
         tokens: Mapping[str, str],
+        created: float | None = None,
     ) -> str:
-        """Store a new game; returns its id."""
+        """Store a new game (made at ``created``, by default now); returns its id."""
         game_id = secrets.token_hex(8)
-        now = time.time()
+        now = time.time() if created is None else created
         game_row = {
             "id": game_id,
             "scenario_id": scenario_id,
@@ -224,15 +225,22 @@ class Store:
         return game_id
 
     def append(
-        self, game_id: str, number: int, entries: Sequence[tuple[str, str]], revision: int
+        self,
+        game_id: str,
+        number: int,
+        entries: Sequence[tuple[str, str]],
+        revision: int,
+        when: float | None = None,
     ) -> None:
         """Append actions ``number``, ``number + 1``, ... (committed when this returns) to
         the game at ``revision`` (it becomes ``revision + 1``); raises
-        :class:`StaleVersion` if the game has changed since (another server wrote)."""
+        :class:`StaleVersion` if the game has changed since (another server wrote).
+        ``when``: the time of the change (by default now)."""
         rows = _action_rows(game_id, number, entries)
+        now = time.time() if when is None else when
 
         def work(db: Connection) -> None:
-            _next_revision(db, game_id, revision)
+            _next_revision(db, game_id, revision, now)
             count = db.execute(_COUNT_ACTIONS, {"game": game_id}).scalar_one()
             if count != number:
                 raise StaleVersion(f"the game has {count} actions, not {number}")
@@ -247,14 +255,16 @@ class Store:
         old_count: int,
         entries: Sequence[tuple[str, str]],
         revision: int,
+        when: float | None = None,
     ) -> None:
         """Replace actions ``number`` onwards (there must be ``old_count`` in all) with
         ``entries``, in one transaction, on the game at ``revision`` (it becomes
         ``revision + 1``): an undo takes an action back."""
         rows = _action_rows(game_id, number, entries)
+        now = time.time() if when is None else when
 
         def work(db: Connection) -> None:
-            _next_revision(db, game_id, revision)
+            _next_revision(db, game_id, revision, now)
             count = db.execute(_COUNT_ACTIONS, {"game": game_id}).scalar_one()
             if count != old_count:
                 raise StaleVersion(f"the game has {count} actions, not {old_count}")
@@ -382,10 +392,11 @@ class Store:
         self.engine.dispose()
 
 
-def _next_revision(db: Connection, game_id: str, seen: int) -> None:
-    """Move the game from revision ``seen`` to the next, or StaleVersion if it is no
-    longer at ``seen`` (a change this writer has not seen was stored first)."""
-    moved = db.execute(_NEXT_REVISION, {"game": game_id, "seen": seen, "now": time.time()})
+def _next_revision(db: Connection, game_id: str, seen: int, now: float) -> None:
+    """Move the game from revision ``seen`` to the next (changed at ``now``), or
+    StaleVersion if it is no longer at ``seen`` (a change this writer has not seen was
+    stored first)."""
+    moved = db.execute(_NEXT_REVISION, {"game": game_id, "seen": seen, "now": now})
     if moved.rowcount != 1:
         raise StaleVersion(f"the game has changed since revision {seen}")
 

@@ -22,6 +22,7 @@ from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.invisible_enemy.victory import scores
 from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
@@ -83,6 +84,10 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
         from warbench.rulesets.invisible_enemy.explain import action_result
 
         return action_result(state, side, action)
+
+    def scores(self, state: State) -> dict[str, float]:
+        """The points of enemy bases each side has destroyed (what the time limit weighs)."""
+        return scores(state)
 
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None

@@ -23,6 +23,7 @@ from warbench.rulesets.mgv.forms import choice_form
 from warbench.rulesets.mgv.odds import QUERIES
 from warbench.rulesets.mgv.rules import MGVRules
 from warbench.rulesets.mgv.state import State
+from warbench.rulesets.mgv.victory import scores
 from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
@@ -69,6 +70,10 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
         from warbench.rulesets.mgv.explain import action_result
 
         return action_result(state, side, action)
+
+    def scores(self, state: State) -> dict[str, float]:
+        """The points of enemy bases each side has destroyed (what the time limit weighs)."""
+        return scores(state)
 
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None

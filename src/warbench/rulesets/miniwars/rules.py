@@ -91,6 +91,11 @@ class MiniWarsRules(Ruleset[State]):
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
+    def scores(self, state: State) -> dict[str, float]:
+        """The enemy cost each side has destroyed (what a "points" turn limit compares)."""
+        first, second = state.setup.sides
+        return {first: float(state.lost_cost[second]), second: float(state.lost_cost[first])}
+
     # -- decisions -------------------------------------------------------------
     def acting_side(self, state: State) -> str | None:
         """The side whose phase or step it is (None during the initiative roll)."""
@@ -221,7 +226,7 @@ class MiniWarsRules(Ruleset[State]):
         # the scenario's turn limit (a safeguard) the [victory] at_turn_limit rule
         # decides: "units" (default) the side with more units on the board.
         first, second = state.setup.sides
-        scores = {first: float(state.lost_cost[second]), second: float(state.lost_cost[first])}
+        scores = self.scores(state)
         rule = state.setup.at_turn_limit
         winner: str | None
         if rule == "units":
@@ -722,9 +727,7 @@ class MiniWarsRules(Ruleset[State]):
         remaining = state.side_units(side)
         if not remaining:
             winner = state.enemy_of(side)
-            first, second = state.setup.sides
-            scores = {first: float(state.lost_cost[second]), second: float(state.lost_cost[first])}
-            state.outcome = Outcome(winner, "last army on the board", scores)
+            state.outcome = Outcome(winner, "last army on the board", self.scores(state))
             res.emit("end", f"game over: {winner} has the last army on the board; {winner} wins")
             return
         # Break Point: at half the starting units or fewer, once per game.

@@ -82,6 +82,11 @@ class VSGMRRules(Ruleset[State]):
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
+    def scores(self, state: State) -> dict[str, float]:
+        """II: the points of opponents' figures each side has destroyed (and any the
+        scenario gives)."""
+        return {s: float(state.scores[s]) for s in state.setup.sides}
+
     # -- decisions ----------------------------------------------------------------------
     def decision(self, state: State) -> Decision | None:
         if state.outcome is not None:
@@ -232,7 +237,7 @@ class VSGMRRules(Ruleset[State]):
     def _end(self, state: State, res: Resolution, why: str) -> None:
         # II: the winner destroyed the most points of opponents' figures (plus any
         # points the scenario gives); equal best scores are a draw.
-        scores = {s: float(state.scores[s]) for s in state.setup.sides}
+        scores = self.scores(state)
         best = max(scores.values())
         top = [s for s, v in scores.items() if v == best]
         winner = top[0] if len(top) == 1 else None

@@ -51,13 +51,17 @@ let drawings = 0;   // boards asked for so far: only the newest is put up
 async function drawBoard() {
   const mine = ++drawings;
   const version = state.version;
-  const extra = arcsOf ? `?arcs=${encodeURIComponent(arcsOf)}` : "";
-  const r = await fetch(`/api/games/${gameId}/board.svg${extra}`, {headers: auth});
+  const query = new URLSearchParams();
+  if (arcsOf) query.set("arcs", arcsOf);
+  if ($("recent").checked) query.set("recent", "1");
+  query.set("legend", "below");  // the board gets the page's width; its key follows it
+  const r = await fetch(`/api/games/${gameId}/board.svg?${query}`, {headers: auth});
   if (!r.ok) return;
   const text = await r.text();
   if (mine !== drawings) return;  // a newer board is on its way: this one is out of date
   $("board").innerHTML = text;  // our own renderer's SVG: every name escaped
   const svg = $("board").querySelector("svg");
+  fitBoard();
   pieces = new Set([...svg.querySelectorAll("[data-unit],[data-figure]")]
     .map((g) => g.dataset.unit || g.dataset.figure));
   places = new Set([...svg.querySelectorAll("polygon[data-hex]")].map((p) => p.dataset.hex));
@@ -159,6 +163,7 @@ function showVerdict(text, verdict) {
 }
 function startDrawing(id) {
   drawing = {figure: id, path: [], facing: null, finished: false};
+  $("board").classList.add("drawing");
   $("drawing").hidden = false;
   $("draw-help").textContent = `Move ${id}: drag from it (or click) to each leg's end; the rules' verdict follows the pointer. Then "Path done" and point where it faces.`;
   $("verdict").textContent = "";
@@ -166,12 +171,14 @@ function startDrawing(id) {
 }
 function stopDrawing() {
   drawing = null;
+  $("board").classList.remove("drawing");
   $("drawing").hidden = true;
   if ($("board").querySelector("svg")) overlay().innerHTML = "";
 }
 function onTableMove(event) {
   if (!drawing || !table) return;
   const at = inches(event);
+  if (dragFrom && Math.hypot(at[0] - dragFrom[0], at[1] - dragFrom[1]) > 0.3) clearTimeout(holdTimer);
   if (drawing.finished) {
     const figure = figureOf(drawing.figure);
     const last = drawing.path.length ? drawing.path[drawing.path.length - 1] : [figure.x, figure.y];
@@ -194,14 +201,31 @@ function onTableMove(event) {
   }, 120);
 }
 let dragFrom = null;  // where a drag on the table began (its release ends a leg)
+let holdTimer = null, held = false;  // a finger held still: preview, as a mouse hovers
+async function previewAt(at) {
+  if (!drawing || drawing.finished) return;
+  const text = moveText(at);
+  drawPreview(at, null);
+  const verdict = await judge(text);
+  if (drawing && !drawing.finished) { drawPreview(at, verdict); showVerdict(text, verdict); }
+}
 function onTableDown(event) {
-  if (drawing && table && !drawing.finished) dragFrom = inches(event);
+  if (!drawing || !table || drawing.finished) return;
+  dragFrom = inches(event);
+  held = false;
+  clearTimeout(holdTimer);
+  if (event.pointerType === "touch") {
+    const at = dragFrom;
+    holdTimer = setTimeout(() => { held = true; previewAt(at); }, 450);
+  }
 }
 async function onTableUp(event) {
+  clearTimeout(holdTimer);
   if (!drawing || !table || dragFrom === null) return;
   const at = inches(event);
   const from = dragFrom;
   dragFrom = null;
+  if (held) { held = false; suppressClick = true; return; }  // a held finger only previews
   if (Math.hypot(at[0] - from[0], at[1] - from[1]) >= 0.3) await addLeg(at);  // a drag's release
 }
 async function addLeg(at) {
@@ -330,7 +354,9 @@ function pick(target) {
     (piece ? null : target.closest("[data-hex]"))) : null;
   return {piece, hex, label: hex ? hex.dataset.hex : piece ? piece.dataset.hex || null : null};
 }
+let suppressClick = false;  // the click that ends a held finger's preview
 async function onBoardClick(event) {
+  if (suppressClick) { suppressClick = false; return; }
   if (measuring !== null) { await pickForMeasure(event); return; }
   if (!drawing && table && typingPoints) {  // a point for the typed action (a barrage, a split)
     const [x, y] = inches(event);
@@ -464,6 +490,26 @@ function drawAll() {
   if (shown.length > 150) $("all-actions").appendChild(el("p", `${shown.length - 150} more: filter to find them.`));
 }
 
+// Who the game waits for, and whether that is a bot thinking.
+function waitingFor(s) {
+  return s.waiting_for.map((side) => {
+    const player = s.players[side] || "human";
+    return player === "human" ? side : `${side} (${player.split(":")[0]} is thinking…)`;
+  }).join(", ");
+}
+
+// The tab's title says when it is your move; a notification too, if you asked for them.
+let wasMyTurn = false;
+function tellTurn(s) {
+  const mine = myTurn();
+  document.title = `${mine ? "● Your move · " : s.outcome ? "Game over · " : ""}${s.scenario.title} · warbench`;
+  if (mine && !wasMyTurn && document.hidden && window.Notification && Notification.permission === "granted") {
+    new Notification(`warbench: your move in ${s.scenario.title}`, {body: `Turn ${s.turn}`, tag: gameId});
+  }
+  wasMyTurn = mine;
+  $("notify").hidden = !s.you || !window.Notification || Notification.permission !== "default";
+}
+
 function show(s) {
   // Never a state older than one shown: the reply to an action may arrive after the live
   // updates of what followed it (a bot's answer), and must not roll the page back.
@@ -475,11 +521,17 @@ function show(s) {
   $("title").textContent = s.scenario.title;
   const who = s.you ? `You play ${s.you}.` : "You are watching.";
   let status;
-  if (s.outcome) status = `Game over: ${s.outcome.winner ? s.outcome.winner + " wins" : "a draw"} (${s.outcome.reason}).`;
+  if (s.outcome) status = `Game over: ${resultLine(s.outcome, s.sides)}.`;
   else if (myTurn()) status = `Turn ${s.turn}: your move.`;
-  else status = `Turn ${s.turn}: waiting for ${s.waiting_for.join(", ")}.`;
+  else status = `Turn ${s.turn}: waiting for ${waitingFor(s)}.`;
   $("status").textContent = `${who} ${status}`;
-  $("prompt").textContent = s.view.decision && s.view.decision.prompt ? s.view.decision.prompt : "";
+  $("score").textContent = s.scores && !s.outcome ? `Score: ${scoreLine(s.scores, s.sides)}` : "";
+  // Only the seat asked reads the prompt: the others see whom the game waits for.
+  const prompt = s.view.decision && s.view.decision.prompt ? s.view.decision.prompt : "";
+  $("prompt").textContent = myTurn() ? prompt : "";
+  tellTurn(s);
+  $("chat-form").hidden = !s.you;  // spectators read the chat; seats speak
+  if (s.you && token) rememberSeat(gameId, token, s.you, s.scenario.title);
   $("goal").innerHTML = "";
   for (const line of s.goal || []) $("goal").appendChild(el("div", line));
   $("events").innerHTML = "";
@@ -491,6 +543,7 @@ function show(s) {
   drawChoices();
   drawAll();
   if (changed) drawBoard(); else highlight();
+  updateBar();
 }
 
 $("cancel").addEventListener("click", () => { $("pending").hidden = true; highlight(); });
@@ -535,14 +588,86 @@ $("png").addEventListener("click", (e) => { e.preventDefault(); download(`/api/g
 $("record").addEventListener("click", (e) => { e.preventDefault(); download(`/api/games/${gameId}/record`, `${gameId}.json`); });
 $("replay").addEventListener("click", (e) => { e.preventDefault(); location.href = `/replay/${gameId}`; });
 
+// -- zoom: the board fits the width; + and − enlarge it inside its scrolling frame ---------
+let zoom = 1;
+function setZoom(value) {
+  zoom = Math.min(4, Math.max(1, value));
+  $("zoom-level").textContent = `${Math.round(zoom * 100)}%`;
+  fitBoard();
+}
+// At 100% the whole picture shows: as wide as its frame, and no taller than most of the
+// window (a tall map on a laptop), whatever the screen.
+function fitBoard() {
+  const svg = $("board").querySelector("svg");
+  const map = svg && svg.querySelector("g.board");
+  if (!map) return;
+  svg.style.width = `${$("board").clientWidth}px`;
+  const frame = svg.getBoundingClientRect();
+  const tall = (map.getBoundingClientRect().bottom - frame.top) / frame.width;  // the key may follow
+  const room = Math.max(320, window.innerHeight * 0.85);
+  const wide = Math.min($("board").clientWidth, room / tall);
+  svg.style.width = `${Math.floor(wide * zoom)}px`;
+}
+window.addEventListener("resize", fitBoard);
+$("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
+$("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
+$("zoom-fit").addEventListener("click", () => setZoom(1));
+
+// On a phone the boxes of what to do next sit in a bar at the bottom of the screen; it
+// folds away when there is nothing in it.
+function updateBar() {
+  const bar = $("actionbar");
+  const busy = [...bar.children].some((c) => !c.hidden && (c.id !== "choices" || c.children.length));
+  bar.classList.toggle("idle", !busy);
+}
+new MutationObserver(updateBar).observe($("actionbar"), {subtree: true, childList: true, attributes: true, attributeFilter: ["hidden"]});
+
+// -- the game's chat: what the players say to each other (only text: textContent) ------
+const chatSeen = new Set();
+function addChat(lines) {
+  for (const line of lines) {
+    if (chatSeen.has(line.number)) continue;
+    chatSeen.add(line.number);
+    const p = el("p", undefined, {"data-number": line.number});
+    p.appendChild(el("strong", `${line.side}: `));
+    p.appendChild(document.createTextNode(line.text));
+    $("chat-lines").appendChild(p);
+  }
+  $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+}
+async function loadChat() {
+  const r = await fetch(`/api/games/${gameId}/chat`);
+  if (r.ok) addChat(await r.json());
+}
+$("chat-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  const [r, data] = await call("POST", `/api/games/${gameId}/chat`, {text});
+  if (!r.ok) { $("problem").textContent = data.error; return; }
+  $("chat-text").value = "";
+  addChat([data]);
+});
+$("recent").checked = localStorage.getItem("warbench.recent") !== "off";
+$("recent").addEventListener("change", () => {
+  try { localStorage.setItem("warbench.recent", $("recent").checked ? "on" : "off"); } catch (e) { /* private mode */ }
+  drawBoard();
+});
+$("notify").addEventListener("click", async () => {
+  await Notification.requestPermission();
+  $("notify").hidden = Notification.permission !== "default";
+});
+
 function connect() {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${gameId}/live`);
   ws.onopen = () => ws.send(JSON.stringify(token ? {token} : {}));
   ws.onmessage = (m) => {
     const data = JSON.parse(m.data);
+    if (data.chat) { addChat(data.chat); return; }
     if (data.error) $("problem").textContent = data.error;
     else if (!state || data.revision !== state.revision) show(data);
   };
   ws.onclose = () => setTimeout(connect, 2000);
 }
 connect();
+loadChat();

@@ -1,0 +1,116 @@
+// The lobby: pick a scenario (the suggested first game leads, calibration arenas come
+// last), say who plays each side, create the game and hand out its seat links.
+"use strict";
+let scenarios = [], bots = [], firstGame = null;
+let uploaded = null;  // the text of an uploaded scenario file, once it validated
+let wantedSeats = null;  // seats to set once the scenario's sides are drawn
+
+async function load() {
+  scenarios = await (await fetch("/api/scenarios")).json();
+  bots = await (await fetch("/api/bots")).json();
+  firstGame = await (await fetch("/api/first-game")).json();
+  const groups = {
+    first: el("optgroup", undefined, {label: "Play these first"}),
+    calibration: el("optgroup", undefined, {label: "Calibration arenas (mirrored forces for warbench calibrate)"}),
+  };
+  for (const s of scenarios) {
+    const label = s.calibration ? `${s.title} (${s.id}): calibration arena` : `${s.title} (${s.id})` + (s.first ? ": suggested first game" : "");
+    groups[s.calibration ? "calibration" : "first"].appendChild(el("option", label, {value: s.id}));
+  }
+  $("scenario").append(groups.first, groups.calibration);
+  $("scenario").addEventListener("change", seats);
+  if (firstGame) {
+    $("first-why").textContent = firstGame.why;
+    $("first").hidden = false;
+  }
+  await seats();
+}
+async function seats() {
+  uploaded = null; $("upload").value = "";
+  const r = await fetch(`/api/scenarios/${$("scenario").value.split("/").map(encodeURIComponent).join("/")}`);
+  drawSeats(await r.json());
+}
+$("first-pick").addEventListener("click", async () => {
+  $("scenario").value = firstGame.scenario;
+  wantedSeats = firstGame.seats;
+  await seats();
+  $("create").scrollIntoView({behavior: "smooth"});
+});
+$("upload").addEventListener("change", async () => {
+  $("problem").textContent = "";
+  const file = $("upload").files[0];
+  if (!file) return;
+  const text = await file.text();
+  const r = await fetch("/api/scenarios/check", {method: "POST",
+    headers: {"Content-Type": "application/json"}, body: JSON.stringify({scenario_toml: text})});
+  const info = await r.json();
+  if (!r.ok) { $("problem").textContent = info.error; uploaded = null; return; }
+  uploaded = text;
+  drawSeats(info);
+});
+function drawSeats(info) {
+  $("goal").innerHTML = "";
+  for (const line of info.goal || []) $("goal").appendChild(el("p", line));
+  $("seats").innerHTML = "";
+  info.sides.forEach((side, i) => {
+    const label = el("label", `${side} is played by`, {for: `seat-${side}`});
+    const pick = el("select", undefined, {id: `seat-${side}`, "data-side": side});
+    const wanted = wantedSeats ? wantedSeats[side] : (i > 0 ? "greedy" : "human");
+    for (const who of ["human", ...bots]) {
+      const o = el("option", who, {value: who});
+      if (who === wanted) o.selected = true;
+      pick.appendChild(o);
+    }
+    const options = el("input", undefined, {id: `options-${side}`, "data-side": side,
+      placeholder: "bot options, e.g. iterations=50,time=5 (see warbench bots)"});
+    $("seats").append(label, pick, options);
+  });
+  wantedSeats = null;
+}
+function copyButton(text) {
+  const b = el("button", "Copy", {type: "button", "data-copy": text});
+  b.addEventListener("click", async () => {
+    let done = false;
+    try { await navigator.clipboard.writeText(text); done = true; } catch (e) { done = false; }
+    if (!done) {  // no clipboard permission (plain http): select a field and copy from it
+      const field = el("input", undefined, {value: text});
+      document.body.appendChild(field); field.select();
+      done = document.execCommand("copy"); field.remove();
+    }
+    b.textContent = done ? "Copied" : "Select and copy the link";
+  });
+  return b;
+}
+function showLinks(data) {
+  $("links").innerHTML = "";
+  $("links").appendChild(el("strong", "The game is made. Each human seat has its own secret link:"));
+  for (const [side, link] of Object.entries(data.links)) {
+    const row = el("div", undefined, {class: "seat", "data-side": side});
+    row.appendChild(el("a", `Play ${side}: ${location.origin}${link}`, {href: link}));
+    row.appendChild(copyButton(`${location.origin}${link}`));
+    $("links").appendChild(row);
+  }
+  const watch = el("div", undefined, {class: "seat", "data-side": ""});
+  watch.appendChild(el("a", `Watch: ${location.origin}${data.spectate}`, {href: data.spectate}));
+  watch.appendChild(copyButton(`${location.origin}${data.spectate}`));
+  $("links").appendChild(watch);
+  $("links").appendChild(el("p", "Open yours to play; send the others to your friends. Your games stay listed under My games in this browser.", {class: "hint"}));
+  $("links").hidden = false;
+  $("links").scrollIntoView({behavior: "smooth", block: "start"});
+}
+$("create").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  $("problem").textContent = ""; $("links").hidden = true;
+  const seats = {};
+  for (const pick of document.querySelectorAll("#seats select")) {
+    const options = $(`options-${pick.dataset.side}`).value.trim();
+    seats[pick.dataset.side] = pick.value === "human" || !options ? pick.value : `${pick.value}:${options}`;
+  }
+  const which = uploaded === null ? {scenario: $("scenario").value} : {scenario_toml: uploaded};
+  const r = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({...which, seats, seed: Number($("seed").value)})});
+  const data = await r.json();
+  if (!r.ok) { $("problem").textContent = data.error; return; }
+  showLinks(data);
+});
+load();
