@@ -197,4 +197,5 @@ def test_a_late_reply_never_rolls_the_page_back(base: str, browser: Browser) -> 
     assert int(page.evaluate("document.body.dataset.version")) == newest["version"]
     if "guards" in newest["waiting_for"]:
         assert "your move" in page.inner_text("#status")
+    page.unroute_all(behavior="wait")  # no late reply still held when the page closes
     page.close()

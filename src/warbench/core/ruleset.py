@@ -353,6 +353,21 @@ class Ruleset(ABC, Generic[S]):
         """
         return None
 
+    def plans_against(self, state: S, side: str, piece: str, target: str) -> list[dict[str, Any]]:
+        """Ways for ``side``'s own ``piece`` to act on ``target``, for a board where a person
+        clicked the one, then the other: ``{"label": "hold G1 here, then attack W1",
+        "steps": ["move G1 0807", "attack G1 W1"]}``, each step an action text, taken in
+        turn (only the first need be legal now). The interface asks the rules whether each
+        first step is refused and why. The default: none."""
+        return []
+
+    def move_reach(self, state: S, side: str, piece: str) -> dict[str, Any] | None:
+        """How far ``side``'s own ``piece`` may still move now, as a picture mark
+        (``{"kind": "reach", "at": [x, y], "range": inches, "label": ...}``) for a board
+        to ring it with; None for a piece that cannot move now, another side's piece, a
+        hex map, or while the rules forbid measuring. ``state`` may be the side's own."""
+        return None
+
     def measure(self, state: S, side: str, first: str, second: str) -> str:
         """The distance and line of sight between two things named at the prompt
         (figures, features, points), where the rules let a player measure.

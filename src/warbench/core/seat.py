@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
-from warbench.errors import HiddenInformation, excerpt
+from warbench.errors import HiddenInformation, WarbenchError, excerpt
 
 if TYPE_CHECKING:
     from warbench.core.decisions import Decision
@@ -127,6 +127,24 @@ class Seat:
     def fire_arcs(self, piece: str) -> list[dict[str, Any]]:
         """The arcs of fire of one of this side's own pieces, as picture marks."""
         return self._game.ruleset.fire_arcs(self._known(), self.side, piece)
+
+    def plans_against(self, piece: str, target: str) -> list[dict[str, Any]]:
+        """Ways for one of this side's pieces to act on ``target``, each with whether its
+        first step is refused now and why (``refusal``; :meth:`Ruleset.plans_against`)."""
+        plans = self._game.ruleset.plans_against(self._known(), self.side, piece, target)
+        out = []
+        for plan in plans:
+            try:
+                refusal = self._game.refusal(self._game.parse(plan["steps"][0]), self.side)
+            except WarbenchError as exc:
+                refusal = str(exc)
+            out.append({**plan, "refusal": refusal})
+        return out
+
+    def move_reach(self, piece: str) -> dict[str, Any] | None:
+        """The ring of how far one of this side's own pieces may still move now, as a
+        picture mark, or None (:meth:`Ruleset.move_reach`)."""
+        return self._game.ruleset.move_reach(self._known(), self.side, piece)
 
     def choice_form(self) -> dict[str, Any] | None:
         """A form to write this side's action now (:meth:`Ruleset.choice_form`), or None

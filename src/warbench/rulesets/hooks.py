@@ -75,6 +75,22 @@ class TableHooks(InfoHooks, Generic[S]):
         answer: Callable[[S, str, str, str], str] = package_attr(self.package, "ask", "measure")
         return answer(state, side, first, second)
 
+    def move_reach(self, state: S, side: str, piece: str) -> dict[str, Any] | None:
+        """The ring of a piece's move left, from ``ask.move_reach`` (where it stands and
+        the inches it may still go, or None)."""
+        answer: Callable[[S, str, str], tuple[tuple[float, float], float] | None]
+        answer = package_attr(self.package, "ask", "move_reach")
+        found = answer(state, side, piece)
+        if found is None:
+            return None
+        (x, y), inches = found
+        return {
+            "kind": "reach",
+            "at": [x, y],
+            "range": inches,
+            "label": f'{piece}: {inches:g}" of move',
+        }
+
     @classmethod
     def usage(cls) -> Mapping[str, str]:
         """The raw forms, then the table phrases (``help`` at the prompt)."""

@@ -66,4 +66,16 @@ def planned_cost(
     return move_cost(result)
 
 
-__all__ = ["TableMove", "move_cost", "planned_cost"]
+def planned_reach(
+    plan: Callable[[Any, str, Any], tuple[Any, MoveResult]], state: Any, side: str, stay: Action
+) -> float | None:
+    """The inches a base may move now, as the ruleset's own ``plan`` of ``stay`` (a move
+    to where the base stands) gives its allowance; None where the rules refuse it a move."""
+    try:
+        _, result = plan(state, side, stay)
+    except IllegalAction:
+        return None
+    return round(result.allowance, 2)
+
+
+__all__ = ["TableMove", "move_cost", "planned_cost", "planned_reach"]

@@ -544,6 +544,30 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
             return _error(422, str(exc))
         return {"a": a[:60], "b": b[:60], "answer": text}
 
+    @app.get("/api/games/{game_id}/against", response_model=None)
+    async def against(
+        game_id: str, piece: str, target: str, authorization: str | None = Header(default=None)
+    ) -> Any:
+        """What the seat's ``piece`` could do to ``target`` (a click on one, then the other)
+        where no action of the list names them both now: the rules' plans, each with the
+        refusal of its first step (melee in MiniWars: "hold here, then attack")."""
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        if side is None:
+            return _error(401, "plans are for a seat: give its token")
+        plans = await run_in_threadpool(hub.plans_against, game_id, side, piece[:40], target[:40])
+        return {"plans": plans}
+
+    @app.get("/api/games/{game_id}/reach", response_model=None)
+    async def reach(
+        game_id: str, piece: str, authorization: str | None = Header(default=None)
+    ) -> Any:
+        """How far one of the seat's own pieces may still move now, as a ring to draw
+        (``{"reach": null}`` where it may not, or while the rules forbid measuring)."""
+        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        if side is None:
+            return _error(401, "a move's reach is for a seat: give its token")
+        return {"reach": await run_in_threadpool(hub.move_reach, game_id, side, piece[:40])}
+
     @app.post("/api/games/{game_id}/undo", response_model=None)
     async def undo(
         game_id: str, body: Undo, authorization: str | None = Header(default=None)

@@ -274,6 +274,26 @@ class Hub:
         with live.lock:
             return live.game.seat(side).fire_arcs(piece)
 
+    def plans_against(
+        self, game_id: str, side: str, piece: str, target: str
+    ) -> list[dict[str, Any]]:
+        """Ways for one of ``side``'s pieces to act on ``target`` (a click on one, then the
+        other), each with the rules' refusal of its first step now, if any."""
+        live = self._get(game_id)
+        with live.lock:
+            if side not in live.game.waiting_for():
+                return []
+            return live.game.seat(side).plans_against(piece, target)
+
+    def move_reach(self, game_id: str, side: str, piece: str) -> dict[str, Any] | None:
+        """The ring of how far one of ``side``'s own pieces may still move now (None: it
+        may not, or the rules forbid measuring now)."""
+        live = self._get(game_id)
+        with live.lock:
+            if side not in live.game.waiting_for():
+                return None
+            return live.game.seat(side).move_reach(piece)
+
     def measure(self, game_id: str, side: str, first: str, second: str) -> str:
         """Distance and line of sight between two things or points, from ``side``'s own
         knowledge, where the rules allow measuring (``QuestionRefused`` says why not)."""

@@ -188,7 +188,7 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
     return None
 
 
-__all__ = ["action_reason", "measure", "photon_ready"]
+__all__ = ["action_cost", "action_reason", "measure", "move_reach", "photon_ready"]
 
 
 def action_cost(state: State, side: str, action: Action) -> str | None:
@@ -197,3 +197,18 @@ def action_cost(state: State, side: str, action: Action) -> str | None:
     from warbench.rulesets.table_moves import planned_cost
 
     return planned_cost(plan, state, side, action)
+
+
+def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float], float] | None:
+    """Where ``side``'s base ``piece`` stands and the inches it may move now (its
+    allowance, from the rules' own plan); None if it may not move now, or while the rules
+    forbid measuring."""
+    from warbench.rulesets.mgv.movement import plan
+    from warbench.rulesets.table_moves import planned_reach
+
+    base = state.bases.get(piece)
+    if base is None or base.side != side or state.step == "range":
+        return None
+    at = (base.geo.at[0], base.geo.at[1])
+    inches = planned_reach(plan, state, side, Move(piece, (at,)))
+    return None if inches is None else (at, inches)

@@ -70,6 +70,26 @@ class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
         spent = f"{half // per}" + ("½" if half % per else "")
         return f"{spent} of {unit.type.move} MP"
 
+    def plans_against(
+        self, state: State, side: str, piece: str, target: str
+    ) -> list[dict[str, Any]]:
+        """Melee against an adjacent enemy: the attack itself, and, for a unit that has
+        not moved this phase, holding its hex first (ruling 21: melee comes right after a
+        move, and a move to its own hex is one)."""
+        unit, enemy = state.units.get(piece), state.units.get(target)
+        if unit is None or enemy is None or unit.side != side or enemy.side == side:
+            return []
+        if unit.pos is None or enemy.pos is None or unit.pos.distance(enemy.pos) != 1:
+            return []
+        attack = f"attack {piece} {target}"
+        plans = [{"label": f"attack {target}", "steps": [attack]}]
+        if not unit.acted and state.setup.options.hold_and_melee:
+            hold = f"move {piece} {unit.pos.label}"
+            plans.append(
+                {"label": f"hold {piece} here, then attack {target}", "steps": [hold, attack]}
+            )
+        return plans
+
     def initiative(self, state: State) -> str | None:
         return state.chooser  # who won the roll and chooses A or B
 

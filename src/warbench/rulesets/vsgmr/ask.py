@@ -198,7 +198,7 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
     return None
 
 
-__all__ = ["action_reason", "measure"]
+__all__ = ["action_cost", "action_reason", "measure", "move_reach"]
 
 
 def action_cost(state: State, side: str, action: Action) -> str | None:
@@ -213,3 +213,14 @@ def action_cost(state: State, side: str, action: Action) -> str | None:
         return None
     check = space.check_move(state, fig, action.path, action.facing)
     return None if check.problem else move_cost(check.result, check.allowance)
+
+
+def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float], float] | None:
+    """Where ``side``'s figure ``piece`` stands and the inches it may move (its Move Unit,
+    half of it where it stands in rough terrain); None once it has moved this round."""
+    fig = state.figs.get(piece)
+    if fig is None or fig.side != side or fig.where != "table" or fig.moved:
+        return None
+    at = (fig.geo.at[0], fig.geo.at[1])
+    check = space.check_move(state, fig, [at], None)
+    return at, round(check.allowance, 2)

@@ -40,7 +40,13 @@ async function explain(texts) {
 async function act(text) {
   $("problem").textContent = "";
   const [r, data] = await call("POST", `/api/games/${gameId}/actions`, {version: state.version, action: text});
-  if (r.ok) { selected = null; show(data); return; }
+  if (r.ok) {
+    selected = null; show(data);
+    const next = followUp; followUp = [];
+    if (next.length && myTurn()) await propose([next[0]]);  // the plan's next step, with its odds
+    return;
+  }
+  followUp = [];
   $("problem").textContent = data.error;
   if (data.state) show(data.state);
 }
@@ -75,6 +81,7 @@ async function drawBoard() {
   if (drawing) drawPreview(null, null);
   drawChoices();  // which actions are a piece's is known once the board is drawn
   await highlight();
+  if (selected !== null) drawReach(selected);
   $("board").dataset.version = String(version);  // the board drawn is this version's
 }
 
@@ -311,6 +318,31 @@ async function info(ref) {
   for (const line of (r.ok ? data.lines : [data.error])) $("info").appendChild(el("div", line));
 }
 
+// A click on an enemy that no action of the selected piece names now: what the rules say
+// of acting on it (why not, and a way that works, such as holding the hex and then
+// attacking), with one button for each way whose first step may be taken.
+let followUp = [];  // the steps left of a plan whose first step was just taken
+async function offerPlans(piece, target) {
+  const r = await fetch(`/api/games/${gameId}/against?piece=${encodeURIComponent(piece)}&target=${encodeURIComponent(target)}`, {headers: auth});
+  if (!r.ok) return false;
+  const {plans} = await r.json();
+  if (!plans.length) return false;
+  $("pending-list").innerHTML = "";
+  for (const plan of plans) {
+    const box = el("div", undefined, {class: "plan"});
+    box.appendChild(el("div", plan.steps.join(", then "), {class: "action-text"}));
+    if (plan.refusal) box.appendChild(el("div", plan.refusal, {class: "error"}));
+    else {
+      const go = el("button", plan.label[0].toUpperCase() + plan.label.slice(1), {type: "button", "data-plan": plan.steps.join(" | ")});
+      go.addEventListener("click", () => { $("pending").hidden = true; followUp = plan.steps.slice(1); act(plan.steps[0]); });
+      box.appendChild(go);
+    }
+    $("pending-list").appendChild(box);
+  }
+  $("pending").hidden = false;
+  return true;
+}
+
 async function propose(texts) {
   await explain(texts);
   $("pending-list").innerHTML = "";
@@ -334,17 +366,57 @@ async function pickForMeasure(event) {
   const piece = event.target.closest("[data-unit],[data-figure]");
   const hex = event.target.closest("[data-hex]");
   let what = piece ? (piece.dataset.unit || piece.dataset.figure) : hex ? hex.dataset.hex : null;
-  if (!what && table) what = inches(event).join(",");
+  let where = null;  // where the ruler ends on the table, in inches
+  if (piece && table) { const f = figureOf(what); where = f ? [f.x, f.y] : null; }
+  if (!what && table) { where = inches(event); what = where.join(","); }
   if (!what) return;
-  measuring.push(what);
+  measuring.push({what, where});
   $("selected").hidden = false;
-  $("info").textContent = `Measuring from ${measuring[0]}` + (measuring.length > 1 ? ` to ${measuring[1]}` : ": click the second");
+  $("info").textContent = `Measuring from ${measuring[0].what}` + (measuring.length > 1 ? ` to ${measuring[1].what}` : ": click the second");
   if (measuring.length < 2) return;
   const [a, b] = measuring;
   measuring = null;
-  const r = await fetch(`/api/games/${gameId}/measure?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, {headers: auth});
+  clearRuler();
+  const r = await fetch(`/api/games/${gameId}/measure?a=${encodeURIComponent(a.what)}&b=${encodeURIComponent(b.what)}`, {headers: auth});
   const data = await r.json();
   $("info").textContent = r.ok ? data.answer : data.error;
+  // Where the rules forbid measuring (a photon guess, a barrage marker set by hand), the
+  // refusal is all there is: nothing is drawn on the table.
+  if (r.ok && a.where && b.where) drawRuler(a.where, b.where, data.answer);
+}
+
+// -- marks of our own over the board: the ruler and a selected piece's reach ---------------
+function marks() {
+  const board = boardGroup();
+  let g = board.querySelector("#marks");
+  if (!g) { g = svgEl("g", {id: "marks", "pointer-events": "none"}); board.appendChild(g); }
+  return g;
+}
+function clearRuler() { if (boardGroup()) marks().querySelectorAll(".ruler-mark").forEach((e) => e.remove()); }
+function drawRuler(from, to, answer) {
+  const lines = answer.split("\n");
+  const blocked = lines.some((line) => /blocked/.test(line));
+  const [x1, y1] = pixels(from), [x2, y2] = pixels(to);
+  const g = svgEl("g", {class: "ruler-mark", "data-blocked": String(blocked)});
+  g.appendChild(svgEl("line", {x1, y1, x2, y2, class: "ruler" + (blocked ? " blocked" : "")}));
+  const distance = (lines[0].split(": ")[1] || lines[0]).split(" ")[0];
+  const label = `${distance}${blocked ? ", sight blocked" : ""}`;
+  g.appendChild(svgEl("text", {x: (x1 + x2) / 2 + 6, y: (y1 + y2) / 2 - 6, class: "ruler-label"}, label));
+  marks().appendChild(g);
+}
+async function drawReach(id) {
+  if (!boardGroup()) return;
+  marks().querySelectorAll(".reach-mark").forEach((e) => e.remove());
+  if (!table || !token || !myTurn() || !canMove(id)) return;
+  const r = await fetch(`/api/games/${gameId}/reach?piece=${encodeURIComponent(id)}`, {headers: auth});
+  if (!r.ok) return;
+  const {reach} = await r.json();
+  if (!reach || selected !== id) return;
+  const [cx, cy] = pixels(reach.at);
+  const g = svgEl("g", {class: "reach-mark", "data-figure": id, "data-range": reach.range});
+  g.appendChild(svgEl("circle", {cx, cy, r: reach.range * table.scale, class: "reach"}));
+  g.appendChild(svgEl("text", {x: cx + 6, y: cy - reach.range * table.scale - 4, class: "ruler-label"}, reach.label));
+  marks().appendChild(g);
 }
 
 // What a click on ``target`` is about: a piece (its element) and the hex it is in or on.
@@ -370,11 +442,13 @@ async function onBoardClick(event) {
     if (selected !== null && id !== selected) {
       const against = all.filter((a) => a.subject === selected && a.targets.includes(id));
       if (against.length) { await propose(against.map((a) => a.text)); return; }
+      if (myTurn() && piece.dataset.side !== state.you && await offerPlans(selected, id)) return;
     }
     if (drawing && drawing.figure === id && !drawing.path.length) return;
     selected = id;
     $("pending").hidden = true;
     if (table && myTurn() && canMove(id)) startDrawing(id); else stopDrawing();
+    drawReach(id);
     $("arcs").hidden = !(table && state.you && piece.dataset.side === state.you);
     $("arcs").textContent = arcsOf === id ? "Hide its arcs of fire" : "Show its arcs of fire";
     await info(id);
