@@ -251,7 +251,8 @@ def test_every_feature_is_drawn_by_its_shape(table_view: dict[str, Any]) -> None
     assert drawn["ruin"].get("data-destroyed") == "true"
     assert drawn["house1"].get("data-destroyed") is None
     labels = texts(root)
-    assert "House" in labels and "Barn (destroyed)" in labels and "Pond" in labels
+    assert "House (house1)" in labels and "Barn (ruin) (destroyed)" in labels and "Pond" in labels
+    # (the id beside the name: actions name a feature by its id, the board by its name)
 
 
 def test_table_coordinates_have_y_up(table_view: dict[str, Any]) -> None:
@@ -375,3 +376,14 @@ def test_an_empty_table(table_view: dict[str, Any]) -> None:
     view = {"table": {"width": 24, "height": 24}, "features": [], "figures": []}
     root = parse(render_svg(view, legend=False))
     assert not groups(root, "figure") and not groups(root, "legend")
+
+
+def test_groups_that_actions_name_are_in_the_legend() -> None:
+    """Invisible Enemy's actions name units (``buy auto=CA``) that are no piece on the
+    table: the legend lists each with its bases, so the board shows what the action says."""
+    from warbench.core.game import Game
+
+    game = Game.start("invisible-enemy/company", 1)
+    labels = texts(parse(render_svg(game.view("california"))))
+    assert "Units (as actions name them)" in labels
+    assert "CA: C1 C2 C3 C4 C5 C6 C7 C8" in labels and "CN: N1 (1st Clip)" in labels

@@ -456,3 +456,41 @@ def test_a_finger_held_still_previews_a_moves_verdict(base: str, browser: Browse
     page.evaluate("window.__release()")
     assert page.evaluate("document.querySelectorAll('#board svg .move-path').length") == 1
     context.close()
+
+
+def test_veg_odds_are_a_small_table(base: str, browser: Browser) -> None:
+    """V.E.G.: an attack's odds as a table of destroy, wound and none, a row for the
+    attack and one for each unit its spillover may hit, before anything is rolled."""
+    api = ApiClient(base)
+    scenario, seed = "veg/tank-battle", 2
+    game = Game.start(scenario, seed)
+    rng = random.Random(3)
+    taken: list[tuple[str, str]] = []
+    while True:
+        side = game.waiting_for()[0]
+        legal = [str(a) for a in game.legal_actions(side)]
+        attacks = [a for a in legal if a.startswith("attack ")]
+        if attacks:
+            break
+        text = rng.choice(legal)
+        game.apply(text, side)
+        taken.append((side, text))
+    made = api.new_game(scenario, {}, seed=seed)
+    tokens = {s: seat["token"] for s, seat in made["seats"].items()}
+    _play(api, made["id"], tokens, taken)
+    context = _context(browser, "desktop")
+    page = _open(context, base, made["links"][side])
+    page.locator("#more summary").click()
+    page.fill("#typed", attacks[0])
+    page.press("#typed", "Enter")
+    table = page.locator("#pending .odds-table table")
+    table.wait_for()
+    assert [c.strip() for c in table.locator("tr").first.inner_text().split("\t")][1:] == [
+        "destroy",
+        "wound",
+        "none",
+    ]
+    assert table.locator("tr").nth(1).inner_text().startswith("the attack")
+    assert table.locator("tr").count() >= 2 and "%" in table.inner_text()
+    _shot(page, "veg-odds-table")
+    context.close()

@@ -83,6 +83,36 @@ class OddsResult:
         return out
 
 
+def odds_table(result: OddsResult, first: str = "the attack") -> dict[str, Any] | None:
+    """The odds as a small table for a board to show: a column per outcome, a row for the
+    attack itself (``first``), then a row for each group of side effects that has every
+    outcome (``spillover on U2 destroy``, ``... wound``, ``... none``: a row ``spillover on
+    U2``); other side effects as notes. Percentages to one decimal. None for a single
+    outcome (nothing to tabulate)."""
+    names = list(result.outcomes)
+    if len(names) < 2:
+        return None
+
+    def pct(p: Fraction) -> str:
+        return f"{float(p) * 100:.1f}%"
+
+    groups: dict[str, dict[str, Fraction]] = {}
+    notes: list[str] = []
+    for key, value in result.extra.items():
+        name = next((n for n in names if key.endswith(f" {n}")), None)
+        if name is None:
+            notes.append(f"{key.replace('_', ' ')}: {pct(value)}")
+            continue
+        groups.setdefault(key[: -len(name) - 1], {})[name] = value
+    rows = [[first, *(pct(result.outcomes[n]) for n in names)]]
+    for label, group in groups.items():
+        if set(group) == set(names):
+            rows.append([label, *(pct(group[n]) for n in names)])
+        else:
+            notes.extend(f"{label} {n}: {pct(p)}" for n, p in group.items())
+    return {"columns": ["", *names], "rows": rows, "notes": notes}
+
+
 @dataclass(frozen=True, slots=True)
 class OddsQuery:
     """One kind of attack whose odds can be asked: name, keys, and the function."""

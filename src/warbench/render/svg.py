@@ -45,6 +45,9 @@ What is read (every other key of a view is ignored):
   ``{"from": [x, y], "to": [x, y], "side": name}``, drawn dashed in the side's
   colour under the figures; ``view["links_label"]`` says in the legend what a
   link means.
+- Table games may give ``view["groups"]``: pieces that actions name as one (Invisible
+  Enemy's units), each ``{"id": name, "members": [piece ids], "label": text}``, listed
+  in the legend under ``view["groups_label"]``.
 - Both: ``sides`` (the order gives the colours), optional ``titles`` (side ->
   name for the legend), ``turn``, ``turn_limit``, ``phase_title`` or ``phase``.
 
@@ -534,6 +537,17 @@ def _side_entries(
     return entries
 
 
+def _group_entries(groups: Sequence[Mapping[str, Any]]) -> list[Entry]:
+    """One line per group of pieces the actions name as one (Invisible Enemy's units):
+    its id, its members, and what it is."""
+    entries: list[Entry] = []
+    for group in groups:
+        members = " ".join(str(m) for m in group.get("members", ()) or ())
+        label = group.get("label")
+        entries.append((None, f"{group.get('id')}: {members}" + (f" ({label})" if label else "")))
+    return entries
+
+
 def _caption(view: Mapping[str, Any]) -> str:
     """``Turn 3 of 12 · Player B movement (horde)`` from the view's turn and phase."""
     parts = []
@@ -946,6 +960,8 @@ class _TableBoard(_Board):
         self.zones = [_zone(z, f"zones[{i}]") for i, z in enumerate(view.get("zones", ()) or ())]
         self.links = [_link(k, f"links[{i}]") for i, k in enumerate(view.get("links", ()) or ())]
         self.links_label = str(view.get("links_label") or "pieces that belong together")
+        self.groups = [dict(g) for g in view.get("groups", ()) or ()]
+        self.groups_label = str(view.get("groups_label") or "Groups")
         self.styles = _Styles(_side_colours(view, self.figures), _prominent(view))
         self.logs: dict[int, list[list[str]]] = {}
         self.pegs: dict[int, list[_Peg]] = {}
@@ -1144,7 +1160,11 @@ class _TableBoard(_Board):
             x, y = self.px(
                 sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
             )
-        text = label + (" (destroyed)" if feature.get("destroyed") else "")
+        # The name actions use beside the name on the board ("Bank (house1)"): a person
+        # reads the one and types the other.
+        ident = str(feature.get("id") or "")
+        named = f"{label} ({ident})" if ident and ident.lower() != label.lower() else label
+        text = named + (" (destroyed)" if feature.get("destroyed") else "")
         return (x, y + 4), text
 
     def _draw_figure(self, parent: ET.Element, index: int, figure: Mapping[str, Any]) -> None:
@@ -1342,6 +1362,7 @@ class _TableBoard(_Board):
 
             sides.append((link, self.links_label))
         legend.section("Sides", sides)
+        legend.section(self.groups_label, _group_entries(self.groups))
         zones: dict[_Peg, None] = {}
         for zone in self.zones:
             zones[_Peg(zone.colour, zone.label)] = None

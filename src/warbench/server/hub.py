@@ -26,6 +26,7 @@ from warbench.bots import check_bot, make_bot, registered_bot
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import scenario_from_dict
+from warbench.core.odds import odds_table
 from warbench.errors import IllegalAction, WarbenchError, excerpt
 from warbench.scenario.model import Scenario
 from warbench.server.store import (
@@ -265,6 +266,8 @@ class Hub:
                 if refusal is None:
                     entry["cost"] = seat.action_cost(action)
                     entry["odds"] = seat.action_odds(action)
+                    result = seat.odds(action) if entry["odds"] else None
+                    entry["table"] = odds_table(result) if result is not None else None
                 out.append(entry)
             return out
 

@@ -218,3 +218,16 @@ def test_the_odds_of_an_impossible_rally_or_attack_say_why(mw):
     assert rally is not None and "may only rally itself" in rally
     attack = rules.action_odds(state, "red", game.parse("attack X Y"))
     assert attack is not None and "fired this turn" in attack
+
+
+def test_the_odds_name_the_roll_that_does_it_once_modifiers_count() -> None:
+    """The browser's reader sees the effective roll, not only the chart's number and
+    the modifiers: 7+ on two dice with +1 is a roll of 6+; 6+ on one die with -1 is a
+    roll no die makes; without modifiers nothing more is said."""
+    from warbench.rulesets.miniwars.odds import _roll
+
+    assert _roll(7, [(1, "target morale -")], 2, None) == ", so a roll of 6+ does it"
+    assert _roll(6, [(-1, "target morale !")], 1, 1) == ", so no roll of 1 die does it"
+    assert _roll(3, [(2, "charge")], 1, 1) == ", so a roll of 2+ does it"  # a 1 still misses
+    assert _roll(4, [(3, "charge")], 2, None) == ", so any roll does it"
+    assert _roll(5, [], 1, 1) == ""

@@ -153,6 +153,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
     ]
     data["links"] = [] if rough else unit_links(state)
     data["links_label"] = "bases of one unit within its base interval (4.5)"
+
     if rough:
         data["positions"] = "whole inches (markers are set down by hand, 3.0)"
     bases = []
@@ -214,6 +215,11 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             "victory": setup.victory.model_dump(),
             "sides": list(setup.sides),
             "titles": dict(setup.titles),
+            # The units as actions name them (auto=CA), for the picture's legend.
+            "groups": [
+                {"id": u["id"], "members": u["bases"], "label": u["formation"]} for u in units
+            ],
+            "groups_label": "Units (as actions name them)",
         }
     )
     return data

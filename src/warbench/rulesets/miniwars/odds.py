@@ -203,8 +203,9 @@ def assess_action(rules: MiniWars, state: State, side: str, action: Action) -> E
         hit = combat.missile_hit_chance(needed, combat.total(mods), c)
         result = OddsResult({"hit": hit, "miss": 1 - hit})
         effect = "removes it" if target.disrupted else "disrupts it"
+        roll = _roll(needed, mods, 1, c.missile_automatic_miss) if needed else ""
         text = (
-            f"{action}: needs {needed}+ on one die{_mods(mods)}; a hit {effect}: "
+            f"{action}: needs {needed}+ on one die{_mods(mods)}{roll}; a hit {effect}: "
             f"hit {_pct(result.outcomes['hit'])}"
         )
         return text, result
@@ -223,7 +224,8 @@ def assess_action(rules: MiniWars, state: State, side: str, action: Action) -> E
         effect = "removes it" if target.disrupted else "disrupts it"
         doubles = "".join(f"; doubles disrupt {unit.id}: {_pct(p)}" for p in extra.values())
         chance = f"success {effect}: {_pct(result.outcomes['hit'])}{doubles}"
-        return f"{action}: needs {needed}+ on two dice{_mods(mods)}; {chance}", result
+        roll = _roll(needed, mods, 2, None)
+        return f"{action}: needs {needed}+ on two dice{_mods(mods)}{roll}; {chance}", result
     if isinstance(action, Rally):
         leader, unit = units.get(action.leader), units.get(action.unit)
         if leader is None or unit is None or leader.pos is None or unit.pos is None:
@@ -240,6 +242,21 @@ def assess_action(rules: MiniWars, state: State, side: str, action: Action) -> E
         )
         return text, result
     return None
+
+
+def _roll(needed: int, mods: combat.Modifiers, dice: int, always_misses: int | None) -> str:
+    """The roll that does it once the modifiers are counted (``: a roll of 6+``), named
+    only where modifiers change it."""
+    if not mods:
+        return ""
+    low, high = dice, 6 * dice
+    lowest = (always_misses + 1) if always_misses is not None else low
+    roll = max(needed - combat.total(mods), lowest)
+    if roll > high:
+        return f", so no roll of {dice} {'die' if dice == 1 else 'dice'} does it"
+    if roll <= low and always_misses is None:
+        return ", so any roll does it"
+    return f", so a roll of {roll}+ does it"
 
 
 def _mods(mods: combat.Modifiers) -> str:

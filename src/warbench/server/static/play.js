@@ -343,6 +343,24 @@ async function offerPlans(piece, target) {
   return true;
 }
 
+// The odds as a small table (a column per outcome, a row for the attack and one for each
+// unit a spillover may hit), built from the odds' own data, not from their words.
+function oddsTable(spec) {
+  const wrap = el("div", undefined, {class: "odds odds-table"});
+  const table = el("table");
+  const head = el("tr");
+  for (const c of spec.columns) head.appendChild(el("th", c));
+  table.appendChild(head);
+  for (const row of spec.rows) {
+    const tr = el("tr");
+    row.forEach((cell, i) => tr.appendChild(el(i ? "td" : "th", cell)));
+    table.appendChild(tr);
+  }
+  wrap.appendChild(table);
+  for (const note of spec.notes) wrap.appendChild(el("div", note));
+  return wrap;
+}
+
 async function propose(texts) {
   await explain(texts);
   $("pending-list").innerHTML = "";
@@ -351,6 +369,7 @@ async function propose(texts) {
     const box = el("div");
     box.appendChild(el("div", text, {class: "action-text"}));
     if (n.cost) box.appendChild(el("div", `Cost: ${n.cost}`));
+    if (n.table) box.appendChild(oddsTable(n.table));
     if (n.odds) box.appendChild(el("div", n.odds, {class: "odds"}));
     if (n.refusal) box.appendChild(el("div", n.refusal, {class: "error"}));
     const go = el("button", "Do it", {type: "button", "data-action": text});
