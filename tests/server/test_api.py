@@ -406,3 +406,16 @@ def test_an_unknown_key_in_any_body_is_refused_by_name(api: Api) -> None:
         assert r.status_code == 422, (path, r.text)
         assert "unknown key" in r.json()["error"], r.json()
     assert api.look(game, token)["version"] == 0  # nothing changed
+
+
+def test_each_bot_says_how_long_it_takes_and_whether_it_takes_a_time_limit(api: Api) -> None:
+    about = {b["name"]: b for b in api.client.get("/api/bots/about?ruleset=mgv").json()}
+    assert about["mcts"]["time_limit"] and not about["greedy"]["time_limit"]
+    assert about["greedy"]["seconds"] < about["mcts"]["seconds"]  # measured, per ruleset
+    get = api.client.get
+    full = get("/api/bots/estimate?ruleset=mgv&bot=mcts").json()["seconds"]
+    capped = get("/api/bots/estimate?ruleset=mgv&bot=mcts:time=0.5").json()["seconds"]
+    assert capped == 0.5 < full
+    assert get("/api/bots/estimate?ruleset=mgv&bot=mcts:iterations=10").json()["seconds"] < full
+    bad = get("/api/bots/estimate?ruleset=mgv&bot=os:_exit")
+    assert bad.status_code == 400 and "unknown bot" in bad.json()["error"]

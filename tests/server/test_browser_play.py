@@ -144,13 +144,16 @@ def _finished(api: ApiClient, scenario: str, seed: int) -> dict[str, Any]:
     raise AssertionError("the bots never finished")
 
 
-def test_the_score_at_the_end_and_a_replay_that_plays_itself(base: str, browser: Browser) -> None:
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_score_at_the_end_and_a_replay_that_plays_itself(
+    base: str, browser: Browser, size: str
+) -> None:
     api = ApiClient(base)
     made = _finished(api, "vsgmr/street", 2)
     final = api.state(made["id"])
     scores = final["outcome"]["scores"]
     winner = final["outcome"]["winner"]
-    context = _context(browser, "desktop")
+    context = _context(browser, size)
     page = _open(context, base, made["spectate"])
     status = page.inner_text("#status")
     numbers = "-".join(
@@ -209,11 +212,14 @@ def test_a_chat_between_two_seats_that_a_spectator_reads(base: str, browser: Bro
         context.close()
 
 
-def test_my_games_lists_the_seats_this_browser_opened(base: str, browser: Browser) -> None:
+@pytest.mark.parametrize("size", list(SIZES))
+def test_my_games_lists_the_seats_this_browser_opened(
+    base: str, browser: Browser, size: str
+) -> None:
     api = ApiClient(base)
     first = api.new_game("miniwars/bridge", {"vanguard": "greedy"}, seed=5)
     second = api.new_game("cgme/skirmish", {}, seed=5)
-    context = _context(browser, "desktop")
+    context = _context(browser, size)
     _open(context, base, first["links"]["guards"]).close()
     _open(context, base, second["links"]["red"]).close()  # not red's move: blue starts
     page = context.new_page()
@@ -232,8 +238,11 @@ def test_my_games_lists_the_seats_this_browser_opened(base: str, browser: Browse
     context.close()
 
 
-def test_the_lobby_gives_each_seat_link_with_a_copy_button(base: str, browser: Browser) -> None:
-    context = _context(browser, "desktop", permissions=["clipboard-read", "clipboard-write"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_lobby_gives_each_seat_link_with_a_copy_button(
+    base: str, browser: Browser, size: str
+) -> None:
+    context = _context(browser, size, permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.goto(base + "/")
     page.wait_for_selector("#first:not([hidden])")
@@ -493,4 +502,41 @@ def test_veg_odds_are_a_small_table(base: str, browser: Browser) -> None:
     assert table.locator("tr").nth(1).inner_text().startswith("the attack")
     assert table.locator("tr").count() >= 2 and "%" in table.inner_text()
     _shot(page, "veg-odds-table")
+    context.close()
+
+
+def test_the_lobby_says_how_long_a_bot_thinks_and_sets_its_time_limit(
+    base: str, browser: Browser
+) -> None:
+    context = _context(browser, "desktop")
+    page = context.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#scenario", "mgv/clear")
+    page.wait_for_selector("#seat-red")
+    page.select_option("#seat-red", "mcts")
+    page.wait_for_function(
+        "document.querySelector('#time-red').textContent.includes('s a decision')"
+    )
+    slow = page.inner_text("#time-red")
+    page.fill("#limit-red", "2")
+    page.dispatch_event("#limit-red", "change")
+    page.wait_for_function(
+        "document.querySelector('#time-red').textContent.includes('about 2.0 s')"
+    )
+    assert slow != page.inner_text("#time-red")
+    page.select_option("#seat-blue", "human")
+    page.click("button[type=submit]")
+    page.locator("#links .seat[data-side='blue'] a").click()
+    page.wait_for_selector("#board svg")
+    game = page.url.split("/play/")[1].split("#")[0]
+    assert ApiClient(base).state(game)["players"]["red"] == "mcts:time=2"
+    # The greedy bot has no time limit to set.
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-vanguard")
+    page.select_option("#seat-vanguard", "greedy")
+    page.wait_for_function(
+        "document.querySelector('#time-vanguard').textContent.includes('greedy')"
+    )
+    assert page.is_disabled("#limit-vanguard")
     context.close()

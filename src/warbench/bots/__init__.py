@@ -234,6 +234,7 @@ __all__ = [
     "bot_factory",
     "bot_label",
     "bot_names",
+    "bot_options",
     "check_bot",
     "installed_bots",
     "is_bot_path",

@@ -52,7 +52,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from warbench.bots import bot_names
+from warbench.bots import bot_names, registered_bot
+from warbench.bots.timing import about_bots, expected_seconds
 from warbench.core import registry
 from warbench.core.loader import (
     builtin_scenarios,
@@ -433,6 +434,24 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
     @app.get("/api/bots")
     async def bot_list() -> list[str]:
         return list(bot_names())
+
+    @app.get("/api/bots/about")
+    async def bots_about(ruleset: str | None = None) -> list[dict[str, Any]]:
+        """Each bot with what it is, its options, whether a seat may give it a time limit
+        per decision, and its expected seconds a decision on ``ruleset`` (measured)."""
+        known = ruleset if ruleset in {r.info.name for r in registry.all_rulesets()} else None
+        return await run_in_threadpool(about_bots, known)
+
+    @app.get("/api/bots/estimate", response_model=None)
+    async def bot_estimate(ruleset: str, bot: str) -> Any:
+        """The expected seconds a decision of ``bot`` (with its options) on ``ruleset``,
+        or why the bot is not one a seat may name."""
+        try:
+            registered_bot(bot[:300])
+            seconds = expected_seconds(bot[:300], ruleset[:60])
+        except WarbenchError as exc:
+            return _error(400, str(exc))
+        return {"bot": bot[:300], "ruleset": ruleset[:60], "seconds": seconds}
 
     @app.post("/api/games", status_code=201, response_model=None)
     async def new_game(body: NewGame) -> Any:

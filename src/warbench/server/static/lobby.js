@@ -2,6 +2,8 @@
 // last), say who plays each side, create the game and hand out its seat links.
 "use strict";
 let scenarios = [], bots = [], firstGame = null;
+let about = {};  // bot name -> {about, options, time_limit, seconds} for the chosen ruleset
+let ruleset = null;
 let uploaded = null;  // the text of an uploaded scenario file, once it validated
 let wantedSeats = null;  // seats to set once the scenario's sides are drawn
 
@@ -48,7 +50,45 @@ $("upload").addEventListener("change", async () => {
   uploaded = text;
   drawSeats(info);
 });
-function drawSeats(info) {
+function seconds(s) {
+  if (s === null || s === undefined) return "its time per decision is not measured";
+  if (s < 0.01) return "decides at once";
+  return `about ${s < 1 ? s.toFixed(2) : s.toFixed(1)} s a decision`;
+}
+// The bot named for a seat, with its options and its time limit (a time option).
+function seatSpec(side) {
+  const pick = $(`seat-${side}`);
+  if (pick.value === "human") return "human";
+  const parts = [$(`options-${side}`).value.trim()].filter(Boolean);
+  const limit = $(`limit-${side}`).value.trim();
+  if (limit && about[pick.value] && about[pick.value].time_limit) parts.push(`time=${limit}`);
+  return parts.length ? `${pick.value}:${parts.join(",")}` : pick.value;
+}
+let estimating = {};
+async function estimate(side) {
+  const pick = $(`seat-${side}`), hint = $(`time-${side}`);
+  const bot = about[pick.value];
+  $(`limit-${side}`).disabled = !(bot && bot.time_limit);
+  for (const id of [`options-${side}`, `limit-row-${side}`, `limit-${side}`]) $(id).hidden = pick.value === "human";
+  if (pick.value === "human") { hint.textContent = ""; return; }
+  const spec = seatSpec(side);
+  const mine = estimating[side] = spec;
+  const r = await fetch(`/api/bots/estimate?ruleset=${encodeURIComponent(ruleset)}&bot=${encodeURIComponent(spec)}`);
+  const data = await r.json();
+  if (estimating[side] !== mine) return;  // a newer question is on its way
+  hint.textContent = r.ok ? `${pick.value} ${seconds(data.seconds)} here` + (bot && !bot.time_limit ? " (no time limit to set)" : "")
+    : data.error;
+  hint.classList.toggle("error", !r.ok);
+}
+async function drawSeats(info) {
+  if (info.ruleset !== ruleset) {
+    ruleset = info.ruleset;
+    const found = await (await fetch(`/api/bots/about?ruleset=${encodeURIComponent(ruleset)}`)).json();
+    about = Object.fromEntries(found.map((b) => [b.name, b]));
+  }
+  drawSeatRows(info);
+}
+function drawSeatRows(info) {
   $("goal").innerHTML = "";
   for (const line of info.goal || []) $("goal").appendChild(el("p", line));
   $("seats").innerHTML = "";
@@ -62,8 +102,13 @@ function drawSeats(info) {
       pick.appendChild(o);
     }
     const options = el("input", undefined, {id: `options-${side}`, "data-side": side,
-      placeholder: "bot options, e.g. iterations=50,time=5 (see warbench bots)"});
-    $("seats").append(label, pick, options);
+      placeholder: "bot options, e.g. iterations=50 (see warbench bots)"});
+    const limitRow = el("label", "Time limit per decision (seconds, blank: none)", {id: `limit-row-${side}`, for: `limit-${side}`});
+    const limit = el("input", undefined, {id: `limit-${side}`, type: "number", min: "0.1", step: "0.1", "data-side": side});
+    const hint = el("p", "", {id: `time-${side}`, class: "hint", "aria-live": "polite"});
+    $("seats").append(label, pick, hint, options, limitRow, limit);
+    for (const field of [pick, options, limit]) field.addEventListener("change", () => estimate(side));
+    estimate(side);
   });
   wantedSeats = null;
 }
@@ -102,10 +147,7 @@ $("create").addEventListener("submit", async (e) => {
   e.preventDefault();
   $("problem").textContent = ""; $("links").hidden = true;
   const seats = {};
-  for (const pick of document.querySelectorAll("#seats select")) {
-    const options = $(`options-${pick.dataset.side}`).value.trim();
-    seats[pick.dataset.side] = pick.value === "human" || !options ? pick.value : `${pick.value}:${options}`;
-  }
+  for (const pick of document.querySelectorAll("#seats select")) seats[pick.dataset.side] = seatSpec(pick.dataset.side);
   const which = uploaded === null ? {scenario: $("scenario").value} : {scenario_toml: uploaded};
   const r = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({...which, seats, seed: Number($("seed").value)})});

@@ -584,10 +584,22 @@ function drawAll() {
 }
 
 // Who the game waits for, and whether that is a bot thinking.
+const thinkTime = {};  // bot seat -> its expected seconds a decision here (measured)
+async function learnBots(s) {
+  for (const [side, player] of Object.entries(s.players)) {
+    if (player === "human" || side in thinkTime) continue;
+    thinkTime[side] = null;
+    const r = await fetch(`/api/bots/estimate?ruleset=${encodeURIComponent(s.ruleset)}&bot=${encodeURIComponent(player)}`);
+    if (r.ok) thinkTime[side] = (await r.json()).seconds;
+  }
+}
 function waitingFor(s) {
   return s.waiting_for.map((side) => {
     const player = s.players[side] || "human";
-    return player === "human" ? side : `${side} (${player.split(":")[0]} is thinking…)`;
+    if (player === "human") return side;
+    const t = thinkTime[side];
+    const usual = t && t >= 0.05 ? `, usually about ${t < 1 ? t.toFixed(1) : Math.round(t)} s a decision` : "";
+    return `${side} (${player.split(":")[0]} is thinking${usual}…)`;
   }).join(", ");
 }
 
@@ -604,6 +616,7 @@ function tellTurn(s) {
 }
 
 function show(s) {
+  if (!state) learnBots(s);
   // Never a state older than one shown: the reply to an action may arrive after the live
   // updates of what followed it (a bot's answer), and must not roll the page back.
   if (state && s.revision < state.revision) return;
