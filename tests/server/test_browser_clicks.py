@@ -23,18 +23,12 @@ from warbench.core import registry
 from warbench.core.loader import builtin_scenarios
 from warbench.server.client import ApiClient
 
-SIZES = {"desktop": (1366, 850), "phone": (390, 844)}
+from .browsing import SIZES, settled, until_move
+
 TABLES = ["vsgmr/street", "mgv/clear", "invisible-enemy/company"]
 HEX_SCENARIOS = sorted(
     s for s in builtin_scenarios() if registry.get(s.split("/")[0]).info.geometry == "hex"
 )
-
-
-def _settled(page: Page) -> None:
-    page.wait_for_function(
-        "document.body.dataset.version && "
-        "document.querySelector('#board').dataset.version == document.body.dataset.version"
-    )
 
 
 def _open(browser: Browser, base: str, link: str, size: str) -> Page:
@@ -42,7 +36,7 @@ def _open(browser: Browser, base: str, link: str, size: str) -> Page:
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(base + link)
     page.wait_for_selector("#board svg g.board")
-    _settled(page)
+    settled(page)
     return page
 
 
@@ -76,17 +70,6 @@ def test_a_click_on_each_figure_reads_its_own_inches(
     page.close()
 
 
-def _until_a_move(api: ApiClient, game: str, tokens: dict[str, str], side: str) -> dict[str, Any]:
-    """Play each asked seat's last legal action (often ``end``) until ``side`` may move."""
-    for _ in range(80):
-        asked = api.state(game)["waiting_for"][0]
-        seen = api.state(game, tokens[asked])
-        if asked == side and any(a.startswith("move ") for a in seen["legal_actions"]):
-            return seen
-        api.act(game, tokens[asked], seen["version"], seen["legal_actions"][-1])
-    raise AssertionError(f"{side} never had a move")
-
-
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize(
     ("scenario", "side"), [("miniwars/danville", "horde"), ("cgme/skirmish", "blue")]
@@ -97,7 +80,7 @@ def test_each_movement_cost_label_lies_in_its_destination_hex(
     api = ApiClient(base)
     made = api.new_game(scenario, {}, seed=2)
     tokens = {s: seat["token"] for s, seat in made["seats"].items()}
-    seen = _until_a_move(api, made["id"], tokens, side)
+    seen = until_move(api, made["id"], tokens, side)
     unit = next(a.split()[1] for a in seen["legal_actions"] if a.startswith("move "))
     page = _open(browser, base, made["links"][side], size)
     counter = page.locator(f"svg [data-unit='{unit}']").first

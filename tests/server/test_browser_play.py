@@ -19,8 +19,9 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from warbench.core.game import Game
 from warbench.server.client import ApiClient
 
+from .browsing import SIZES, click_centre, settled, until_move
+
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
-SIZES = {"desktop": (1366, 850), "phone": (390, 844)}
 
 
 def _context(browser: Browser, size: str, **extra: Any) -> BrowserContext:
@@ -36,34 +37,13 @@ def _context(browser: Browser, size: str, **extra: Any) -> BrowserContext:
 def _open(context: BrowserContext, base: str, link: str) -> Page:
     page = context.new_page()
     page.goto(base + link)
-    _settled(page)
+    settled(page)
     return page
-
-
-def _settled(page: Page) -> None:
-    page.wait_for_function(
-        "document.body.dataset.version && document.querySelector('#board svg g.board') && "
-        "document.querySelector('#board').dataset.version == document.body.dataset.version"
-    )
 
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def _click_centre(page: Page, selector: str, tap: bool = False) -> None:
-    """Click (or tap) the centre of what ``selector`` finds, as a person aims at a
-    figure's middle."""
-    found = page.locator(selector).first
-    found.scroll_into_view_if_needed()
-    box = found.bounding_box()
-    assert box is not None, selector
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if tap:
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.click(x, y)
 
 
 def _play(
@@ -127,7 +107,7 @@ def test_what_the_bot_did_is_drawn_and_can_be_hidden(
     page.uncheck("#recent")
     page.wait_for_function("!document.querySelector('#board svg g.overlay')")
     page.reload()  # the choice is remembered
-    _settled(page)
+    settled(page)
     assert not page.is_checked("#recent") and page.locator("#board svg g.overlay").count() == 0
     page.check("#recent")
     page.wait_for_selector("#board svg g.overlay")
@@ -264,27 +244,17 @@ def test_the_lobby_gives_each_seat_link_with_a_copy_button(
     context.close()
 
 
-def _until_move(api: ApiClient, game: str, tokens: dict[str, str], side: str) -> dict[str, Any]:
-    for _ in range(200):
-        asked = api.state(game)["waiting_for"][0]
-        seen = api.state(game, tokens[asked])
-        if asked == side and any(a.startswith("move ") for a in seen["legal_actions"]):
-            return seen
-        api.act(game, tokens[asked], seen["version"], seen["legal_actions"][-1])
-    raise AssertionError(f"{side} never moved")
-
-
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_ruler_and_a_reach_ring_on_an_open_table(base: str, browser: Browser, size: str) -> None:
     api = ApiClient(base)
     made = api.new_game("vsgmr/street", {}, seed=1)
     tokens = {s: seat["token"] for s, seat in made["seats"].items()}
-    seen = _until_move(api, made["id"], tokens, "red")
+    seen = until_move(api, made["id"], tokens, "red")
     mover = next(a.split()[1] for a in seen["legal_actions"] if a.startswith("move "))
     reach = api.call("GET", f"/api/games/{made['id']}/reach?piece={mover}", token=tokens["red"])
     context = _context(browser, size)
     page = _open(context, base, made["links"]["red"])
-    _click_centre(page, f"svg g.figure[data-figure='{mover}'] .base")
+    click_centre(page, f"svg g.figure[data-figure='{mover}'] .base")
     ring = page.locator(f"svg .reach-mark[data-figure='{mover}'] circle")
     ring.wait_for()
     scale = float(page.locator("svg g.board.table").get_attribute("data-scale") or 0)
@@ -295,7 +265,7 @@ def test_a_ruler_and_a_reach_ring_on_an_open_table(base: str, browser: Browser, 
     page.click("#measure")
     enemy = next(f["id"] for f in seen["view"]["figures"] if f["side"] == "blue" and f.get("x"))
     for which in (mover, enemy):
-        _click_centre(page, f"svg g.figure[data-figure='{which}'] .base")
+        click_centre(page, f"svg g.figure[data-figure='{which}'] .base")
     ruler = page.locator("svg .ruler-mark")
     ruler.wait_for()
     answer = api.call(
@@ -315,12 +285,12 @@ def test_no_ruler_and_no_ring_where_the_rules_forbid_measuring(base: str, browse
     api = ApiClient(base)
     made = api.new_game("mgv/clear", {}, seed=3)
     tokens = {s: seat["token"] for s, seat in made["seats"].items()}
-    _until_move(api, made["id"], tokens, "blue")
+    until_move(api, made["id"], tokens, "blue")
     context = _context(browser, "desktop")
     page = _open(context, base, made["links"]["blue"])
     page.click("#measure")
     for which in ("B1", "R1"):
-        _click_centre(page, f"svg g.figure[data-figure='{which}'] .base")
+        click_centre(page, f"svg g.figure[data-figure='{which}'] .base")
     page.wait_for_function("document.querySelector('#info').textContent.includes('5.3')")
     page.wait_for_timeout(300)
     assert page.locator("svg .ruler-mark").count() == 0
@@ -382,8 +352,8 @@ def test_melee_by_clicking_an_adjacent_enemy(base: str, browser: Browser) -> Non
     _play(api, made["id"], tokens, taken)
     context = _context(browser, "desktop")
     page = _open(context, base, made["links"][side])
-    _click_centre(page, f"svg [data-unit='{unit}']")
-    _click_centre(page, f"svg [data-unit='{enemy}']")
+    click_centre(page, f"svg [data-unit='{unit}']")
+    click_centre(page, f"svg [data-unit='{enemy}']")
     page.wait_for_selector("#pending .plan")
     assert "ruling 21" in page.inner_text("#pending")
     hold = page.locator(f"#pending button[data-plan='move {unit} {here} | attack {unit} {enemy}']")
@@ -441,11 +411,11 @@ def test_a_finger_held_still_previews_a_moves_verdict(base: str, browser: Browse
     api = ApiClient(base)
     made = api.new_game("vsgmr/street", {}, seed=1)
     tokens = {s: seat["token"] for s, seat in made["seats"].items()}
-    seen = _until_move(api, made["id"], tokens, "red")
+    seen = until_move(api, made["id"], tokens, "red")
     mover = next(a.split()[1] for a in seen["legal_actions"] if a.startswith("move "))
     context = _context(browser, "phone")
     page = _open(context, base, made["links"]["red"])
-    _click_centre(page, f"svg g.figure[data-figure='{mover}'] .base", tap=True)
+    click_centre(page, f"svg g.figure[data-figure='{mover}'] .base", tap=True)
     figure = page.locator(f"svg g.figure[data-figure='{mover}'] .base")
     page.wait_for_selector("#drawing:not([hidden])")
     box = figure.bounding_box()
