@@ -200,8 +200,12 @@ def test_my_games_lists_the_seats_this_browser_opened(
     first = api.new_game("miniwars/bridge", {"vanguard": "greedy"}, seed=5)
     second = api.new_game("cgme/skirmish", {}, seed=5)
     context = _context(browser, size)
-    _open(context, base, first["links"]["guards"]).close()
-    _open(context, base, second["links"]["red"]).close()  # not red's move: blue starts
+    guards = _open(context, base, first["links"]["guards"])
+    assert guards.title().startswith("● Your move · Hold the Bridge")  # the tab says so
+    guards.close()
+    red = _open(context, base, second["links"]["red"])  # not red's move: blue starts
+    assert red.title() == "Skirmish at the Ruins · warbench"
+    red.close()
     page = context.new_page()
     page.goto(base + "/games")
     page.wait_for_selector(f"tr[data-game='{second['id']}']")

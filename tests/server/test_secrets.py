@@ -70,3 +70,40 @@ def test_no_reply_holds_another_sides_secret(api: Api, scenario: str) -> None:
             leaks += _leaks(watcher.receive_json(), secrets, None)
             assert not leaks, leaks
     assert sealed_seen, "the game never asked a sealed choice: the test proved nothing"
+
+
+@pytest.mark.parametrize("scenario", ["mgv/clear", "invisible-enemy/breach"])
+def test_no_exact_point_is_drawn_while_positions_show_only_roughly(api: Api, scenario: str) -> None:
+    """While a view shows positions to the whole inch (MGV's range guess, Invisible
+    Enemy's markers set by hand), the "what happened" marks, which hold the exact points
+    moves ended at, are withheld from every viewer, as are the reach ring and the ruler."""
+    made = api.new(scenario, seed=11)
+    game = made["id"]
+    tokens = {side: seat["token"] for side, seat in made["seats"].items()}
+    rng = random.Random(5)
+    rough_seen = marked_seen = 0
+    for _ in range(400):
+        spectator = api.look(game)
+        if spectator["outcome"] is not None:
+            break
+        for viewer in [None, *tokens]:
+            message = api.look(game, tokens[viewer] if viewer else None)
+            marked_seen += bool(message["recent"]["marks"])
+            if message["view"].get("positions"):
+                rough_seen += 1
+                assert message["recent"]["marks"] == []
+                if viewer is not None:
+                    for figure in message["view"]["figures"]:
+                        if figure["side"] == viewer and figure.get("x") is not None:
+                            reach = api.client.get(
+                                f"/api/games/{game}/reach?piece={figure['id']}",
+                                headers={"Authorization": f"Bearer {tokens[viewer]}"},
+                            ).json()
+                            assert reach == {"reach": None}
+        side = spectator["waiting_for"][0]
+        mine = api.look(game, tokens[side])
+        moves = [a for a in mine["legal_actions"] if a.startswith("move ")]
+        action = rng.choice(moves or mine["legal_actions"])
+        assert api.act(game, tokens[side], mine["version"], action).status_code == 200
+    assert rough_seen, "positions were never shown roughly: the test proved nothing"
+    assert marked_seen, "no marks were ever drawn: the test proved nothing"

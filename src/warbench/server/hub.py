@@ -468,7 +468,10 @@ class Hub:
             legal = [str(a) for a in game.legal_actions(side)]
             form = game.seat(side).choice_form()
         outcome = game.outcome
-        recent = recent_steps(live.steps, side, game.turn)
+        view = game.view(side)
+        # A view that shows positions only roughly (view["positions"]: MGV's range guess,
+        # Invisible Enemy's markers set by hand) gets no marks: they hold exact points.
+        recent = [] if view.get("positions") else recent_steps(live.steps, side, game.turn)
         return {
             "game": live.stored.id,
             "scenario": {"id": game.scenario.id, "title": game.scenario.title},
@@ -484,7 +487,7 @@ class Hub:
             "waiting_for": waiting,
             "legal_actions": legal,
             "form": form,
-            "view": game.view(side),
+            "view": view,
             "events": live.latest_events(),
             "events_total": len(game.events),
             "outcome": outcome.to_json() if outcome else None,
