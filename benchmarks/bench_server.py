@@ -179,6 +179,7 @@ def main() -> None:
                     "scenario": scenario,
                     "seats": {bot: args.bot},
                     "seed": k,
+                    "practice": True,  # the same dice each run
                 },
             )
             games.append((made["id"], made["seats"][human]["token"]))

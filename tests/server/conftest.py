@@ -34,7 +34,8 @@ class Api:
         self, scenario: str, seats: dict[str, str] | None = None, seed: int = 0
     ) -> dict[str, Any]:
         r = self.client.post(
-            "/api/games", json={"scenario": scenario, "seats": seats or {}, "seed": seed}
+            "/api/games",
+            json={"scenario": scenario, "seats": seats or {}, "seed": seed, "practice": True},
         )
         assert r.status_code == 201, r.text
         data: dict[str, Any] = r.json()

@@ -419,3 +419,45 @@ def test_each_bot_says_how_long_it_takes_and_whether_it_takes_a_time_limit(api: 
     assert get("/api/bots/estimate?ruleset=mgv&bot=mcts:iterations=10").json()["seconds"] < full
     bad = get("/api/bots/estimate?ruleset=mgv&bot=os:_exit")
     assert bad.status_code == 400 and "unknown bot" in bad.json()["error"]
+
+
+def test_the_dice_of_a_game_with_a_person_in_it_are_secret(api: Api) -> None:
+    """Issue 24 (fair point 1, on the server): a seed tells every future die, so a game
+    with a person in it takes none unless it is a practice game; without one the server
+    draws a secret seed, which no reply, state or board holds before the game ends, and
+    the bots' seeds, drawn from it, are as secret."""
+    post = api.client.post
+    refused = post(
+        "/api/games",
+        json={"scenario": "miniwars/bridge", "seats": {"vanguard": "greedy"}, "seed": 7},
+    )
+    assert refused.status_code == 400 and "practice" in refused.json()["error"]
+    made = [
+        post("/api/games", json={"scenario": "miniwars/bridge", "seats": {"vanguard": "greedy"}})
+        for _ in range(2)
+    ]
+    assert all(r.status_code == 201 for r in made)
+    seeds = [api.hub._get(r.json()["id"]).stored.seed for r in made]
+    assert seeds[0] != seeds[1] and min(seeds) > 2**20  # drawn, not a default
+    game, token = made[0].json()["id"], made[0].json()["seats"]["guards"]["token"]
+    api.settle(game)
+    seen = [made[0].text, json.dumps(api.look(game, token)), json.dumps(api.look(game))]
+    seen.append(api.client.get(f"/api/games/{game}/board.svg").text)
+    assert not any(str(seeds[0]) in text for text in seen)
+    assert api.client.get(f"/api/games/{game}/record").status_code == 409  # not before the end
+    practice = post(
+        "/api/games",
+        json={"scenario": "miniwars/bridge", "seats": {}, "seed": 7, "practice": True},
+    )
+    assert practice.status_code == 201 and api.hub._get(practice.json()["id"]).stored.seed == 7
+    bots = post(
+        "/api/games",
+        json={
+            "scenario": "miniwars/bridge",
+            "seats": {"guards": "random", "vanguard": "random"},
+            "seed": 9,
+        },
+    )
+    assert bots.status_code == 201  # nobody to foresee the dice of
+    api.settle(bots.json()["id"])
+    assert api.client.get(f"/api/games/{bots.json()['id']}/record").json()["seed"] == 9

@@ -65,6 +65,8 @@ def test_lobby_move_with_its_cost_and_attack_with_its_odds(base: str, browser: B
     page.wait_for_selector("#seat-vanguard")
     page.select_option("#seat-guards", "human")
     page.select_option("#seat-vanguard", "greedy")
+    assert page.is_hidden("#seed")  # a game with a person in it: secret dice by default
+    page.check("#practice")  # a practice game may choose its dice
     page.fill("#seed", "2")
     page.click("button[type=submit]")
     link = page.locator("#links a", has_text="Play guards")
@@ -230,7 +232,9 @@ def _sealed_secret(base: str, game: str, tokens: dict[str, str]) -> tuple[str, s
 def test_a_sealed_choice_from_one_context_never_shows_in_the_other(
     base: str, browser: Browser
 ) -> None:
-    made = _post(base, "/api/games", {"scenario": "mgv/clear", "seats": {}, "seed": 7})
+    made = _post(
+        base, "/api/games", {"scenario": "mgv/clear", "seats": {}, "seed": 7, "practice": True}
+    )
     tokens = {side: s["token"] for side, s in made["seats"].items()}
     side, secret = _sealed_secret(base, made["id"], tokens)
     other = next(s for s in tokens if s != side)
@@ -265,7 +269,9 @@ def test_a_missile_split_and_the_weapons_are_written_in_a_form_the_other_side_ne
     """MGV's sealed choices have too many forms to list (a split of nine dice has 55 per
     attack): the seat gets a form of the ruleset's fields, and the text it makes is
     judged by the rules as any typed action."""
-    made = _post(base, "/api/games", {"scenario": "mgv/clear", "seats": {}, "seed": 7})
+    made = _post(
+        base, "/api/games", {"scenario": "mgv/clear", "seats": {}, "seed": 7, "practice": True}
+    )
     tokens = {side: s["token"] for side, s in made["seats"].items()}
     blue, red = "blue", "red"
     assert _get(base, f"/api/games/{made['id']}")["view"]["decision"]["kind"] == "sealed"
@@ -376,7 +382,9 @@ def test_a_replay_with_its_timeline(base: str, browser: Browser) -> None:
     ],
 )
 def test_screenshot_of_each_rulesets_board(base: str, browser: Browser, scenario: str) -> None:
-    made = _post(base, "/api/games", {"scenario": scenario, "seats": {}, "seed": 1})
+    made = _post(
+        base, "/api/games", {"scenario": scenario, "seats": {}, "seed": 1, "practice": True}
+    )
     side = next(iter(made["links"]))
     for width, name in ((1200, "desktop"), (390, "phone")):
         page = browser.new_page(viewport={"width": width, "height": 900})

@@ -513,4 +513,7 @@ def test_the_lobby_says_how_long_a_bot_thinks_and_sets_its_time_limit(
         "document.querySelector('#time-vanguard').textContent.includes('greedy')"
     )
     assert page.is_disabled("#limit-vanguard")
+    assert page.is_hidden("#seed")  # a person plays the guards: the dice stay secret
+    page.select_option("#seat-guards", "random")
+    page.wait_for_selector("#seed", state="visible")  # bots alone may take a seed
     context.close()

@@ -116,7 +116,7 @@ def _kill_under_load(db: str, log: Path) -> None:
                 server.base,
                 "POST",
                 "/api/games",
-                {"scenario": scenario, "seats": {sides[1]: "greedy"}, "seed": k},
+                {"scenario": scenario, "seats": {sides[1]: "greedy"}, "seed": k, "practice": True},
             )
             games[made["id"]] = made["seats"][sides[0]]["token"]
         for k in range(4):  # bots alone, played out when made

@@ -89,8 +89,8 @@ def test_games_of_one_scenario_share_it_also_after_a_restart(tmp_path: Path) -> 
     db = f"sqlite:///{tmp_path}/g.db"
     hub = Hub(Store(db))
     scenario = load_scenario("cgme/skirmish")
-    one, _ = hub.create(scenario, {}, 1)
-    two, _ = hub.create(load_scenario("cgme/skirmish"), {}, 2)
+    one, _ = hub.create(scenario, {}, 1, practice=True)
+    two, _ = hub.create(load_scenario("cgme/skirmish"), {}, 2, practice=True)
     assert hub._get(one).game.scenario is hub._get(two).game.scenario
     hub.store.dispose()
     restarted = Hub(Store(db))  # rebuilt from the stored file: the same shared scenario
@@ -106,7 +106,7 @@ def _fresh(hub: Hub, live: Any, side: str) -> Any:
 
 def test_a_cached_message_follows_every_change_and_undo(tmp_path: Path) -> None:
     hub = Hub(Store(f"sqlite:///{tmp_path}/g.db"))
-    game, _ = hub.create(load_scenario("miniwars/bridge"), {}, 3)
+    game, _ = hub.create(load_scenario("miniwars/bridge"), {}, 3, practice=True)
     live = hub._get(game)
     side = live.game.waiting_for()[0]
     before = hub.message(game, side)
@@ -129,7 +129,7 @@ def test_a_write_lost_to_another_server_puts_the_game_back_as_stored(tmp_path: P
     this one refuses its own (Stale) and rebuilds the game from the database."""
     db = f"sqlite:///{tmp_path}/g.db"
     first, second = Hub(Store(db)), Hub(Store(db))
-    game, _ = first.create(load_scenario("miniwars/bridge"), {}, 5)
+    game, _ = first.create(load_scenario("miniwars/bridge"), {}, 5, practice=True)
     seen = second.message(game, None)  # the second server has the game in memory too
     side = seen["waiting_for"][0]
     legal = first.message(game, side)["legal_actions"]

@@ -4,10 +4,11 @@ Endpoints (JSON; errors are ``{"error": "..."}`` with the status below):
 
 - ``GET /api/scenarios``: the built-in scenarios; ``GET /api/bots``: the bots.
 - ``POST /api/games`` ``{"scenario": ID | "scenario_toml": TEXT, "seats": {side:
-  "human" | BOT}, "seed": N}``: a new game; returns its id, each human seat's token
-  and link (the token after ``#`` in the link, so it never reaches a server log), and
-  the spectators' link. 400 for a bad scenario (the same message as the CLI's),
-  413 for an upload over 1 MiB.
+  "human" | BOT}}`` (``"seed": N`` only for bots alone or ``"practice": true``; by
+  default the dice are drawn from a secret seed): a new game; returns its id, each
+  human seat's token and link (the token after ``#`` in the link, so it never
+  reaches a server log), and the spectators' link. 400 for a bad scenario (the
+  same message as the CLI's), 413 for an upload over 1 MiB.
 - ``GET /api/games/{id}``: what the caller may see: a seat with
   ``Authorization: Bearer TOKEN``, a spectator without. 404 unknown game, 403 a
   token that opens no seat of it.
@@ -99,7 +100,11 @@ class NewGame(Body):
     scenario: str | None = Field(default=None, max_length=300)
     scenario_toml: str | None = Field(default=None, max_length=MAX_BODY)
     seats: dict[str, str] = Field(default_factory=dict, max_length=16)
-    seed: int = Field(default=0, ge=0, le=2**63 - 1)
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    """The dice's seed: only for a practice game or one of bots alone (the seed tells
+    every future die); by default a secret one, shown to nobody before the game ends."""
+    practice: bool = False
+    """A practice game: the seed may be chosen (and its dice foreseen) with people in it."""
 
 
 class Upload(Body):
@@ -472,7 +477,9 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
                 scenario = await run_in_threadpool(
                     scenario_from_dict, raw, "uploaded scenario", "uploaded"
                 )
-            game_id, tokens = await run_in_threadpool(hub.create, scenario, body.seats, body.seed)
+            game_id, tokens = await run_in_threadpool(
+                hub.create, scenario, body.seats, body.seed, body.practice
+            )
             bots.poke(game_id)
         except WarbenchError as exc:  # a bad scenario (file, field, problem), seat or bot
             return _error(400, str(exc))

@@ -50,12 +50,14 @@ class ApiClient:
             raise ApiError(exc.code, str(message)) from None
 
     def new_game(
-        self, scenario: str, seats: dict[str, str] | None = None, seed: int = 0
+        self, scenario: str, seats: dict[str, str] | None = None, seed: int | None = None
     ) -> dict[str, Any]:
-        """A new game of a built-in scenario; returns its id, tokens and links."""
-        made: dict[str, Any] = self.call(
-            "POST", "/api/games", {"scenario": scenario, "seats": seats or {}, "seed": seed}
-        )
+        """A new game of a built-in scenario; returns its id, tokens and links. With a
+        ``seed`` it is a practice game (its dice foreseeable); without, secret dice."""
+        body: dict[str, Any] = {"scenario": scenario, "seats": seats or {}}
+        if seed is not None:
+            body.update(seed=seed, practice=True)
+        made: dict[str, Any] = self.call("POST", "/api/games", body)
         return made
 
     def state(self, game: str, token: str | None = None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ game in memory is rebuilt from the database, so memory never runs ahead of it.
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections.abc import Iterable, Mapping
@@ -128,15 +129,33 @@ class Hub:
 
     # -- making games --------------------------------------------------------------
     def create(
-        self, scenario: Scenario, players: Mapping[str, str], seed: int
+        self,
+        scenario: Scenario,
+        players: Mapping[str, str],
+        seed: int | None = None,
+        practice: bool = False,
     ) -> tuple[str, dict[str, str]]:
-        """Store a new game; returns its id and each human seat's token."""
+        """Store a new game; returns its id and each human seat's token.
+
+        The dice come from ``seed``: given, only for a game of bots alone or a
+        ``practice`` game (a known seed tells every future die, the bots' too, whose
+        seeds are drawn from it); by default a secret one (:func:`secret_seed`), kept
+        in the database and shown to nobody before the game ends (the record, which
+        holds it, is given only then)."""
         unknown = sorted(set(players) - set(scenario.sides))
         if unknown:
             raise WarbenchError(
                 f"no side {', '.join(unknown)} in {scenario.id}; sides: {', '.join(scenario.sides)}"
             )
         seats = {side: players.get(side, HUMAN) for side in scenario.sides}
+        if seed is not None and HUMAN in seats.values() and not practice:
+            raise WarbenchError(
+                "a seed tells every future die, so a game with a person in it takes none: "
+                "leave it out (the dice come from a secret seed), or make it a practice "
+                "game (practice: true)"
+            )
+        if seed is None:
+            seed = secret_seed()
         info = registry.get(scenario.ruleset).info
         for player in seats.values():
             if player != HUMAN:  # a registered bot only: never code of the caller's choice
@@ -499,6 +518,11 @@ class Hub:
             "goal": game.ruleset.goal(game.scenario),
             "actions_total": len(live.stored.actions),
         }
+
+
+def secret_seed() -> int:
+    """A game's seed nobody can foresee (63 bits from the operating system's source)."""
+    return secrets.randbits(63)
 
 
 @dataclass(frozen=True, slots=True)

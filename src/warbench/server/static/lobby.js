@@ -111,7 +111,17 @@ function drawSeatRows(info) {
     estimate(side);
   });
   wantedSeats = null;
+  seedRow();
 }
+// A seed may be chosen for a practice game, or a game of bots alone (nobody to cheat).
+function seedRow() {
+  const picks = [...document.querySelectorAll("#seats select")];
+  const botsAlone = picks.length > 0 && picks.every((p) => p.value !== "human");
+  $("seed-row").hidden = !($("practice").checked || botsAlone);
+}
+$("practice").addEventListener("change", seedRow);
+$("seats").addEventListener("change", seedRow);
+
 function copyButton(text) {
   const b = el("button", "Copy", {type: "button", "data-copy": text});
   b.addEventListener("click", async () => {
@@ -149,8 +159,13 @@ $("create").addEventListener("submit", async (e) => {
   const seats = {};
   for (const pick of document.querySelectorAll("#seats select")) seats[pick.dataset.side] = seatSpec(pick.dataset.side);
   const which = uploaded === null ? {scenario: $("scenario").value} : {scenario_toml: uploaded};
+  const dice = {};  // by default none: the server draws the dice from a secret seed
+  if (!$("seed-row").hidden && $("seed").value.trim() !== "") {
+    dice.seed = Number($("seed").value);
+    dice.practice = $("practice").checked;
+  }
   const r = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({...which, seats, seed: Number($("seed").value)})});
+    body: JSON.stringify({...which, seats, ...dice})});
   const data = await r.json();
   if (!r.ok) { $("problem").textContent = data.error; return; }
   showLinks(data);
