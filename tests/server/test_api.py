@@ -461,3 +461,31 @@ def test_the_dice_of_a_game_with_a_person_in_it_are_secret(api: Api) -> None:
     assert bots.status_code == 201  # nobody to foresee the dice of
     api.settle(bots.json()["id"])
     assert api.client.get(f"/api/games/{bots.json()['id']}/record").json()["seed"] == 9
+
+
+def test_a_barrage_marker_set_down_is_not_undone_through_the_server(api: Api) -> None:
+    """Placed is placed at the server too: the undo of a marker is refused with the rule,
+    and the game is as it was."""
+    import random
+
+    made = api.new("invisible-enemy/breach", seed=11)
+    game = made["id"]
+    tokens = {side: seat["token"] for side, seat in made["seats"].items()}
+    rng = random.Random(5)
+    for _ in range(800):
+        side = api.look(game)["waiting_for"][0]
+        mine = api.look(game, tokens[side])
+        markers = [a for a in mine["legal_actions"] if a.startswith("barrage ")]
+        if markers:
+            break
+        assert api.act(game, tokens[side], mine["version"], rng.choice(mine["legal_actions"]))
+    else:
+        raise AssertionError("no barrage marker was asked")
+    placed = api.act(game, tokens[side], mine["version"], markers[0]).json()
+    r = api.client.post(
+        f"/api/games/{game}/undo",
+        json={"version": placed["version"]},
+        headers={"Authorization": f"Bearer {tokens[side]}"},
+    )
+    assert r.status_code == 422 and "never moved again (3.0)" in r.json()["error"]
+    assert api.look(game, tokens[side])["version"] == placed["version"]

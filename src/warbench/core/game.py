@@ -54,6 +54,9 @@ class TakenAction:
     nonce: str = ""
     """For a sealed choice, a random salt: the shared record carries only a
     salted hash of a choice not yet revealed (see :mod:`warbench.core.record`)."""
+    stands: str = ""
+    """Why the rules call this action irrevocable (``Resolution.stands``), or empty: a
+    marker set down by hand, a written guess; such an action is never taken back."""
 
 
 class Resolution:
@@ -63,7 +66,7 @@ class Resolution:
     does the opening of held choices (:meth:`open_held`).
     """
 
-    __slots__ = ("_dice", "_held", "events", "opened", "revealed", "rolls")
+    __slots__ = ("_dice", "_held", "events", "opened", "revealed", "rolls", "standing")
 
     def __init__(self, dice: Dice, held: Mapping[str, Action] | None = None) -> None:
         self._dice = dice
@@ -71,6 +74,7 @@ class Resolution:
         self.events: list[Event] = []
         self.rolls = 0
         self.revealed = False
+        self.standing = ""
         self.opened: list[str] = []
         """The sides whose held choices this resolution read, in the order it read them."""
 
@@ -82,6 +86,12 @@ class Resolution:
         counts as a reveal without being told, and so does opening a held choice.
         """
         self.revealed = True
+
+    def stands(self, why: str) -> None:
+        """Say that the rules make this action irrevocable, and why (a barrage marker set
+        down by hand is never moved again; a written range guess is never rewritten): the
+        engine never lets anyone take it back, and the refusal says ``why``."""
+        self.standing = why
 
     def open_held(self, side: str) -> Action | None:
         """The choice ``side`` holds from a round with ``Decision.hold``, or None.
@@ -295,6 +305,7 @@ class Game:
                 revealed=(sealed and not hold) or res.revealed or bool(res.opened),
                 sealed=sealed,
                 nonce=nonce,
+                stands=res.standing,
             )
         )
         if hold:
@@ -353,7 +364,8 @@ class Game:
     def undo(self, side: str) -> TakenAction:
         """Take back ``side``'s own last action, or withdraw its pending sealed choice.
 
-        Refused for another side's action, once any die was rolled in resolving
+        Refused for another side's action, for one the rules call irrevocable
+        (:meth:`Resolution.stands`), once any die was rolled in resolving
         it, and for an action that revealed something (the last sealed choice of
         a round, which revealed every other one, or an action whose resolution
         opened a held choice): knowing what it showed, the side could otherwise
@@ -376,6 +388,8 @@ class Game:
                     "after it; it stands"
                 )
             raise UndoError(f"the last action was {last.side}'s; only {last.side} may take it back")
+        if last.stands:
+            raise UndoError(f"{last.stands}; it stands")
         if last.revealed:
             raise UndoError("that action revealed hidden information; it stands")
         if last.rolled:

@@ -214,6 +214,7 @@ class InvisibleEnemyRules(Ruleset[State]):
                 raise IllegalAction(action, "set down a barrage marker (barrage X,Y), or done")
             kind = barrage.check_place(state, side, action)
             barrage.place(state, side, action, res, kind)
+            res.stands("a barrage marker set down by hand is never moved again (3.0)")
             if barrage.placeable(state, side) is None:
                 _next_marker(state, res)
             return

@@ -180,6 +180,7 @@ class MGVRules(Ruleset[State]):
         raise IllegalAction(next(iter(choices.values())), "no sealed choice is asked now")
 
     def hold_sealed(self, state: State, sides: tuple[str, ...], res: Resolution) -> None:
+        res.stands("a photon range guess is written before the shot and never rewritten (5.3)")
         fire.after_range(state, res)
 
     def apply(self, state: State, side: str, action: Action, res: Resolution) -> None:

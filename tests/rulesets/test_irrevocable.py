@@ -1,0 +1,86 @@
+"""Placed is placed (issue 24, fair point 4): an action the rules call irrevocable is never
+taken back, by anyone, through the Python API, the terminal or the server: an Invisible
+Enemy barrage marker set down by hand (3.0: never moved again) and an MGV photon range
+guess once written (5.3). Before, ``undo`` took back a marker, and with it the rough view:
+place, read, undo, place again."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from warbench.cli.main import main
+from warbench.core.game import Game
+from warbench.core.saves import save_game
+from warbench.errors import UndoError
+
+
+def _until(game: Game, wanted: str, rng: random.Random) -> str:
+    """Play random actions (moves first, to bring bases in reach) until an action starting
+    with ``wanted`` is legal; returns the side asked."""
+    for _ in range(800):
+        assert not game.is_over, f"the game ended before '{wanted}' was asked"
+        side = game.waiting_for()[0]
+        legal = [str(a) for a in game.legal_actions(side)]
+        if any(a.startswith(wanted) for a in legal):
+            return side
+        game.apply(rng.choice(legal), side)
+    raise AssertionError(f"'{wanted}' was never asked")
+
+
+def test_a_barrage_marker_set_down_by_hand_is_never_moved_again() -> None:
+    game = Game.start("invisible-enemy/breach", 11)
+    side = _until(game, "barrage ", random.Random(5))
+    marker = next(str(a) for a in game.legal_actions(side) if str(a).startswith("barrage "))
+    game.apply(marker, side)
+    assert game.actions[-1].stands
+    with pytest.raises(UndoError, match=r"never moved again \(3.0\); it stands"):
+        game.undo(side)
+    assert str(game.actions[-1].action) == marker  # nothing was taken back
+
+
+def test_a_written_photon_range_guess_is_never_rewritten() -> None:
+    game = Game.start("mgv/clear", 7)
+    rng = random.Random(3)
+    for _ in range(400):
+        side = game.waiting_for()[0]
+        if game.state.step == "range":
+            break
+        legal = [str(a) for a in game.legal_actions(side)]
+        photon = [a for a in legal if "photon" in a]
+        game.apply(photon[0] if photon else rng.choice(legal), side)
+    else:
+        raise AssertionError("no photon range guess was asked")
+    guess = str(game.legal_actions(side)[-1])
+    game.apply(guess, side)
+    with pytest.raises(UndoError, match=r"never rewritten \(5.3\); it stands"):
+        game.undo(side)
+
+
+def test_the_terminal_refuses_to_take_back_a_marker(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """At the prompt, ``undo`` after a marker is refused with the rule, and the record
+    keeps the marker."""
+    for seed in range(11, 60):  # a side with a second marker to place: it is asked again
+        game = Game.start("invisible-enemy/breach", seed)
+        side = _until(game, "barrage ", random.Random(5))
+        marker = next(str(a) for a in game.legal_actions(side) if str(a).startswith("barrage "))
+        game.apply(marker, side)
+        if game.waiting_for() == (side,):
+            break
+    else:
+        raise AssertionError("no side ever had two markers to place")
+    record = tmp_path / "breach.json"
+    save_game(game, record, {"players": {s: "human" for s in game.scenario.sides}})
+    typed = iter(["undo", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["play", "--resume", str(record)]) == 0
+    shown = capsys.readouterr()
+    out = shown.out + shown.err
+    assert "never moved again (3.0); it stands" in " ".join(out.split()), out
+    kept = json.loads(record.read_text("utf-8"))["actions"]
+    assert kept[-1]["action"] == marker
