@@ -125,7 +125,7 @@ def test_a_record_that_is_not_a_json_object_is_refused(tmp_path: Path, content: 
     assert str(path) in str(caught.value)
 
 
-@pytest.mark.parametrize("fmt", [None, 0, 3, "1", True])
+@pytest.mark.parametrize("fmt", [None, 0, 4, "1", True])
 def test_a_record_of_another_format_is_refused(tmp_path: Path, fmt: Any) -> None:
     record = _short_game(1).record()
     if fmt is None:

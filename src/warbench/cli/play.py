@@ -45,13 +45,18 @@ def register(commands: Commands) -> None:
         "repeatable; default human",
     )
     parser.add_argument(
-        "--seed", type=seed_int, metavar="N", help="dice seed (default: a random one)"
+        "--seed",
+        type=seed_int,
+        metavar="N",
+        help="dice seed, for a practice game (it tells every die); by default a game with "
+        "a person in it has secret dice, and one of bots alone (--auto) a random seed",
     )
     parser.add_argument(
         "--record",
         type=Path,
         metavar="FILE",
-        help="record file, rewritten after every action (default records/<scenario>-<seed>.json)",
+        help="record file, rewritten after every action (default records/<scenario>.json, "
+        "or records/<scenario>-<seed>.json for a seeded game)",
     )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a recorded game")
     parser.add_argument(
@@ -101,9 +106,17 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
     if args.resume is None:
         if args.scenario is None:
             raise WarbenchError("play needs a scenario ID (or --resume FILE)")
-        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+        # A seed tells every future die: a game with a person in it has none unless it
+        # is asked for (a practice game); its dice are secret and the record logs them.
+        seed = args.seed
+        if seed is None and args.auto:
+            seed = random.randrange(1_000_000)  # bots alone: reproducible, nobody to cheat
         return Game.start(args.scenario, seed=seed), {}
     game, record = load_game(args.resume, withdraw_sealed=args.withdraw_sealed)
+    if args.seed is not None and game.seed is None:
+        raise WarbenchError(
+            f"{excerpt(str(args.resume), 200)} is a game of secret dice: it has no seed to give"
+        )
     if args.seed is not None and args.seed != game.seed:
         raise WarbenchError(
             f"{excerpt(str(args.resume), 200)} was played with seed {game.seed}, not {args.seed}"
@@ -150,11 +163,12 @@ def _record_path(args: argparse.Namespace, game: Game) -> tuple[Path, str]:
     if own is not None:
         return own, ""
     name = game.scenario.id.rsplit("/", 1)[-1][:100]
-    first = RECORDS / f"{name}-{game.seed}.json"
+    stem = f"{name}-{game.seed}" if game.seed is not None else name  # secret dice: no seed
+    first = RECORDS / f"{stem}.json"
     path, number = first, 1
     while record_taken(path) or not _claim(path):
         number += 1
-        path = RECORDS / f"{name}-{game.seed}-{number}.json"
+        path = RECORDS / f"{stem}-{number}.json"
     note = "" if path == first else f"{first} holds another game: this one is recorded in {path}"
     return path, note
 
@@ -206,8 +220,8 @@ def _players(
             raise WarbenchError(f"--auto needs a bot on every side; {side} is human")
         if who != HUMAN:
             check_bot(who, game.ruleset.info)
-        seed = game.seed * 100 + index + len(game.actions)
-        if secret and who != HUMAN:
+        seed = (game.seed or 0) * 100 + index + len(game.actions)
+        if (secret or game.seed is None) and who != HUMAN:
             # The dice seed is printed and in the record: a bot seeded from it would
             # make choices a person could work out (its sealed choices, say).
             seed = secrets.randbits(63)

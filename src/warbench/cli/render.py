@@ -175,7 +175,9 @@ def _from_record(source: str, at: int | None) -> tuple[Game, list[Any], list[str
             f"--at {number}: the record can be drawn up to action {reached} only: "
             f"{stop_message(known)}"
         )
-    head = f"{whole.scenario.id}, seed {whole.seed}"
+    head = f"{whole.scenario.id}, " + (
+        f"seed {whole.seed}" if whole.seed is not None else "secret dice (logged)"
+    )
     if number > reached:  # choices of the round now asked, still secret: nothing changed
         side = str(entries[number - 1].get("side"))
         what = f"{side}: a sealed choice, not yet revealed"

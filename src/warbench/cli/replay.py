@@ -281,7 +281,8 @@ def _narrate(
     from warbench.core.record import replay_record
 
     empty = replay_record({**known.record, "actions": []}, source=source, verify=False)
-    say(console, f"{empty.scenario.id}: {empty.scenario.title}, seed {empty.seed}", style="bold")
+    dice = f"seed {empty.seed}" if empty.seed is not None else "secret dice (logged)"
+    say(console, f"{empty.scenario.id}: {empty.scenario.title}, {dice}", style="bold")
     _print_events(console, empty.events)
     if read is not None:
         print_map(console, empty.view(shown))

@@ -155,7 +155,13 @@ class PlaySession:
 
     def _intro(self, resumed: bool) -> None:
         game = self.game
-        say(self.console, f"{game.scenario.title} ({game.scenario.id}), seed {game.seed}", "bold")
+        dice = f"seed {game.seed}" if game.seed is not None else "secret dice"
+        say(self.console, f"{game.scenario.title} ({game.scenario.id}), {dice}", "bold")
+        if game.seed is not None and any(bot is None for bot in self.players.values()):
+            self._say(
+                f"A practice game: seed {game.seed} tells every die before it is rolled "
+                "(leave --seed out for dice nobody can foresee)."
+            )
         who = ", ".join(
             f"{side}: {'human' if bot is None else bot_label(bot) + ' bot'}"
             for side, bot in self.players.items()

@@ -41,6 +41,57 @@ class Dice:
         return tuple(int(rand() * sides) + 1 for _ in range(n))
 
 
+class SecretDice(Dice):
+    """Dice nobody can foresee, for a game with a person in it: each die is drawn from
+    the operating system's source when it is rolled (no seed, no state to copy), and
+    logged, so that the record keeps the dice rolled so far instead of a seed that
+    would tell every future die.
+
+    Given a ``log`` (a record's), the first rolls are those values in order, so the
+    game replays exactly; after them the dice are secret again.
+
+    >>> dice = SecretDice([4, 2])
+    >>> dice.roll(2), len(dice.roll(3)), dice.log[:2]
+    ((4, 2), 3, [4, 2])
+    """
+
+    __slots__ = ("_script", "log")
+
+    def __init__(self, log: Iterable[int] = ()) -> None:
+        self._random = random.SystemRandom()
+        self.rolled = 0
+        self._script = list(log)
+        self.log: list[int] = []
+
+    def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
+        if n < 1 or sides < 2:
+            raise ValueError(f"cannot roll {n}d{sides}")
+        out = []
+        for _ in range(n):
+            known = len(self.log)
+            if known < len(self._script):
+                value = self._script[known]
+                if not 1 <= value <= sides:
+                    raise ValueError(f"logged roll {value} does not fit a d{sides}")
+            else:
+                value = self._random.randrange(sides) + 1
+            self.log.append(value)
+            out.append(value)
+        self.rolled += n
+        return tuple(out)
+
+    def fresh(self) -> SecretDice:
+        """The same dice from the start: every value known so far, then secret ones."""
+        return SecretDice([*self.log, *self._script[len(self.log) :]])
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SecretDice:
+        """A copy at the same point (a trial roll on it draws new secret values)."""
+        copy = self.fresh()
+        copy.log = list(self.log)
+        copy.rolled = self.rolled
+        return copy
+
+
 class ScriptedDice(Dice):
     """Dice that return the given values in order, for replaying worked examples.
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, DecisionKind
-from warbench.core.dice import Dice
+from warbench.core.dice import Dice, ScriptedDice, SecretDice
 from warbench.core.events import Event
 from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset
@@ -135,11 +135,15 @@ class Resolution:
 class Game:
     """A scenario in play. Create one with :meth:`start` or the constructor."""
 
-    def __init__(self, scenario: Scenario, seed: int, dice: Dice | None = None) -> None:
+    def __init__(self, scenario: Scenario, seed: int | None, dice: Dice | None = None) -> None:
         self.scenario = scenario
         self.ruleset: Ruleset[Any] = registry.get(scenario.ruleset)
         self.seed = seed
-        self.dice = dice if dice is not None else Dice(seed)
+        """The dice's seed, or None for secret dice (:class:`~warbench.core.dice.SecretDice`:
+        a game with a person in it, whose record logs the dice rolled instead)."""
+        if dice is None:
+            dice = Dice(seed) if seed is not None else SecretDice()
+        self.dice = dice
         self.state: Any = self.ruleset.initial_state(scenario)
         self.events: list[Event] = []
         self.actions: list[TakenAction] = []
@@ -153,7 +157,7 @@ class Game:
         self.events.extend(res.events)
 
     @classmethod
-    def start(cls, scenario: str | Scenario, seed: int = 0) -> Game:
+    def start(cls, scenario: str | Scenario, seed: int | None = 0) -> Game:
         """Start a game of a built-in scenario id, a file path, or a Scenario."""
         if isinstance(scenario, str):
             from warbench.core.loader import load_scenario
@@ -451,9 +455,7 @@ class Game:
 
 def _fresh_dice(dice: Dice) -> Dice | None:
     """Dice that replay the same rolls from the start (None: seeded dice from the seed)."""
-    from warbench.core.dice import ScriptedDice
-
-    return dice.fresh() if isinstance(dice, ScriptedDice) else None
+    return dice.fresh() if isinstance(dice, ScriptedDice | SecretDice) else None
 
 
 def state_digest(state: Mapping[str, Any]) -> str:

@@ -6,11 +6,13 @@ the final state's digest must equal the one stored. Every field is checked
 when a record is read, and the replay must reach the stored digest, turn and
 outcome: a record that does not match is refused, never resumed silently.
 
-Format (``format`` = 2; format 1, without sealed entries or checksum, still reads)::
+Format (``format`` = 2; format 1, without sealed entries or checksum, still reads;
+format 3 is a game of secret dice, which logs the dice rolled instead of a seed)::
 
     {"format": 2, "ruleset": "miniwars", "ruleset_version": "1",
      "scenario_id": "miniwars/danville", "scenario": {...the whole TOML...},
      "seed": 7, "actions": [{"side": "horde", "action": "move W1 0405"}, ...],
+     (format 3: "dice": [4, 1, 6, ...] instead of "seed": the dice rolled so far)
      "turns": 3, "outcome": null | {"winner": ..., "reason": ..., "scores": ...},
      "digest": "<sha256 of the final state's canonical JSON>",
      "players": {...} (play) or "bots": {...} (simulate), optional,
@@ -20,6 +22,12 @@ The digest proves the actions (a replay must reach it); the checksum proves
 that nothing else was edited (a changed seed or scenario may leave the final
 state alone). Neither is a signature: they catch damage and casual edits,
 not a forger who recomputes them.
+
+**Secret dice.** A seed tells every future die, so a game with a person in it has
+none: its dice are drawn from the operating system's source as they are rolled
+(:class:`~warbench.core.dice.SecretDice`) and its record logs the dice rolled so far.
+A copy of the record shows only dice already shown; a replay rolls the logged values
+in order, then secret ones (a resumed game goes on with dice nobody could foresee).
 
 **Sealed choices.** The record is shared: every player may read it. A sealed
 choice not yet revealed appears in it only as ``{"side": "ann", "sealed":
@@ -62,6 +70,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from warbench.core.dice import Dice, SecretDice
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
@@ -69,7 +78,12 @@ if TYPE_CHECKING:
     from warbench.core.ruleset import RulesetInfo
 
 RECORD_FORMAT = 2
-READABLE_FORMATS = (1, 2)
+SECRET_DICE_FORMAT = 3
+"""A record of secret dice (a game with a person in it) logs the dice rolled (``dice``)
+instead of a seed; it is format 3, which older readers refuse rather than misread."""
+READABLE_FORMATS = (1, 2, 3)
+MAX_ROLL = 1000
+"""The largest face a logged die may show (a d1000 is more than any rule rolls)."""
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this (what the CLI accepts, too)."""
 EXTRA_FIELDS = {"players": "who played each side", "bots": "the bots of a simulation"}
@@ -138,19 +152,39 @@ def make_record(
             actions.append({"side": taken.side, "sealed": sealed})
         else:
             actions.append({"side": taken.side, "action": str(taken.action)})
+    dice: dict[str, Any] = (
+        {"seed": game.seed} if game.seed is not None else {"dice": list(dice_log(game))}
+    )
     record = {
-        "format": RECORD_FORMAT,
+        "format": RECORD_FORMAT if game.seed is not None else SECRET_DICE_FORMAT,
         "ruleset": game.ruleset.info.name,
         "ruleset_version": game.ruleset.info.version,
         "scenario_id": game.scenario.id,
         "scenario": game.scenario.raw,
-        "seed": game.seed,
+        **dice,
         "actions": actions,
         "turns": game.turn,
         "outcome": outcome.to_json() if outcome else None,
         "digest": game.digest(),
     } | dict(extra or {})
     return with_checksum(record)
+
+
+def dice_log(game: Game) -> list[int]:
+    """The dice a game of secret dice has rolled so far, in order (what its record keeps:
+    each was shown when it was rolled; no future die is in it)."""
+    dice = game.dice
+    if not isinstance(dice, SecretDice):
+        raise RecordError("only a game of secret dice logs its dice; this one has a seed")
+    return list(dice.log)
+
+
+def record_dice(record: Mapping[str, Any]) -> tuple[int | None, Dice | None]:
+    """The seed and dice a record's game is rebuilt with: its seed (the dice follow), or
+    no seed and secret dice that first roll the logged values."""
+    if "dice" in record:
+        return None, SecretDice(int(v) for v in record["dice"])
+    return int(record["seed"]), None
 
 
 # -- reading and checking ------------------------------------------------------------
@@ -170,7 +204,7 @@ def check_record(data: Any, source: str) -> None:
         "ruleset_version": str,
         "scenario_id": str,
         "scenario": dict,
-        "seed": int,
+        **({"dice": list} if fmt == SECRET_DICE_FORMAT else {"seed": int}),
         "actions": list,
         "turns": int,
         "digest": str,
@@ -194,8 +228,10 @@ def check_record(data: Any, source: str) -> None:
             )
     if len(data["scenario_id"]) > MAX_ID or not data["scenario_id"].isprintable():
         raise bad(f"field 'scenario_id' is not a scenario id: '{excerpt(data['scenario_id'])}'")
-    if not 0 <= data["seed"] <= MAX_SEED:
+    if "seed" in required and not 0 <= data["seed"] <= MAX_SEED:
         raise bad(f"field 'seed' must be a whole number from 0 to {MAX_SEED}")
+    if "dice" in required and not all(type(v) is int and 1 <= v <= MAX_ROLL for v in data["dice"]):
+        raise bad(f"field 'dice' must list the dice rolled, each a whole number 1 to {MAX_ROLL}")
     if not _HEX64.fullmatch(data["digest"]):
         raise bad("field 'digest' is not a SHA-256 digest (64 hex digits)")
     if _ruleset_name(data["scenario"].get("ruleset")) != _ruleset_name(data["ruleset"]):
@@ -300,7 +336,7 @@ def replay_record(
 
     scenario_id = str(record.get("scenario_id", "record"))
     scenario = scenario_from_dict(record["scenario"], f"{source} (scenario)", scenario_id)
-    game = Game(scenario, int(record["seed"]))
+    game = Game(scenario, *record_dice(record))
     version = record.get("ruleset_version")
     if version is not None and version != game.ruleset.info.version:
         raise RecordError(

@@ -215,7 +215,7 @@ def _side_file(game: Game, side: str, choices: list[dict[str, Any]]) -> dict[str
         "kind": "sealed choices",
         "note": f"{side}'s secret: the other sides must not read this file",
         "scenario_id": game.scenario.id,
-        "seed": game.seed,
+        "seed": game.seed,  # None for secret dice (the record logs the dice rolled)
         "side": side,
         "choices": choices,
     }

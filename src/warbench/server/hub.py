@@ -448,7 +448,7 @@ class Hub:
                 tuple(stored.actions),
                 side,
                 stored.players[side],
-                game_seed(game.seed, len(game.actions), side),
+                game_seed(stored.seed, len(game.actions), side),
             )
 
     def bot_apply(self, job: BotJob, text: str) -> None:
