@@ -37,8 +37,11 @@ def finish(child: pexpect.spawn) -> None:
 def test_a_hex_game_info_goal_rules_map_and_a_confirmed_end(tmp_path: Path) -> None:
     record = tmp_path / "bridge.json"
     child = spawn("play", "miniwars/bridge", "--seed", "1", "--record", str(record))
+    child.expect_exact("Pass the keyboard to vanguard, then press Enter > ")  # hot-seat
+    intro = str(child.before)
+    child.sendline("")
     child.expect_exact("vanguard> ")
-    start = str(child.before)
+    start = intro + str(child.before)
     assert "Goal:" in start and "end of turn 8" in start
     assert start.count(LEGEND) == 1
     assert "choose A (fire first" in start  # the prompt says what A and B mean
@@ -56,8 +59,10 @@ def test_a_hex_game_info_goal_rules_map_and_a_confirmed_end(tmp_path: Path) -> N
     out = command(child, "measure S1 G1", "vanguard> ")
     assert "no measuring" in out
 
-    out = command(child, "choose A", "guards> ")
+    out = command(child, "choose A", "Pass the keyboard to guards, then press Enter > ")
     assert "   1. vanguard: choose A" in out
+    out = command(child, "", "guards> ")  # a cleared screen for the guards' person
+    assert "\x1b[2J" in str(child.before) or out.count(LEGEND) == 1
     assert out.count(LEGEND) == 1  # the guards' phase begins: the map once
     out = command(child, "list", "guards> ")
     assert LEGEND not in out  # nothing changed: no map

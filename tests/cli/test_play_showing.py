@@ -13,7 +13,7 @@ from tests.cli.test_play import script
 
 from warbench.bots import GreedyBot
 from warbench.cli.main import main
-from warbench.cli.session import PlaySession
+from warbench.cli.session import CLEAR_SCREEN, PlaySession
 from warbench.core.game import Game
 
 BRIDGE = ["play", "miniwars/bridge", "--seed", "1"]
@@ -79,7 +79,10 @@ def _at_a_terminal(game: Game, answers: list[str], tmp_path: Path) -> list[str]:
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
-        return next(typed)
+        answer = next(typed, None)
+        if answer is None:
+            raise EOFError  # the people have gone: the session saves and stops
+        return answer
 
     with (tmp_path / "out.txt").open("w", encoding="utf-8") as screen:
         session = PlaySession(
@@ -99,7 +102,8 @@ def test_end_skipping_actions_is_confirmed_at_a_terminal(tmp_path: Path) -> None
     """At a terminal an ``end`` that skips legal actions asks first; "n" keeps the game."""
     game = Game.start("miniwars/bridge", seed=1)
     game.apply("choose A", "vanguard")
-    prompts = _at_a_terminal(game, ["end", "n", "end", "y", "quit"], tmp_path)
+    prompts = _at_a_terminal(game, ["", "end", "n", "end", "y", "quit"], tmp_path)
+    assert prompts[0] == "Pass the keyboard to guards, then press Enter > "  # hot-seat
     asked = [p for p in prompts if "End anyway?" in p]
     assert len(asked) == 2
     assert "end skips 3 more legal action(s) of guards (G1)" in asked[0]
@@ -163,6 +167,36 @@ def test_invisible_enemys_done_is_an_end_and_confirmed_too(tmp_path: Path) -> No
     else:
         pytest.fail("no step where california could be done early")
     taken = len(game.actions)
-    prompts = _at_a_terminal(game, ["done", "n", "quit"], tmp_path)
+    prompts = _at_a_terminal(game, ["", "done", "n", "quit"], tmp_path)
     assert any("done skips" in p and "End anyway?" in p for p in prompts)
     assert len(game.actions) == taken
+
+
+def test_hot_seat_hides_each_persons_screen_and_sealed_typing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people at one terminal (issue 24, fair point 5): between seats the screen and
+    its scrollback are cleared and the keyboard handed over with Enter; a sealed choice
+    (MGV's weapons) is typed without echo (getpass), never through the echoing prompt."""
+    game = Game.start("mgv/clear", seed=7)
+    unseen: list[str] = []
+    blue, red = (str(game.legal_actions(side)[0]) for side in ("blue", "red"))
+
+    def hidden(prompt: str) -> str:
+        unseen.append(prompt)
+        return blue if len(unseen) == 1 else red
+
+    monkeypatch.setattr("getpass.getpass", hidden)
+    prompts = _at_a_terminal(game, ["", ""], tmp_path)
+    assert prompts[:2] == [
+        "Pass the keyboard to blue, then press Enter > ",
+        "Pass the keyboard to red, then press Enter > ",
+    ]
+    assert unseen == [
+        "blue (typed unseen: a sealed choice)> ",
+        "red (typed unseen: a sealed choice)> ",
+    ]
+    screen = (tmp_path / "out.txt").read_text("utf-8")
+    assert screen.count(CLEAR_SCREEN) >= 4  # before and after each hand-over
+    assert blue not in screen and red not in screen  # the choices never echoed
+    assert [t.sealed for t in game.actions] == [True, True]

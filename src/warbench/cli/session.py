@@ -7,6 +7,7 @@ Only the core API is used (decisions, legal actions, apply, undo, views,
 
 from __future__ import annotations
 
+import getpass
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,9 @@ Handler = Callable[[str, str], bool]
 """A prompt command: (side, the rest of the line) -> keep playing?"""
 
 
+CLEAR_SCREEN = "\x1b[3J\x1b[H\x1b[2J"
+"""Clears a terminal's screen and its scrollback (hot-seat: what one person saw)."""
+
 RECENT_EVENTS = 12
 """Events shown on resuming, so a player sees where the game stood."""
 REASONS_UP_TO = GROUP_ABOVE
@@ -101,6 +105,12 @@ class PlaySession:
         self.console = console
         self.read = read
         self.pause = pause and all(bot is not None for bot in players.values())
+        self.hot_seat = interactive and sum(bot is None for bot in players.values()) >= 2
+        """Two or more people at one terminal: the screen is cleared and the keyboard
+        handed over between them, and a sealed choice is typed without echo (at a
+        terminal: piped input has no screen to hide anything from)."""
+        self.at_keyboard: str | None = None
+        """The side whose person has the keyboard now (hot-seat)."""
         self.interactive = interactive
         """A person at a terminal (not piped input): an ``end`` that skips actions is
         confirmed first."""
@@ -226,13 +236,20 @@ class PlaySession:
 
         The map is drawn at the start of each of the side's phases (and on ``map``);
         after an action only what changed is printed, then where the game stands."""
+        if self.hot_seat and side != self.at_keyboard and not self._hand_over(side):
+            return False
         if self.mapped.get(side) != self._phase_key(side):
             self._show_map(side)
             self._status(side)
         elif self.shown != self.changes:
             self._status(side)
+        decision = self.game.decision
+        hidden = self.hot_seat and decision is not None and decision.kind is DecisionKind.SEALED
         try:
-            line = self.read(f"{side}> ").strip()
+            if hidden:  # the other person may be looking at the screen: no echo
+                line = getpass.getpass(f"{side} (typed unseen: a sealed choice)> ").strip()
+            else:
+                line = self.read(f"{side}> ").strip()
         except EOFError:
             self._say("")
             return False
@@ -251,6 +268,23 @@ class PlaySession:
         if line.isascii() and line.isdigit():
             return self._pick(side, line)
         return self._try(side, line)
+
+    def _hand_over(self, side: str) -> bool:
+        """Hot-seat: clear the screen (and its scrollback) of what the last person saw,
+        and wait until the keyboard is with ``side``'s person; False if they quit."""
+        self.console.file.write(CLEAR_SCREEN)
+        self.console.file.flush()
+        try:
+            self.read(f"Pass the keyboard to {side}, then press Enter > ")
+        except EOFError:
+            self._say("")
+            return False
+        self.console.file.write(CLEAR_SCREEN)
+        self.console.file.flush()
+        self.at_keyboard = side
+        self.mapped.pop(side, None)  # the screen was cleared: draw the map again
+        self.shown = -1
+        return True
 
     # -- acting --------------------------------------------------------------------
     def _try(self, side: str, text: str) -> bool:
