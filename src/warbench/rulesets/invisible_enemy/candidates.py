@@ -32,6 +32,7 @@ from warbench.rulesets.invisible_enemy.actions import (
 )
 from warbench.rulesets.invisible_enemy.charts import action_costs, self_destruct
 from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.invisible_enemy.view import by_hand, whole_inches
 
 if TYPE_CHECKING:
     from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
@@ -109,21 +110,27 @@ def _cost_key(key: str) -> str:
 
 def aims(state: State, side: str) -> list[Point]:
     """Points worth a barrage: each enemy base, the middle of each close enemy pair, the
-    middle of the enemy force and of the table (a marker may go anywhere, 3.0)."""
+    middle of the enemy force and of the table (a marker may go anywhere, 3.0).
+
+    The enemy bases are where the side sees them: while markers go down by hand, to the
+    whole inch only (``view.by_hand``). Aiming at their exact places would let a person
+    read them back from ``list`` by trying aims (issue 24)."""
     table = state.setup.table
-    enemies = state.active(state.other(side))
+    rough = by_hand(state)
+    enemies = [
+        (float(whole_inches(b.geo.x)), float(whole_inches(b.geo.y))) if rough else b.geo.at
+        for b in state.active(state.other(side))
+    ]
     points: list[Point] = []
-    for b in enemies:
-        points.append((round(b.geo.x, 1), round(b.geo.y, 1)))
-    for i, a in enumerate(enemies):
-        for b in enemies[i + 1 :]:
-            if math.hypot(a.geo.x - b.geo.x, a.geo.y - b.geo.y) <= 3.0:
-                points.append(
-                    (round((a.geo.x + b.geo.x) / 2, 1), round((a.geo.y + b.geo.y) / 2, 1))
-                )
+    for x, y in enemies:
+        points.append((round(x, 1), round(y, 1)))
+    for i, (ax, ay) in enumerate(enemies):
+        for bx, by in enemies[i + 1 :]:
+            if math.hypot(ax - bx, ay - by) <= 3.0:
+                points.append((round((ax + bx) / 2, 1), round((ay + by) / 2, 1)))
     if enemies:
-        cx = sum(b.geo.x for b in enemies) / len(enemies)
-        cy = sum(b.geo.y for b in enemies) / len(enemies)
+        cx = sum(x for x, _ in enemies) / len(enemies)
+        cy = sum(y for _, y in enemies) / len(enemies)
         points.append((round(cx, 1), round(cy, 1)))
     points.append((round(table.width / 2, 1), round(table.height / 2, 1)))
     out: list[Point] = []

@@ -1,8 +1,11 @@
-"""Placed is placed (issue 24, fair point 4): an action the rules call irrevocable is never
-taken back, by anyone, through the Python API, the terminal or the server: an Invisible
-Enemy barrage marker set down by hand (3.0: never moved again) and an MGV photon range
-guess once written (5.3). Before, ``undo`` took back a marker, and with it the rough view:
-place, read, undo, place again."""
+"""Fair play with the skills of the table (issue 24).
+
+Placed is placed (fair point 4): an action the rules call irrevocable is never taken
+back, by anyone, through the Python API, the terminal or the server: an Invisible Enemy
+barrage marker set down by hand (3.0: never moved again) and an MGV photon range guess
+once written (5.3). Before, ``undo`` took back a marker, and with it the rough view:
+place, read, undo, place again. And the markers ``list`` offers while they go down by
+hand are aimed from what the side sees, not from exact positions."""
 
 from __future__ import annotations
 
@@ -84,3 +87,34 @@ def test_the_terminal_refuses_to_take_back_a_marker(
     assert "never moved again (3.0); it stands" in " ".join(out.split()), out
     kept = json.loads(record.read_text("utf-8"))["actions"]
     assert kept[-1]["action"] == marker
+
+
+def test_listed_markers_say_nothing_finer_than_the_rough_view_of_the_enemy() -> None:
+    """While markers go down by hand the side sees enemy bases to the whole inch; the
+    markers ``list`` offers were aimed at their exact places (with a scatter seeded by
+    the aim), so trying aims recovered a position to 0.1" (issue 24). Moving every enemy
+    base within its whole inch now changes nothing listed."""
+    from warbench.rulesets.invisible_enemy.view import whole_inches
+
+    game = Game.start("invisible-enemy/breach", 11)
+    rng = random.Random(5)
+    for _ in range(3000):  # on to markers going down after the enemy has moved off the grid
+        side = game.waiting_for()[0]
+        legal = [str(a) for a in game.legal_actions(side)]
+        enemies = [b for b in game.state.bases.values() if b.side != side and b.active]
+        off_grid = any(b.geo.x % 1 or b.geo.y % 1 for b in enemies)
+        if off_grid and any(a.startswith("barrage ") for a in legal):
+            break
+        moves = [a for a in legal if a.startswith("move ")]
+        game.apply(rng.choice(moves or legal), side)
+    else:
+        raise AssertionError("no markers went down after the enemy moved")
+    listed = [str(a) for a in game.legal_actions(side)]
+    shifted = game.ruleset.copy_state(game.state)
+    for base in shifted.bases.values():
+        if base.side != side and base.active:
+            x, y = base.geo.x, base.geo.y
+            nearer = (x + 0.4 * (whole_inches(x) - x), y + 0.4 * (whole_inches(y) - y))
+            base.geo = base.geo.moved_to(nearer, base.geo.facing)
+    moved = [str(a) for a in game.ruleset.legal_actions(shifted, side)]
+    assert moved == listed
