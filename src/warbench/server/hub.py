@@ -14,6 +14,7 @@ game in memory is rebuilt from the database, so memory never runs ahead of it.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -228,9 +229,9 @@ class Hub:
                 raise IllegalAction(text, f"it is not {side}'s turn to act")
             before = len(game.events)
             game.apply(text, side)  # IllegalAction, game untouched, if it is not legal
-            live.note(before)
             live.changed()
             self._store_last(live, 1)  # stored before the reply
+            live.note(before)
             return self._said(live, side)
 
     def undo(self, game_id: str, side: str, version: int) -> str:
@@ -460,9 +461,9 @@ class Hub:
                 return
             before = len(live.game.events)
             live.game.apply(text, job.side)
-            live.note(before)
             live.changed()
             self._store_last(live, 1)
+            live.note(before)
 
     def bots_to_move(self, game_id: str) -> bool:
         """Whether a bot is asked to act now."""
@@ -611,11 +612,12 @@ def note_step(game: Game, events_before: int) -> Step:
     taken = game.actions[-1]
     events = game.events[events_before:]
     viewers: list[str | None] = [*game.scenario.sides, None]
-    marks = (
-        {viewer: game.ruleset.annotations(game.state, events, viewer) for viewer in viewers}
-        if events
-        else {}
-    )
+    marks: dict[str | None, list[dict[str, Any]]] = {}
+    if events:
+        try:
+            marks = {v: game.ruleset.annotations(game.state, events, v) for v in viewers}
+        except Exception:  # a picture's marks must never cost a stored action its reply
+            logging.getLogger("warbench.server").exception("no marks for an action")
     return Step(len(game.actions) - 1, taken.side, game.turn, marks)
 
 
