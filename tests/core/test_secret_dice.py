@@ -99,3 +99,20 @@ def test_play_with_a_person_has_secret_dice_and_a_practice_game_says_its_seed_te
     assert main([*argv, "--seed", "7"]) == 0
     out = capsys.readouterr().out
     assert "seed 7" in out and "practice game: seed 7 tells every die" in " ".join(out.split())
+
+
+def test_a_log_of_dice_that_is_no_log_is_refused_with_the_reason() -> None:
+    """A record of secret dice whose log is not dice (even with its checksum made again)
+    is refused in one line: a face out of range on reading, a die that does not fit the
+    roll it feeds on replay."""
+    from warbench.core.record import check_record, with_checksum
+    from warbench.errors import RecordError
+
+    record = _played(20).record()
+    zero = with_checksum({**record, "dice": [0, *record["dice"][1:]]})
+    with pytest.raises(RecordError, match="field 'dice' must list the dice rolled"):
+        check_record(zero, "bridge.json")
+    seven = with_checksum({**record, "dice": [7, *record["dice"][1:]]})
+    check_record(seven, "bridge.json")  # a face a d1000 may show: only the replay can tell
+    with pytest.raises(RecordError, match=r"cannot be replayed|does not fit the d6"):
+        replay_record(seven, "bridge.json")

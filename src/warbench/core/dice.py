@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 
-from warbench.errors import WarbenchError
+from warbench.errors import RecordError, WarbenchError
 
 
 class DiceExhausted(WarbenchError):
@@ -71,8 +71,8 @@ class SecretDice(Dice):
             known = len(self.log)
             if known < len(self._script):
                 value = self._script[known]
-                if not 1 <= value <= sides:
-                    raise ValueError(f"logged roll {value} does not fit a d{sides}")
+                if not 1 <= value <= sides:  # a record's log that does not fit its game
+                    raise RecordError(f"the logged die {value} does not fit the d{sides} rolled")
             else:
                 value = self._random.randrange(sides) + 1
             self.log.append(value)

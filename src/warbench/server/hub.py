@@ -512,10 +512,7 @@ class Hub:
             "events_total": len(game.events),
             "outcome": outcome.to_json() if outcome else None,
             "scores": game.ruleset.scores(game.state),
-            "recent": {
-                "sides": sorted({step.side for step in recent}),
-                "marks": [mark for step in recent for mark in step.marks.get(side, ())],
-            },
+            "recent": {"marks": [mark for step in recent for mark in step.marks.get(side, ())]},
             "goal": game.ruleset.goal(game.scenario),
             "actions_total": len(live.stored.actions),
         }

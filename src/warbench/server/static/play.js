@@ -124,15 +124,19 @@ function moveText(extra) {
   if (drawing.facing !== null) text += ` face ${Math.round(drawing.facing)}`;
   return text;
 }
-function overlay() {
+// The page's own layers in the board group, drawn over it and never taking a click:
+// "overlay" the move being drawn, "marks" the movement costs, the ruler and the reach ring.
+function layer(id) {
   const board = boardGroup();
-  let g = board.querySelector("#overlay");
+  let g = board.querySelector(`#${id}`);
   if (!g) {
-    g = svgEl("g", {id: "overlay", "pointer-events": "none"});
+    g = svgEl("g", {id, "pointer-events": "none"});
     board.appendChild(g);
   }
   return g;
 }
+const overlay = () => layer("overlay");
+const marks = () => layer("marks");
 function drawPreview(extra, verdict) {
   const g = overlay();
   g.innerHTML = "";
@@ -140,25 +144,17 @@ function drawPreview(extra, verdict) {
   const figure = figureOf(drawing.figure);
   if (!figure) return;
   const points = [[figure.x, figure.y], ...drawing.path, ...(extra ? [extra] : [])].map(pixels);
-  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
-  line.setAttribute("points", points.map((p) => p.join(",")).join(" "));
-  line.setAttribute("class", "move-path" + (verdict && verdict.refusal ? " refused" : ""));
-  g.appendChild(line);
+  const refused = verdict && verdict.refusal ? " refused" : "";
+  g.appendChild(svgEl("polyline", {points: points.map((p) => p.join(",")).join(" "), class: "move-path" + refused}));
   const end = points[points.length - 1];
   if (drawing.facing !== null) {
     const rad = drawing.facing * Math.PI / 180;
-    const arrow = document.createElementNS("http://www.w3.org/2000/svg", "line");
-    arrow.setAttribute("x1", end[0]); arrow.setAttribute("y1", end[1]);
-    arrow.setAttribute("x2", end[0] + 30 * Math.cos(rad)); arrow.setAttribute("y2", end[1] - 30 * Math.sin(rad));
-    arrow.setAttribute("class", "facing-arrow");
-    g.appendChild(arrow);
+    g.appendChild(svgEl("line", {x1: end[0], y1: end[1], x2: end[0] + 30 * Math.cos(rad),
+      y2: end[1] - 30 * Math.sin(rad), class: "facing-arrow"}));
   }
   if (verdict) {
-    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    label.setAttribute("x", end[0] + 8); label.setAttribute("y", end[1] - 8);
-    label.setAttribute("class", "move-label");
-    label.textContent = verdict.refusal ? "refused" : (verdict.cost || "");
-    g.appendChild(label);
+    const said = verdict.refusal ? "refused" : (verdict.cost || "");
+    g.appendChild(svgEl("text", {x: end[0] + 8, y: end[1] - 8, class: "move-label"}, said));
   }
 }
 async function judge(text) {
@@ -286,7 +282,7 @@ async function highlight() {
           const box = hex.getBBox();
           const label = svgEl("text", {x: box.x + box.width / 2, y: box.y + box.height * 0.8,
             "text-anchor": "middle", class: "cost", "data-hex": t}, note.cost.split(" ")[0] + " MP");
-          overlay().appendChild(label);  // in the hex's own coordinates, over the counters
+          marks().appendChild(label);  // in the hex's own coordinates, over the counters
         }
       } else {
         svg.querySelectorAll(`[data-unit="${CSS.escape(t)}"],[data-figure="${CSS.escape(t)}"]`)
@@ -405,12 +401,6 @@ async function pickForMeasure(event) {
 }
 
 // -- marks of our own over the board: the ruler and a selected piece's reach ---------------
-function marks() {
-  const board = boardGroup();
-  let g = board.querySelector("#marks");
-  if (!g) { g = svgEl("g", {id: "marks", "pointer-events": "none"}); board.appendChild(g); }
-  return g;
-}
 function clearRuler() { if (boardGroup()) marks().querySelectorAll(".ruler-mark").forEach((e) => e.remove()); }
 function drawRuler(from, to, answer) {
   const lines = answer.split("\n");
