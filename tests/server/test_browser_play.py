@@ -147,7 +147,8 @@ def test_the_score_at_the_end_and_a_replay_that_plays_itself(
     page.select_option("#speed", "250")
     page.click("#play")  # from the start, on its own
     page.wait_for_function("Number(document.body.dataset.at) >= 2", timeout=20_000)
-    page.click("#play")  # pause
+    page.click("#play")  # pause (a step already on its way still lands)
+    page.wait_for_timeout(600)
     paused = page.evaluate("document.body.dataset.at")
     page.wait_for_timeout(800)
     assert page.evaluate("document.body.dataset.at") == paused
