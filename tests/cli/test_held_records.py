@@ -268,7 +268,7 @@ def mgv_record(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str
     game.apply("phase fire", "blue")
     decision = game.decision
     assert decision is not None and decision.hold, "mgv/clear seed 0: blue fires first"
-    game.apply(f"range B4={GUESS}", "blue")
+    game.apply(f"range B4>R4={GUESS}", "blue")
     game.apply("fire B4>R4 B2>R1 B3>R4", "blue")
     game.apply("screen none", "red")
     game.apply("split 2=4/0/0 3=4/0/0", "blue")
@@ -299,7 +299,7 @@ def test_mgv_replay_with_and_without_the_firing_sides_file(
     assert "Digest matches" in out and GUESS not in out
 
     status, out, _ = run(capsys, "replay", str(path), "--side", "blue")
-    assert status == 0 and f"range B4={GUESS} (sealed" in out
+    assert status == 0 and f"range B4>R4={GUESS} (sealed" in out
 
     shared = without_side_files(path, tmp_path / "friend")
     status, out, err = run(capsys, "replay", str(shared))

@@ -6,7 +6,7 @@ defender's screens and the sealed missile splits follow), then the dice open
 it. These tests play it at the prompt: the held prompt says the choice stays
 secret until the dice; nothing printed and nothing in the shared record shows
 the guess before the reveal; ``odds`` during the range step names no distance
-and the map shows positions to the whole inch only; a game saved mid-fire
+and the map shows the other side's bases by eye only; a game saved mid-fire
 (after the guess, before the splits) resumes and plays on, whichever side holds
 the guess. In-process with scripted ``input`` (as ``test_hot_seat_secrets.py``),
 and once through a terminal (as ``test_play_pexpect.py``).
@@ -40,7 +40,6 @@ SPLIT = "split 2=4/0/0 3=4/0/0"
 BLOCK = "block 2=5/5/0 3=3/3/0"
 DISTANCE = re.compile(r"\d+(?:\.\d+)?\s*(?:in\b|inch|\"|'')")
 """A length in the text: what the prompt must never show while a range guess is asked."""
-POSITION = re.compile(r"\bat (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
 
 
 class Keyboard:
@@ -101,12 +100,17 @@ def fixed_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("warbench.cli.play.secrets.randbits", lambda bits: 1234)
 
 
-def whole_inches_only(screen: str) -> None:
+def other_side_by_eye(screen: str, other: str = "R") -> None:
+    """Every place of the other side's bases shown is a cell centre of the eye model
+    (2-inch cells: odd whole numbers), marked as seen by eye."""
     flat = " ".join(screen.split())
-    found = POSITION.findall(flat)
+    found = re.findall(
+        rf"\b{other}\d \w+ at (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)( \(by eye\))?", flat
+    )
     assert found, screen
-    for x, y in found:
-        assert "." not in x and "." not in y, f"a position finer than an inch: {x},{y}"
+    for x, y, marked in found:
+        assert marked, f"{x},{y} is not said to be by eye"
+        assert float(x) % 2 == 1 and float(y) % 2 == 1, f"finer than the eye: {x},{y}"
 
 
 # -- hot-seat ------------------------------------------------------------------------------
@@ -114,25 +118,25 @@ def test_hot_seat_fire_phase_keeps_the_held_guess_secret_and_resumes_mid_fire(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     record = tmp_path / "clear.json"
-    blue = [BLUE_ARM, "phase fire", "odds", "odds fire B4>R4", "odds range B4=5", "map"]
-    blue += [f"range B4={GUESS}", DECLARE]
+    blue = [BLUE_ARM, "phase fire", "odds", "odds fire B4>R4", "odds range B4>R4=5", "map"]
+    blue += [f"range B4>R4={GUESS}", DECLARE]
     red = [RED_ARM, "undo", "list", "odds", "map", "screen none"]
     argv = ["play", "mgv/clear", "--seed", SEED, "--record", str(record)]
     keys = play(monkeypatch, capsys, argv, {"blue": blue, "red": red}, record)
 
     # The arm round: an ordinary sealed round, said so at the prompt.
     assert keys.screens[0][0] == "blue" and SEALED_NOTE in keys.screens[0][1]
-    # The range step: the held prompt, whole inches, no distance anywhere.
+    # The range step: the held prompt, red by eye, no distance anywhere.
     asked = keys.after("phase fire")
     assert "write your photon range guesses" in asked
     assert HELD_NOTE in asked and "until it is resolved at the dice" in HELD_NOTE
-    whole_inches_only(asked)
-    whole_inches_only(keys.after("map"))
-    for typed in ("odds", "odds fire B4>R4", "odds range B4=5"):
+    other_side_by_eye(asked)
+    other_side_by_eye(keys.after("map"))
+    for typed in ("odds", "odds fire B4>R4", "odds range B4>R4=5"):
         assert not DISTANCE.search(keys.after(typed)), keys.after(typed)
     assert "No legal action now involves dice." in keys.after("odds")
-    assert "range B4=5: no dice are rolled" in keys.after("odds range B4=5")
-    taken = keys.after(f"range B4={GUESS}")
+    assert "range B4>R4=5: no dice are rolled" in keys.after("odds range B4>R4=5")
+    taken = keys.after(f"range B4>R4={GUESS}")
     assert "blue makes a sealed choice, held secret until it is resolved" in taken
     assert "declare the target of every mount" in taken
 
@@ -164,12 +168,12 @@ def test_hot_seat_fire_phase_keeps_the_held_guess_secret_and_resumes_mid_fire(
     assert "cannot undo: the last action was blue's" in keys.after("undo", "red")
     before_reveal, _, after = keys.text().partition("range guesses revealed")
     assert GUESS not in before_reveal.replace(SPLIT, "")
-    assert after.startswith(f": B4 {GUESS}in"), after[:80]
+    assert after.startswith(f": B4 at R4 {GUESS}in"), after[:80]
     assert "missile dice revealed: attack 2: 4/0/0 against 5/5/0" in before_reveal
     assert not sealed_path(record, "blue").exists()
     assert json.loads(record.read_text("utf-8"))["actions"][3] == {
         "side": "blue",
-        "action": f"range B4={GUESS}",
+        "action": f"range B4>R4={GUESS}",
     }
 
 
@@ -185,7 +189,7 @@ def test_resume_tells_who_holds_a_secret_and_of_which_kind(
         ("blue", BLUE_ARM),
         ("red", RED_ARM),
         ("blue", "phase fire"),
-        ("blue", f"range B4={GUESS}"),
+        ("blue", f"range B4>R4={GUESS}"),
         ("blue", DECLARE),
         ("red", "screen none"),
         ("blue", SPLIT),
@@ -239,7 +243,7 @@ def test_a_person_firing_against_a_bot_resumes_before_the_splits(
     fixed_bots(monkeypatch)
     record = tmp_path / "clear.json"
     argv = ["play", "mgv/clear", "--seed", SEED, "--side", "red=greedy", "--record", str(record)]
-    lines = {"blue": [BLUE_ARM, "phase fire", f"range B4={GUESS}", DECLARE]}
+    lines = {"blue": [BLUE_ARM, "phase fire", f"range B4>R4={GUESS}", DECLARE]}
     keys = play(monkeypatch, capsys, argv, lines, record)
     assert "split your missile dice" in keys.screens[-1][1]
     assert GUESS not in record.read_text("utf-8")
@@ -249,7 +253,7 @@ def test_a_person_firing_against_a_bot_resumes_before_the_splits(
     text = keys.text()
     assert "Sealed choices not yet revealed: blue (held until it is resolved)." in text
     assert "red makes a sealed choice" in text
-    assert f"blue's range guesses revealed: B4 {GUESS}in" in text
+    assert f"blue's range guesses revealed: B4 at R4 {GUESS}in" in text
 
 
 # -- through a terminal ---------------------------------------------------------------------
@@ -289,11 +293,11 @@ def test_mgv_against_a_bot_in_a_terminal_then_resume_mid_fire(tmp_path: Path) ->
     out = command(child, "phase fire")
     assert "write your photon range guesses" in out
     assert "it stays secret from the other side until it is resolved at the dice" in out
-    whole_inches_only(out)
-    whole_inches_only(command(child, "map"))
+    other_side_by_eye(out)
+    other_side_by_eye(command(child, "map"))
     odds = command(child, "odds") + command(child, "odds fire B4>R4")
     assert not DISTANCE.search(odds), odds
-    out = command(child, f"range B4={GUESS}")
+    out = command(child, f"range B4>R4={GUESS}")
     assert "blue makes a sealed choice, held secret until it is resolved" in out
     out = command(child, DECLARE)
     assert "split your missile dice" in out

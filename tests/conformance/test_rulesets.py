@@ -257,7 +257,8 @@ def test_reading_a_game_does_not_change_it(scenario_id: str, seed: int) -> None:
         assert game.digest() == digest
         # A copy is independent: playing on it leaves the game alone.
         if game.decision is not None and game.decision.kind is DecisionKind.CHOOSE:
-            ruleset.apply(copy, side, legal[-1], Resolution(Dice(seed)))
+            held = {s: t.action for s, t in game.held_choices().items()}
+            ruleset.apply(copy, side, legal[-1], Resolution(Dice(seed), held))
             assert game.digest() == digest
 
 

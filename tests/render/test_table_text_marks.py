@@ -229,7 +229,7 @@ def test_facings_are_whole_degrees_with_a_compass_word() -> None:
 
 
 def test_the_roster_shows_each_figures_status_from_the_view() -> None:
-    view = view_of("invisible-enemy/company")
+    view = view_of("invisible-enemy/company", "california")
     record = next(b for b in view["bases"] if b["id"] == "C1")
     record.update(hits=3, damage="1/3")
     c2 = next(f for f in view["figures"] if f["id"] == "C2")
@@ -240,7 +240,7 @@ def test_the_roster_shows_each_figures_status_from_the_view() -> None:
 
 
 def test_mgv_damage_and_gone_bases_are_listed() -> None:
-    view = view_of("mgv/clear")
+    view = view_of("mgv/clear", "blue")
     b1 = next(b for b in view["bases"] if b["id"] == "B1")
     b1["damage"] = "S 2, P 1, B 0"
     b2 = next(b for b in view["bases"] if b["id"] == "B2")
@@ -251,6 +251,8 @@ def test_mgv_damage_and_gone_bases_are_listed() -> None:
     text = "\n".join(draw(view, width=100))
     assert "B1 J90 at 3,8 facing 0deg east [damage S 2, P 1, B 0]" in text
     assert "destroyed: B2" in text and "off the table: B3 (exited)" in text
+    assert "R1 J90 at 33,17 (by eye) facing 180deg west" in text  # 5.3: the other side
+    assert "positions: other sides' bases by eye" in text
 
 
 def test_vsgmr_records_add_what_the_figure_did() -> None:

@@ -19,6 +19,7 @@ from warbench.cli.main import main
 from warbench.core.game import Game
 from warbench.core.saves import save_game
 from warbench.errors import UndoError
+from warbench.rulesets.invisible_enemy.data import rules
 
 
 def _until(game: Game, wanted: str, rng: random.Random) -> str:
@@ -89,14 +90,13 @@ def test_the_terminal_refuses_to_take_back_a_marker(
     assert kept[-1]["action"] == marker
 
 
-def test_listed_markers_say_nothing_finer_than_the_rough_view_of_the_enemy() -> None:
-    """While markers go down by hand the side sees enemy bases to the whole inch; the
-    markers ``list`` offers were aimed at their exact places (with a scatter seeded by
+def test_listed_markers_say_nothing_finer_than_the_eye_sees_of_the_enemy() -> None:
+    """A side sees enemy bases by eye (the centre of each one's 2-inch cell); the
+    markers ``list`` offered were aimed at their exact places (with a scatter seeded by
     the aim), so trying aims recovered a position to 0.1" (issue 24). Moving every enemy
-    base within its whole inch now changes nothing listed."""
-    from warbench.rulesets.invisible_enemy.view import whole_inches
-
+    base within its cell now changes nothing listed."""
     game = Game.start("invisible-enemy/breach", 11)
+    eye = rules().data.eye
     rng = random.Random(5)
     for _ in range(3000):  # on to markers going down after the enemy has moved off the grid
         side = game.waiting_for()[0]
@@ -113,8 +113,8 @@ def test_listed_markers_say_nothing_finer_than_the_rough_view_of_the_enemy() -> 
     shifted = game.ruleset.copy_state(game.state)
     for base in shifted.bases.values():
         if base.side != side and base.active:
-            x, y = base.geo.x, base.geo.y
-            nearer = (x + 0.4 * (whole_inches(x) - x), y + 0.4 * (whole_inches(y) - y))
+            centre = eye.point(base.geo.at)
+            nearer = tuple(a + 0.4 * (c - a) for a, c in zip(base.geo.at, centre, strict=True))
             base.geo = base.geo.moved_to(nearer, base.geo.facing)
     moved = [str(a) for a in game.ruleset.legal_actions(shifted, side)]
     assert moved == listed

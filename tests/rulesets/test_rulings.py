@@ -422,7 +422,7 @@ def test_mgv_ruling_14_under_estimate_nobody_writes_guesses() -> None:
     ]
     game = mgv.start(bases, "blue", "fire", (4, 1, 1, 1), tail=True, options={"photon": "estimate"})
     assert game.state.step == "declare"
-    assert mgv.refused(game, "range B1=15", "blue") == (
+    assert mgv.refused(game, "range B1>R1=15", "blue") == (
         "nobody writes range guesses: each photon shot's guess is drawn from the error model: "
         "ruling 14, option `photon` (set it to `guess` to allow)"
     )
@@ -435,9 +435,9 @@ def test_mgv_ruling_12_written_guesses_cannot_be_taken_back() -> None:
         mgv.base("red", "R1", "L35", (20, 12), 180),
     ]
     game = mgv.start(bases, "blue", "fire", (4, 1, 1, 1), tail=True)
-    game.apply("range B1=15", "blue")
+    game.apply("range B1>R1=15", "blue")
     assert game.state.step == "declare"
-    assert mgv.refused(game, "range B1=16", "blue") == (
+    assert mgv.refused(game, "range B1>R1=16", "blue") == (
         "the range guesses are written and cannot be taken back (ruling 12)"
     )
 

@@ -262,8 +262,10 @@ def test_measure_gives_the_distance_as_the_rules_measure_and_the_sight(name):
     if name == "vsgmr":  # edge to edge (ruling 10)
         assert isinstance(a.base, RoundBase) and isinstance(b.base, RoundBase)
         assert f'{centre - a.base.radius - b.base.radius:.2f}" edge to edge' in text
-    else:  # centre to centre (MGV 5.0, Invisible Enemy 5.0)
-        assert f'{centre:.2f}" centre' in text
+    else:  # centre to centre (MGV 5.0, Invisible Enemy 5.0), the other side by eye
+        seen = math.dist(state.bases[mine].geo.at, state.bases[theirs].geo.at)
+        assert centre != seen
+        assert f'about {round(seen)}" (by eye) centre' in text
     assert "line" in text
     with pytest.raises(QuestionRefused, match="Q9"):
         game.ruleset.measure(state, side, mine, "Q9")

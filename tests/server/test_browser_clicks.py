@@ -49,8 +49,8 @@ def test_a_click_on_each_figure_reads_its_own_inches(
     say): at the centre of each figure's base it is that figure's own x,y within 0.05"."""
     api = ApiClient(base)
     made = api.new_game(scenario, {}, seed=1)
-    seen = api.state(made["id"])
-    side = seen["waiting_for"][0]
+    side = api.state(made["id"])["waiting_for"][0]
+    seen = api.state(made["id"], made["seats"][side]["token"])  # the figures as drawn for it
     page = _open(browser, base, made["links"][side], size)
     page.locator("#more summary").click()
     figures = [f for f in seen["view"]["figures"] if f.get("x") is not None]

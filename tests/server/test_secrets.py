@@ -72,11 +72,30 @@ def test_no_reply_holds_another_sides_secret(api: Api, scenario: str) -> None:
     assert sealed_seen, "the game never asked a sealed choice: the test proved nothing"
 
 
+def _by_eye(point: list[float]) -> bool:
+    """A cell centre of the eye model (2-inch cells: odd whole numbers)."""
+    x, y = point
+    return x % 2 == 1 and y % 2 == 1
+
+
+def _other_sides_points(mark: dict[str, Any], viewer: str | None) -> list[list[float]]:
+    """The points of a mark that place a base of another side than ``viewer``: a move's
+    path and a shot's firer (the marks a side gets are of the others' actions); for a
+    spectator, a shot's target too."""
+    points = list(mark.get("points") or [])
+    points += [mark[k] for k in ("from", "at") if k in mark]
+    if viewer is None and "to" in mark:
+        points.append(mark["to"])
+    return points
+
+
 @pytest.mark.parametrize("scenario", ["mgv/clear", "invisible-enemy/breach"])
-def test_no_exact_point_is_drawn_while_positions_show_only_roughly(api: Api, scenario: str) -> None:
-    """While a view shows positions to the whole inch (MGV's range guess, Invisible
-    Enemy's markers set by hand), the "what happened" marks, which hold the exact points
-    moves ended at, are withheld from every viewer, as are the reach ring and the ruler."""
+def test_the_marks_draw_the_other_side_by_eye_and_no_reach_while_measuring_is_barred(
+    api: Api, scenario: str
+) -> None:
+    """The "what happened" marks (moves' paths, lines of fire) put the other side's bases
+    where the viewer sees them by eye, never at the exact points moves ended at; while a
+    range is guessed or markers go down the reach ring is withheld too."""
     made = api.new(scenario, seed=11)
     game = made["id"]
     tokens = {side: seat["token"] for side, seat in made["seats"].items()}
@@ -88,10 +107,12 @@ def test_no_exact_point_is_drawn_while_positions_show_only_roughly(api: Api, sce
             break
         for viewer in [None, *tokens]:
             message = api.look(game, tokens[viewer] if viewer else None)
-            marked_seen += bool(message["recent"]["marks"])
+            for mark in message["recent"]["marks"]:
+                marked_seen += 1
+                points = _other_sides_points(mark, viewer)
+                assert all(_by_eye(p) for p in points), (viewer, mark)
             if message["view"].get("positions"):
                 rough_seen += 1
-                assert message["recent"]["marks"] == []
                 if viewer is not None:
                     for figure in message["view"]["figures"]:
                         if figure["side"] == viewer and figure.get("x") is not None:
@@ -105,5 +126,5 @@ def test_no_exact_point_is_drawn_while_positions_show_only_roughly(api: Api, sce
         moves = [a for a in mine["legal_actions"] if a.startswith("move ")]
         action = rng.choice(moves or mine["legal_actions"])
         assert api.act(game, tokens[side], mine["version"], action).status_code == 200
-    assert rough_seen, "positions were never shown roughly: the test proved nothing"
+    assert rough_seen, "measuring was never barred: the test proved nothing"
     assert marked_seen, "no marks were ever drawn: the test proved nothing"

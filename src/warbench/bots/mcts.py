@@ -553,7 +553,7 @@ class MctsBot(SeededBot):
 
     @staticmethod
     def ruleset_legal(sim: _Sim, side: str) -> Sequence[Action]:
-        return sim.ruleset.legal_actions(sim.state, side)
+        return sim.ruleset.legal_actions_holding(sim.state, side, sim.held.get(side))
 
     def _bandit(self, node: _Node, side: str, legal: list[Action]) -> Action:
         arms = node.arms.setdefault(side, {})

@@ -330,11 +330,19 @@ class PlaySession:
         events = self.game.apply(action, side)
         self._changed()
         number = f"{len(self.game.actions):>4}. "  # as replay and render --at N number them
-        shown = number + (f"{side} makes a sealed choice" if sealed else f"{side}: {action}")
+        told = str(action) if self.players.get(side) is None else self._told(side, action)
+        shown = number + (f"{side} makes a sealed choice" if sealed else f"{side}: {told}")
         if held:
             shown += ", held secret until it is resolved"
         say(self.console, shown, self.styles.get(side, "bold"))
         self._print_events(events)
+
+    def _told(self, side: str, action: Action) -> str:
+        """A bot's action as the person at the keyboard may know it (a move seen by eye
+        where the rules forbid measuring); with several people or none, as a spectator."""
+        people = [s for s, bot in self.players.items() if bot is None]
+        viewer = people[0] if len(people) == 1 else None
+        return self.game.ruleset.told_action(self.game.state, side, action, viewer)
 
     def _changed(self) -> None:
         self.changes += 1

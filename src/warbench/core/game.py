@@ -108,6 +108,13 @@ class Resolution:
             self.opened.append(side)
         return action
 
+    def own_held(self, side: str) -> Action | None:
+        """The choice ``side`` holds, read without opening it: only for checking an action
+        of ``side`` itself against its own secret (MGV: a declaration must fire at the
+        target its sealed range guess names). The refusal may tell the acting side its own
+        choice and nothing else; never call this for another side."""
+        return self._held.get(side)
+
     def roll(
         self, purpose: str, n: int = 1, side: str | None = None, sides: int = 6
     ) -> tuple[int, ...]:
@@ -197,7 +204,7 @@ class Game:
         side = self._side_or_default(side)
         if side is None or side not in self.waiting_for():
             return []
-        return self.ruleset.legal_actions(self.state, side)
+        return self.ruleset.legal_actions_holding(self.state, side, self._held_actions().get(side))
 
     def view(self, side: str | None = None) -> dict[str, Any]:
         """What ``side`` may see (``None``: a spectator), JSON-ready.

@@ -124,6 +124,19 @@ class Ruleset(ABC, Generic[S]):
     def apply(self, state: S, side: str, action: Action, res: Resolution) -> None:
         """Check then carry out one action of ``side``; see the module contract."""
 
+    def legal_actions_holding(self, state: S, side: str, held: Action | None) -> Sequence[Action]:
+        """The legal actions of ``side``, which holds ``held`` (its own sealed choice from
+        an earlier round, :meth:`Resolution.own_held`; None: none, or unknown to the
+        caller). Where a held choice binds later actions (MGV: a photon shot fires at the
+        target its written guess names) the list keeps to it. The default ignores it."""
+        return self.legal_actions(state, side)
+
+    def told_action(self, state: S, side: str, action: Action, viewer: str | None) -> str:
+        """How ``side``'s ``action``, just taken (``state`` is after it), is told to
+        ``viewer`` (None: a spectator). Its text, unless the rules let the viewer see it
+        only roughly (MGV and Invisible Enemy: another side's move, by eye)."""
+        return str(action)
+
     def proceed(self, state: S, res: Resolution) -> None:
         """Carry the game on through an AUTO decision (roll initiative, say)."""
         raise NotImplementedError(f"{self.info.name} has no automatic steps")

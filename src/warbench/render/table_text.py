@@ -699,9 +699,10 @@ def _legend(
             legend.append(MARKER_COLOURS[colour].letter, style=MARKER_COLOURS[colour].style)
             legend.append(f" {colour} marker")
     legend.append(f"\n{ANGLE_CONVENTION}")
-    positions = view.get("positions")
-    if isinstance(positions, str) and positions:
-        legend.append(f"\npositions in {positions}", style="italic")
+    for key, lead in (("eye", "positions: "), ("positions", "")):
+        note = view.get(key)
+        if isinstance(note, str) and note:
+            legend.append(f"\n{lead}{note}", style="italic")
     records = _records(view)
     labels = {str(item.get("id")): str(item.get("label") or item.get("id")) for item in items}
     carried: dict[str, list[str]] = {}
@@ -727,6 +728,8 @@ def _legend(
             ]
             text = f"{ident} {figure.get('kind', '')}".rstrip()
             text += f" at {_at((float(figure['x']), float(figure['y'])))}"
+            if figure.get("by_eye"):
+                text += " (by eye)"
             facing = figure.get("facing")
             if isinstance(facing, int | float) and math.isfinite(facing):
                 text += f" facing {facing_text(float(facing))}"

@@ -2,9 +2,10 @@
 
 Shared by the table rulesets' ``unit_info``: the view's ``features`` and
 ``figures`` (the table-view contract of :func:`warbench.geometry.table.table_view`)
-are all it reads, so it can never tell what the view does not hold. Where the
-view says positions are shown to the whole inch only (``positions``: a range is
-being guessed, no measuring allowed), no distance is given.
+are all it reads, so it can never tell what the view does not hold: a figure the
+side sees by eye (``by_eye``, :mod:`warbench.rulesets.eye`) is told where the eye
+sees it. Where the view says no distance may be shown now (``positions``: a range
+is being guessed, markers set down by hand), none is given.
 """
 
 from __future__ import annotations
@@ -94,9 +95,9 @@ def measuring_forbidden(view: Mapping[str, Any]) -> str | None:
 def position_text(view: Mapping[str, Any], figure: Mapping[str, Any]) -> str:
     """``at 18,2 facing 90deg north`` (to the whole inch when measuring is forbidden)."""
     where = f"at {num(float(figure['x']))},{num(float(figure['y']))}"
-    rough = measuring_forbidden(view)
-    if rough:
-        where += f" ({rough})"
+    cell = figure.get("by_eye")
+    if cell:
+        where += f' (by eye: somewhere in the {num(float(cell))}" square around it)'
     return f"{where}, facing {facing_text(float(figure['facing']))}"
 
 

@@ -489,9 +489,9 @@ class Hub:
             form = game.seat(side).choice_form()
         outcome = game.outcome
         view = game.view(side)
-        # A view that shows positions only roughly (view["positions"]: MGV's range guess,
-        # Invisible Enemy's markers set by hand) gets no marks: they hold exact points.
-        recent = [] if view.get("positions") else recent_steps(live.steps, side, game.turn)
+        # Marks are drawn as each viewer sees the table (Ruleset.annotations: by eye
+        # where the rules forbid measuring, MGV and Invisible Enemy).
+        recent = recent_steps(live.steps, side, game.turn)
         return {
             "game": live.stored.id,
             "scenario": {"id": game.scenario.id, "title": game.scenario.title},

@@ -126,8 +126,9 @@ def scenario_dict(
     }
     if features:
         raw["features"] = [dict(f) for f in features]
-    if options:
-        raw["options"] = dict(options)
+    # Tests of the mechanics measure freely; the eye model (issue 24) is tested where
+    # a test sets measuring = "eye" (the default of real scenarios).
+    raw["options"] = {"measuring": "free", **(options or {})}
     if victory:
         raw["victory"] = dict(victory)
     return raw

@@ -24,7 +24,8 @@ def test_a_base_shows_model_weapon_ratings_hull_unit_and_place() -> None:
         'weapon K: ATT 5, range 10"; DEF 4; speed 5"; worth 40 points',
         "hull 9: 0 hits (undamaged)",
         "unit CA of 1st Clip, with C2, C3, C4, C5, C6, C7, C8",
-        'at 3,10, facing 0deg east; base 1.5" across',
+        'at 3,11 (by eye: somewhere in the 2" square around it), facing 0deg east; '
+        'base 1.5" across',
         "status: nothing marked",
     ]
     assert (

@@ -1,20 +1,18 @@
 """Secrets of Invisible Enemy: barrage markers go down by hand, without measuring (3.0).
 
-While a side sets markers down (phases 2 and 4, and the free barrages of a tied
-initiative, 4.6) every view and a seat's state show positions to the whole
-inch only, so no exact distance can be read off; the free barrages of a tie are
-a sealed choice of both sides, so neither sees where the other's goes until
-both are down. A bot aims by eye: its marker lands off its aim by the stand-in
-scatter model, never by a measured distance.
+All game long every view and a seat's state show the other side's bases by eye
+(``rules.toml [eye]``: the centre of each base's 2-inch cell), so no exact
+distance can be read off, and while a side sets markers down (phases 2 and 4,
+and the free barrages of a tied initiative, 4.6) no distance is shown at all;
+the free barrages of a tie are a sealed choice of both sides, so neither sees
+where the other's goes until both are down. A bot aims where its side sees the
+enemy, never by a measured distance.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
-
-from warbench.rulesets.invisible_enemy import barrage
 
 BLUE_AT = (4.3, 12.6)
 RED_AT = (19.6, 11.2)
@@ -31,38 +29,58 @@ def _canon(data: Any) -> str:
     return json.dumps(data, sort_keys=True, default=str)
 
 
-def _placing(ie: Any) -> Any:
+EYE = {"measuring": "eye"}
+BLUE_SEEN = (5.0, 13.0)
+RED_SEEN = (19.0, 11.0)
+"""B1 and R1 as the other side sees them: the centres of their 2-inch cells."""
+
+
+def _placing(ie: Any, **kw: Any) -> Any:
     """Blue holds a Type 2 marker (1 die, a 6) and is asked to set it down in phase 2."""
-    game = ie.new_game(_units(ie), [1, 6, 1, 1])
+    game = ie.new_game(_units(ie), [1, 6, 1, 1], **kw)
     assert game.state.step == "mark1"
     return game
 
 
-def test_3_0_while_markers_go_down_every_view_shows_whole_inches(ie: Any) -> None:
-    game = _placing(ie)
-    for side in ("blue", "red", None):
+def test_3_0_every_view_shows_the_other_sides_bases_by_eye(ie: Any) -> None:
+    game = _placing(ie, options=EYE)
+    for side, seen in (
+        ("blue", {"B1": BLUE_AT, "R1": RED_SEEN}),
+        ("red", {"B1": BLUE_SEEN, "R1": RED_AT}),
+        (None, {"B1": BLUE_SEEN, "R1": RED_SEEN}),
+    ):
         view = game.view(side)
-        text = _canon(view)
-        assert "4.3" not in text and "19.6" not in text and "12.6" not in text
         figures = {f["id"]: (f["x"], f["y"]) for f in view["figures"]}
-        assert figures == {"B1": (4, 13), "R1": (20, 11)}
-        assert "whole inches" in view["positions"]
+        assert figures == seen
+        hidden = [a for s_, a in (("blue", BLUE_AT), ("red", RED_AT)) if s_ != side]
+        text = _canon(view)
+        assert all(f"{a[0]}" not in text and f"{a[1]}" not in text for a in hidden)
+        assert "no distances" in view["positions"]
 
 
-def test_3_0_while_markers_go_down_a_seats_state_is_in_whole_inches(ie: Any) -> None:
-    game = _placing(ie)
+def test_3_0_a_seats_state_holds_the_other_sides_bases_by_eye(ie: Any) -> None:
+    game = _placing(ie, options=EYE)
     known = game.ruleset.side_state(game.state, "blue")
     assert known is not game.state
-    assert known.bases["R1"].geo.at == (20.0, 11.0)
+    assert known.bases["R1"].geo.at == RED_SEEN
+    assert known.bases["B1"].geo.at == BLUE_AT
     assert game.state.bases["R1"].geo.at == RED_AT  # the real table is untouched
 
 
-def test_3_0_exact_positions_return_once_the_markers_are_down(ie: Any) -> None:
-    game = _placing(ie)
+def test_3_0_the_eye_holds_after_the_markers_are_down(ie: Any) -> None:
+    game = _placing(ie, options=EYE)
     ie.act(game, "blue", "barrage 20,11 type2", *ie.WIN["blue"])
     assert game.state.step == "activate"
+    view = game.view("blue")
+    figures = {f["id"]: (f["x"], f["y"]) for f in view["figures"]}
+    assert figures["R1"] == RED_SEEN
+    assert "positions" not in view  # distances may be asked again, by eye
+
+
+def test_3_0_measuring_free_shows_every_base_exactly(ie: Any) -> None:
+    game = _placing(ie)  # the tests' scenarios measure freely unless they say otherwise
     figures = {f["id"]: (f["x"], f["y"]) for f in game.view("red")["figures"]}
-    assert figures["R1"] == RED_AT
+    assert figures == {"B1": BLUE_AT, "R1": RED_AT}
     assert game.ruleset.side_state(game.state, "red") is game.state
 
 
@@ -89,16 +107,11 @@ def test_4_6_the_free_barrages_of_a_tie_are_sealed_until_both_are_down(ie: Any) 
     assert reason is not None and "19" not in reason
 
 
-def test_3_0_a_bot_marker_lands_off_its_aim_by_the_scatter_model(ie: Any) -> None:
-    game = _placing(ie)
-    state = game.state
-    landed = [barrage.scatter(state, "blue", RED_AT, random.Random(seed)) for seed in range(200)]
-    misses = [((x - RED_AT[0]) ** 2 + (y - RED_AT[1]) ** 2) ** 0.5 for x, y in landed]
-    assert all(0.0 <= x <= 24.0 and 0.0 <= y <= 24.0 for x, y in landed)
-    assert sum(misses) / len(misses) > 0.5  # 15" off: an eye misses by an inch or so
-    near = [barrage.scatter(state, "blue", (5.0, 12.6), random.Random(s)) for s in range(200)]
-    near_misses = [((x - 5.0) ** 2 + (y - 12.6) ** 2) ** 0.5 for x, y in near]
-    assert sum(near_misses) / len(near_misses) < sum(misses) / len(misses)
+def test_3_0_a_bot_aims_its_marker_where_its_side_sees_the_enemy(ie: Any) -> None:
+    game = _placing(ie, options=EYE)
+    listed = [a for a in game.legal_actions("blue") if str(a).startswith("barrage")]
+    aims = [a.at for a in listed]
+    assert RED_SEEN in aims and RED_AT not in aims
 
 
 def test_4_5_unit_links_join_bases_within_the_interval_but_not_while_markers_go_down(

@@ -51,7 +51,7 @@ def test_5_0_kinetic_and_photon_fire_within_30_degrees_of_the_centreline(mgv, we
     ]
     game = _start(mgv, bases, kind="fire")
     if weapon == "photon":
-        game.apply("range none", "blue")
+        game.apply("range B1>R1=8", "blue")
     reason = mgv.refused(game, "fire B1>R2", "blue")
     assert reason == "B1 cannot fire at R2: R2 is outside the 60-degree arc (5.0)"
     assert game.refusal(game.parse("fire B1>R1"), "blue") is None
@@ -67,7 +67,7 @@ def test_5_0_kinetic_and_photon_need_a_line_of_sight_from_the_centre_post(mgv, w
     rock = mgv.box("rock", "rock", 11, 11, 12, 13)
     game = _start(mgv, _with_r2(mgv, _pair(mgv, blue=weapon)), kind="fire", features=[rock])
     if weapon == "photon":
-        game.apply("range B1=16", "blue")
+        game.apply("range B1>R1=16", "blue")
     assert game.state.step == "declare"
     assert "no line of sight to R1 (5.0)" in mgv.refused(game, "fire B1>R1", "blue")
 
@@ -270,7 +270,7 @@ def test_5_1_each_full_half_inch_of_ranging_error_is_minus_1(mgv, guess, penalty
         mgv.base("red", "R1", "L35", (20, 12), 180),
     ]
     game = _start(mgv, bases, kind="fire", dice=[6, 6])
-    game.apply(f"range B1={guess}", "blue")
+    game.apply(f"range B1>R1={guess}", "blue")
     game.apply("fire B1>R1", "blue")
     attack = _attack(mgv, game)
     assert attack.data["hits"] == hits

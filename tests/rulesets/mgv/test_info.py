@@ -22,9 +22,11 @@ def test_a_base_shows_its_model_ratings_hit_log_and_place() -> None:
         "weapons: main ATT 5 (photon); secondary ATT 3 (weapon not chosen yet)",
         'DEF 5, speed left 8", worth 28 points',
         "hits: surface 0/14, core 0/6, heart 0/2 (S 0, P 0, B 0)",
-        'at 4,4, facing 45deg north-east; base 1.5" across',
+        'at 5,5 (by eye: somewhere in the 2" square around it), facing 45deg north-east; '
+        'base 1.5" across',
         "status: nothing marked",
     ]
+    assert info(game, "blue", "B1")[4] == 'at 4,4, facing 45deg north-east; base 1.5" across'
     assert info(game, "blue", "b2")[3] == "wing hawks with B3"
 
 

@@ -432,7 +432,7 @@ def test_4_0_beacons_do_not_help_photon_fire(mgv):
     game = mgv.start(bases, dice=[6, 1])
     game.apply("move B1 10,12 beacon R1", "blue")
     game.apply("end", "blue")  # Y: blue again: its fire phase
-    game.apply("range B2=11", "blue")
+    game.apply("range B2>R1=11", "blue")
     mgv.act(game, "blue", "fire B2>R1", 1, 1)
     attack = mgv.last(game, "attack")
     assert "marked by a beacon: ignored for this weapon" in attack.text

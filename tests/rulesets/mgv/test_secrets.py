@@ -1,9 +1,10 @@
 """5.3 Photon Fire: the range guess is the player's own skill, so the game keeps it secret
 and never hands out the distance. Guesses are a held sealed choice written before the
-declaration and revealed at the dice; while a guess is asked every view (and a seat's
-state) shows positions to the whole inch; odds and refusals never name the range; the
-"estimate" option draws guesses from the stand-in model; a mount with no guess fires
-blind; a guess 3" or more out is the disaster (feedback hits on the firer)."""
+declaration, each bound to its target, and revealed at the dice; every view (and a seat's
+state) shows the other side's bases by eye all game; odds and refusals never name the
+range; the "estimate" option draws guesses from the stand-in model; a photon shot needs
+a guess written for its target; a guess 3" or more out is the disaster (feedback hits on
+the firer)."""
 
 from __future__ import annotations
 
@@ -58,11 +59,11 @@ def test_5_3_range_guesses_are_a_held_sealed_choice_asked_before_the_declaration
     assert game.decision.hold
     assert game.waiting_for() == ("blue",)
     assert "before declaring targets (5.3)" in game.decision.prompt
-    game.apply("range B1=15.5", "blue")
+    game.apply("range B1>R1=15.5", "blue")
     assert game.state.step == "declare"
     assert game.waiting_for() == ("blue",)
     assert set(game.held_choices()) == {"blue"}
-    assert game.view("blue")["my_held_choice"] == "range B1=15.5"
+    assert game.view("blue")["my_held_choice"] == "range B1>R1=15.5"
     red_view = game.view("red")
     assert "my_held_choice" not in red_view and "my_sealed_choice" not in red_view
     assert "15.5" not in _canon(red_view)
@@ -76,10 +77,10 @@ def test_5_3_written_guesses_can_never_be_taken_back(mgv):
     """After the guesses the views show exact positions again: an undo would let a player
     look, then guess again."""
     game = _fire(mgv)
-    game.apply("range B1=15.5", "blue")
+    game.apply("range B1>R1=15.5", "blue")
     with pytest.raises(UndoError):
         game.undo("blue")
-    assert game.view("blue")["my_held_choice"] == "range B1=15.5"
+    assert game.view("blue")["my_held_choice"] == "range B1>R1=15.5"
 
 
 def test_5_3_a_bare_range_is_refused_not_taken_as_no_guesses(mgv):
@@ -96,11 +97,11 @@ def test_5_3_a_bare_range_is_refused_not_taken_as_no_guesses(mgv):
 
 def test_5_3_guesses_are_revealed_when_the_dice_are_rolled(mgv):
     game = _fire(mgv)
-    game.apply("range B1=15.5", "blue")
+    game.apply("range B1>R1=15.5", "blue")
     game.apply("fire B1>R1", "blue")
     assert "guesses" not in mgv.kinds(game)
     game.apply("screen none", "red")
-    assert mgv.last(game, "guesses").text == "blue's range guesses revealed: B1 15.5in"
+    assert mgv.last(game, "guesses").text == "blue's range guesses revealed: B1 at R1 15.5in"
     assert game.held_choices() == {}
     attack = mgv.last(game, "attack")
     assert attack.data["error"] == round(abs(15.5 - TRUE_RANGE), 4)
@@ -130,50 +131,66 @@ def _until_the_dice(mgv, guess: str):
     return seen
 
 
-@pytest.mark.parametrize("guess", ["B1=9", "B1=30.25", "B1=estimate"])
+@pytest.mark.parametrize("guess", ["B1>R1=9", "B1>R1=30.25", "B1>R1=estimate"])
 def test_5_3_nothing_the_opponent_sees_before_the_dice_depends_on_the_guess(mgv, guess):
     """Red's views, the events, the legal actions and refusals, the odds and the state's
     digest are the same whatever blue wrote (here against a guess of 15.5)."""
-    assert _until_the_dice(mgv, guess) == _until_the_dice(mgv, "B1=15.5")
+    assert _until_the_dice(mgv, guess) == _until_the_dice(mgv, "B1>R1=15.5")
 
 
-# -- whole inches while the guess is asked -----------------------------------------------------
-def test_5_3_while_the_guess_is_asked_every_view_shows_positions_to_the_whole_inch(mgv):
-    game = _fire(mgv)
-    for side in ("blue", "red", None):
-        view = game.view(side)
-        places = {f["id"]: (f["x"], f["y"]) for f in view["figures"]}
-        assert places == {"B1": (4, 13), "R1": (20, 11), "R2": (20, 14)}
-        assert "whole inches" in view["positions"]
-    game.apply("range B1=15.5", "blue")
-    places = {f["id"]: (f["x"], f["y"]) for f in game.view("blue")["figures"]}
-    assert places["B1"] == BLUE_AT  # exact again once the guesses are written
+# -- by eye, all game ---------------------------------------------------------------------------
+EYE = {"measuring": "eye"}
+SEEN_R = {"R1": (19.0, 11.0), "R2": (19.0, 15.0)}
+"""R1 and R2 as blue sees them: the centres of their 2-inch cells (``rules.toml [eye]``)."""
+
+
+def test_5_3_the_other_sides_bases_are_seen_by_eye_all_game(mgv):
+    game = _fire(mgv, options=EYE)
+    for when in ("asked", "written"):
+        blue = {f["id"]: (f["x"], f["y"]) for f in game.view("blue")["figures"]}
+        assert blue == {"B1": BLUE_AT, **SEEN_R}, when  # its own exactly
+        red = {f["id"]: (f["x"], f["y"]) for f in game.view("red")["figures"]}
+        assert red["B1"] == (5.0, 13.0) and red["R1"] == RED_AT
+        spectator = {f["id"]: (f["x"], f["y"]) for f in game.view(None)["figures"]}
+        assert spectator == {"B1": (5.0, 13.0), **SEEN_R}
+        assert "by eye" in game.view("blue")["eye"]
+        if when == "asked":
+            assert "no distances" in game.view("blue")["positions"]
+            game.apply("range B1>R1=15.5", "blue")
+    assert "positions" not in game.view("blue")
 
 
 @pytest.mark.parametrize("side", ["blue", "red"])
-def test_5_3_while_the_guess_is_asked_a_seats_state_is_in_whole_inches_too(mgv, side):
-    game = _fire(mgv)
+def test_5_3_a_seats_state_holds_the_other_sides_bases_by_eye(mgv, side):
+    game = _fire(mgv, options=EYE)
     state = game.seat(side).state
-    assert {b.id: (b.geo.x, b.geo.y) for b in state.bases.values()} == {
-        "B1": (4.0, 13.0),
-        "R1": (20.0, 11.0),
-        "R2": (20.0, 14.0),
-    }
+    places = {b.id: (b.geo.x, b.geo.y) for b in state.bases.values()}
+    if side == "blue":
+        assert places == {"B1": BLUE_AT, **SEEN_R}
+    else:
+        assert places == {"B1": (5.0, 13.0), "R1": RED_AT, "R2": (19.6, 14.2)}
     assert mgv.at(game, "B1") == BLUE_AT  # the game itself is untouched
-    game.apply("range none", "blue")
-    assert game.seat(side).state.bases["B1"].geo.x == BLUE_AT[0]
+
+
+def test_5_3_free_measuring_shows_every_base_exactly(mgv):
+    game = _fire(mgv)  # the tests' scenarios measure freely unless they say otherwise
+    places = {f["id"]: (f["x"], f["y"]) for f in game.view(None)["figures"]}
+    assert places == {"B1": BLUE_AT, "R1": RED_AT, "R2": (19.6, 14.2)}
+    assert "eye" not in game.view(None)
 
 
 # -- no distance in odds or refusals -----------------------------------------------------------
 def _texts_before_the_dice(mgv, game) -> list[str]:
     out = [game.decision.prompt, *(str(a) for a in game.legal_actions("blue"))]
     tries = [
-        "range B1=0",
-        "range B1=500",
-        "range B1=15.3",
-        "range B1.secondary=15",
-        "range R1=15",
-        "range B1=15 B1=16",
+        "range B1>R1=0",
+        "range B1>R1=500",
+        "range B1>R1=15.3",
+        "range B1.secondary>R1=15",
+        "range R1>B1=15",
+        "range B1>R1=15 B1>R2=16",
+        "range B1>B1=15",
+        "range B1=15",
         "fire B1>R1",
         "fire B1>R2",
         "fire B1>B1",
@@ -196,7 +213,7 @@ def _texts_before_the_dice(mgv, game) -> list[str]:
 def test_5_3_odds_and_refusals_never_name_the_range(mgv):
     game = _fire(mgv)
     texts = _texts_before_the_dice(mgv, game)
-    game.apply("range B1=15.5", "blue")
+    game.apply("range B1>R1=15.5", "blue")
     texts += _texts_before_the_dice(mgv, game)
     seat = game.seat("blue")
     orders: list[Action] = [
@@ -209,7 +226,7 @@ def test_5_3_odds_and_refusals_never_name_the_range(mgv):
     odds = [seat.action_odds(order) for order in orders]
     assert all(odds[:4])
     texts += [str(o) for o in odds]
-    texts.append(str(seat.action_odds(Range((("B1", "main", 15.5),)))))
+    texts.append(str(seat.action_odds(Range((("B1", "main", "R1", 15.5),)))))
     leaks = [(t, _leaks(t)) for t in texts if _leaks(t)]
     assert leaks == []
     assert _leaks(f"range {TRUE_RANGE:.2f}in")  # the search itself finds a printed range
@@ -250,23 +267,43 @@ def test_5_3_option_estimate_draws_every_guess_from_the_model(mgv, dice):
 
 def test_5_3_a_guess_written_as_estimate_is_drawn_from_the_model(mgv):
     game = _fire(mgv, dice=(4, 1, 1, 1))
-    game.apply("range B1=estimate", "blue")
+    game.apply("range B1>R1=estimate", "blue")
     game.apply("fire B1>R1", "blue")
     game.apply("screen none", "red")
-    assert mgv.last(game, "guesses").text == "blue's range guesses revealed: B1 estimate"
+    assert mgv.last(game, "guesses").text == "blue's range guesses revealed: B1 at R1 estimate"
     guess = _model_guess(TRUE_RANGE, (4, 1, 1, 1))
     assert mgv.last(game, "estimate").text == f"B1 estimates the range at {guess:g}in"
 
 
-def test_5_3_a_mount_with_no_guess_fires_blind(mgv):
+def test_5_3_a_photon_shot_fires_at_the_target_its_guess_names(mgv):
+    """The guess names its target (``range B1>R1=15.5``) and the declaration must keep to
+    it: a guess cannot be spent on whichever target fits the number written."""
+    game = _fire(mgv)
+    game.apply("range B1>R1=15.5", "blue")
+    assert mgv.refused(game, "fire B1>R2", "blue") == (
+        "B1's range guess is written for R1: it fires at R1 or not at all (5.3)"
+    )
+    listed = [str(a) for a in game.legal_actions("blue")]
+    assert listed and not any("B1>R2" in a for a in listed)
+    game.apply("fire B1>R1", "blue")
+    assert game.state.fire.attacks[0].target == "R1"
+
+
+def test_5_3_a_mount_with_no_guess_written_may_not_fire_its_photon(mgv):
     game = _fire(mgv)
     game.apply("range none", "blue")
-    game.apply("fire B1>R1", "blue")
-    game.apply("screen none", "red")
-    assert mgv.last(game, "unranged").text == "B1 wrote no range guess: it fires blind"
-    attack = mgv.last(game, "attack")
-    assert attack.data["error"] == round(TRUE_RANGE, 4)  # the whole range is the error
-    assert attack.data["hits"] == 0
+    assert mgv.refused(game, "fire B1>R1", "blue") == (
+        "B1 wrote no range guess: a photon shot needs one, written first (5.3)"
+    )
+    assert not any("B1>" in str(a) for a in game.legal_actions("blue"))
+    game.apply("fire B1.secondary>R1", "blue")  # its kinetic mount still fires
+
+
+def test_5_3_a_guess_names_its_target_when_it_is_written(mgv):
+    game = _fire(mgv)
+    with pytest.raises(ActionSyntaxError, match="names no target"):
+        game.parse("range B1=15")
+    assert mgv.refused(game, "range B1>B1=15", "blue") == "B1 is not an enemy base on the table"
 
 
 @pytest.mark.parametrize(("guess", "disaster"), [(19.0, True), (18.75, False), (13.0, True)])
@@ -278,7 +315,7 @@ def test_5_3_a_guess_3_inches_out_is_the_disaster_feedback_hits_on_the_firer(mgv
         mgv.base("red", "R1", "L35", (20, 12), 180),
     ]
     game = mgv.start(bases, "blue", "fire", (6, 6), tail=True)
-    game.apply(f"range B1={guess}", "blue")
+    game.apply(f"range B1>R1={guess}", "blue")
     game.apply("fire B1>R1", "blue")
     attack = mgv.last(game, "attack")
     assert attack.data["hits"] == 0

@@ -5,8 +5,9 @@
   labelled with the hits, and the firer's arc: 22.5 degrees each side for K and
   P weapons, 30 for C, drawn to the weapon's range.
 
-Barrage markers are on the table itself: the view draws them as zones. Every
-mark is public, so every side gets the same marks.
+Barrage markers are on the table itself: the view draws them as zones. Marks are
+drawn from the state as the viewer sees it (``view.seen_state``): the other side's
+bases by eye (3.0), and a move's path as its event tells it, by eye too.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ import shapely
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, QuestionRefused
 from warbench.geometry.table import Figure, Point, RoundBase, centre_distance, in_arc
+from warbench.rulesets.eye import spots_by_eye, told_distance
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.actions import (
     Barrage,
@@ -40,7 +41,7 @@ from warbench.rulesets.table_ask import (
     shelter_reason,
     toward_reason,
 )
-from warbench.rulesets.table_phrases import Spot, inches
+from warbench.rulesets.table_phrases import Spot
 
 BY_HAND = (
     "no measuring while barrage markers go down: 3.0 has them placed by hand, "
@@ -85,7 +86,8 @@ def measure(state: State, side: str, first: str, second: str) -> str:
         far, how = float(shapely.distance(shapely.Point(a.figure.at), b.shape)), "centre to edge"
     else:
         far, how = float(shapely.distance(a.shape, b.shape)), "nearest parts"
-    lines = [f"{a.title} to {b.title}: {inches(far)} {how}"]
+    by_eye = spots_by_eye((a, b), state.setup.options.measuring, side)
+    lines = [f"{a.title} to {b.title}: {told_distance(far, by_eye)} {how}"]
     eye = _aim(state, a, b.centre)
     target_aim = _aim(state, b, eye.centre)
     ground = space.terrain_line(state, eye, target_aim)

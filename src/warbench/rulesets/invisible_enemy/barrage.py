@@ -14,7 +14,6 @@ feature any part of which lies within the sensitivity's reach is cleared whole
 from __future__ import annotations
 
 import math
-import random
 
 import shapely
 
@@ -24,7 +23,7 @@ from warbench.geometry.table import Point, bearing, edge_distance
 from warbench.rulesets.invisible_enemy import fungus
 from warbench.rulesets.invisible_enemy.actions import Barrage, Deflect
 from warbench.rulesets.invisible_enemy.charts import FUNGUS_TOWER, area_needs
-from warbench.rulesets.invisible_enemy.data import bots, rules, terrain_chart
+from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.space import tower_centre
 from warbench.rulesets.invisible_enemy.state import Base, Marker, MarkerKind, State
 
@@ -239,20 +238,6 @@ def resolve_all(state: State, res: Resolution, kinds: tuple[MarkerKind, ...]) ->
         state.markers.remove(marker)
 
 
-def scatter(state: State, side: str, aim: Point, rng: random.Random) -> Point:
-    """Where a bot's marker lands when it aims at ``aim`` by eye (``bots.toml [scatter]``)."""
-    model = bots().scatter
-    own = state.active(side)
-    near = min((math.hypot(b.geo.x - aim[0], b.geo.y - aim[1]) for b in own), default=0.0)
-    sd = model.base + model.per_inch * near
-    r = abs(rng.gauss(0.0, sd))
-    theta = rng.uniform(0.0, 2.0 * math.pi)
-    table = state.setup.table
-    x = min(max(aim[0] + r * math.cos(theta), 0.0), table.width)
-    y = min(max(aim[1] + r * math.sin(theta), 0.0), table.height)
-    return (round(x, 1), round(y, 1))
-
-
 __all__ = [
     "apply_deflect",
     "check_place",
@@ -263,6 +248,5 @@ __all__ = [
     "place",
     "placeable",
     "resolve_all",
-    "scatter",
     "strike",
 ]

@@ -3,21 +3,21 @@
 On an open table a move may end anywhere and a marker may go anywhere, so
 ``legal_actions`` lists a sensible, legal sample: a person may type any legal
 action. Every candidate listed is legal (the conformance suite applies them).
-Markers are listed where they land when set down by eye: the point aimed at
-displaced by the scatter model (:func:`by_eye`, ``bots.toml [scatter]``), so no
-bot ever places a marker by measuring (3.0).
+Markers are listed at points aimed where the side sees the enemy by eye
+(:mod:`warbench.rulesets.eye`), so no listed marker and no bot's marker is placed
+by measuring (3.0), and ``list`` tells nothing the view does not.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, centre_distance, heading, turn_angle
+from warbench.rulesets.eye import seen as seen_by_eye
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
@@ -31,8 +31,8 @@ from warbench.rulesets.invisible_enemy.actions import (
     Unit,
 )
 from warbench.rulesets.invisible_enemy.charts import action_costs, self_destruct
+from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import Base, State
-from warbench.rulesets.invisible_enemy.view import by_hand, whole_inches
 
 if TYPE_CHECKING:
     from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
@@ -53,7 +53,7 @@ def candidates(ruleset: InvisibleEnemyRules, state: State, side: str) -> Sequenc
     if step in ("mark1", "mark2", "tie"):
         out: list[Action] = []
         for aim in aims(state, side):
-            action = Barrage(by_eye(state, side, aim))
+            action = Barrage(aim)
             if action not in out:
                 out.append(action)
         return out if step == "tie" else [*out, DONE]
@@ -112,15 +112,13 @@ def aims(state: State, side: str) -> list[Point]:
     """Points worth a barrage: each enemy base, the middle of each close enemy pair, the
     middle of the enemy force and of the table (a marker may go anywhere, 3.0).
 
-    The enemy bases are where the side sees them: while markers go down by hand, to the
-    whole inch only (``view.by_hand``). Aiming at their exact places would let a person
-    read them back from ``list`` by trying aims (issue 24)."""
+    The enemy bases are where the side sees them, by eye (``rules.toml [eye]``) unless
+    the scenario measures freely: aiming at their exact places would let a person read
+    them back from ``list`` (issue 24)."""
     table = state.setup.table
-    rough = by_hand(state)
-    enemies = [
-        (float(whole_inches(b.geo.x)), float(whole_inches(b.geo.y))) if rough else b.geo.at
-        for b in state.active(state.other(side))
-    ]
+    eye, measuring = rules().data.eye, state.setup.options.measuring
+    foes = seen_by_eye(state.active(state.other(side)), eye, measuring, side)
+    enemies = [foe.geo.at for foe in foes]
     points: list[Point] = []
     for x, y in enemies:
         points.append((round(x, 1), round(y, 1)))
@@ -138,14 +136,6 @@ def aims(state: State, side: str) -> list[Point]:
         if 0.0 <= x <= table.width and 0.0 <= y <= table.height and (x, y) not in out:
             out.append((x, y))
     return out[:MAX_AIMS]
-
-
-def by_eye(state: State, side: str, aim: Point) -> Point:
-    """Where a marker aimed at ``aim`` lands when a bot sets it down by eye (3.0): the
-    scatter model, drawn from a generator seeded by the moment and the aim, so the same
-    state lists the same candidates."""
-    seed = f"{state.turn}:{state.step}:{state.marker_count}:{side}:{aim[0]},{aim[1]}"
-    return barrage.scatter(state, side, aim, random.Random(seed))
 
 
 def _destructs(state: State, side: str) -> list[Action]:
@@ -173,7 +163,8 @@ def _moves(state: State, side: str) -> list[Action]:
     unit = state.current
     if unit is None:
         return []
-    enemies = state.active(state.other(side))
+    eye, measuring = rules().data.eye, state.setup.options.measuring
+    enemies = seen_by_eye(state.active(state.other(side)), eye, measuring, side)
     for base in movement.movable_bases(state, unit):
         out: list[Action] = []
         goals: list[Point] = []

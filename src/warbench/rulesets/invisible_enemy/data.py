@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from warbench.geometry.table import TurnBand, TurningTable
 from warbench.rulesets.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.eye import EyeSpec
 from warbench.rulesets.invisible_enemy.charts import Weapon
 
 PACKAGE = "warbench.rulesets.invisible_enemy"
@@ -164,15 +165,7 @@ class RulesData(DataModel):
     fire: FireNumbers
     engineering: EngineeringPlay
     minefield: Minefield
-
-
-class Scatter(StandIn):
-    base: float = Field(ge=0.0)
-    per_inch: float = Field(ge=0.0)
-
-
-class Bots(DataModel):
-    scatter: Scatter
+    eye: EyeSpec
 
 
 @dataclass(frozen=True)
@@ -223,18 +216,12 @@ def rules() -> Rules:
     return Rules(data, TurningTable(bands))
 
 
-@cache
-def bots() -> Bots:
-    return load_model(PACKAGE, "bots.toml", Bots)
-
-
 __all__ = [
     "ROLES",
     "Role",
     "Rules",
     "TerrainKind",
     "VehicleModel",
-    "bots",
     "rules",
     "terrain_chart",
     "vehicles",

@@ -369,8 +369,9 @@ def _tower_risk(state: State, base: Base, where: Figure) -> float:
 
 
 def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | None:
-    """The free barrage of a tied initiative (4.6): aimed at the best spot, then set down
-    by eye (the scatter model), so the opponent cannot read where it will land."""
+    """The free barrage of a tied initiative (4.6): aimed at the best spot the side sees
+    (by eye), set down somewhere within the eye's cell around it at random, so the
+    opponent cannot work out where it will land from what the bot sees."""
     if state.step != "tie":
         return None
     from warbench.rulesets.invisible_enemy.candidates import aims
@@ -380,7 +381,11 @@ def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | Non
         table = state.setup.table
         return Barrage((round(table.width / 2, 1), round(table.height / 2, 1)))
     best = max(spots, key=lambda p: marker_value(state, side, p, dodge=False))
-    return Barrage(barrage.scatter(state, side, best, rng))
+    half = rules().data.eye.cell / 2
+    table = state.setup.table
+    x = min(max(best[0] + rng.uniform(-half, half), 0.0), table.width)
+    y = min(max(best[1] + rng.uniform(-half, half), 0.0), table.height)
+    return Barrage((round(x, 1), round(y, 1)))
 
 
 __all__ = ["evaluate", "marker_value", "position_value", "sealed_strategy", "shot_value"]

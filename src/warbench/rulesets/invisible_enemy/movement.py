@@ -62,6 +62,7 @@ from warbench.geometry.table import (
     heading,
     overlapping,
 )
+from warbench.rulesets.eye import emit_move
 from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
@@ -567,17 +568,12 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
         state.exited.append(base.id)
         base.exited = True
         res.emit("exited", f"{base.id} breaks out by the {edge} edge", base=base.id)
-    path = [list(p) for p in result.path]
+    path: list[Point] = list(result.path)
     if stopped:
-        path = [*(list(p) for p in along.path_until(result, travelled)), list(end.at)]
-    res.emit(
-        "move",
-        f'{base.id} moves {travelled:.1f}" (allowance {base.model.speed:g}", '
-        f'spent {result.cost:.1f}")',
-        base=base.id,
-        path=path,
-        facing=end.facing,
-    )
+        path = [*along.path_until(result, travelled), end.at]
+    spend = (travelled, base.model.speed, result.cost)
+    eye, measuring = rules().data.eye, state.setup.options.measuring
+    emit_move(res, base.id, path, end.facing, spend, eye, measuring)
     if ploughed:
         _clear_ploughed(state, base, start, result, travelled, ploughed, res)
     if towed is not None:

@@ -329,15 +329,12 @@ class InvisibleEnemyRules(Ruleset[State]):
         return state.to_json()
 
     def side_state(self, state: State, side: str) -> State | None:
-        """The state holds no secret (the engine keeps the sealed tie barrages), except
-        exact positions while a side sets markers down by hand (3.0: no measuring):
-        then every base, tower and marker stands at its place rounded to the whole inch,
-        as the views show it."""
-        from warbench.rulesets.invisible_enemy.view import by_hand, coarse_state
+        """The state holds no secret (the engine keeps the sealed tie barrages), but 3.0
+        sets markers down by hand: the other side's bases stand where ``side`` sees them
+        by eye (:mod:`warbench.rulesets.eye`), as its view shows them."""
+        from warbench.rulesets.invisible_enemy.view import seen_state
 
-        if not by_hand(state):
-            return state
-        return coarse_state(self.copy_state(state))
+        return seen_state(state, side)
 
 
 # -- the turn (1.6) -----------------------------------------------------------------------

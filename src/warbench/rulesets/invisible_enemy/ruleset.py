@@ -14,15 +14,18 @@ from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
+from warbench.rulesets.eye import told_move
 from warbench.rulesets.hooks import TableHooks
+from warbench.rulesets.invisible_enemy.actions import Move
 from warbench.rulesets.invisible_enemy.annotate import annotate, fire_arcs
-from warbench.rulesets.invisible_enemy.data import vehicles
+from warbench.rulesets.invisible_enemy.data import rules, vehicles
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
 from warbench.rulesets.invisible_enemy.victory import scores
+from warbench.rulesets.invisible_enemy.view import seen_state
 from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
@@ -89,10 +92,18 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
         """The points of enemy bases each side has destroyed (what the time limit weighs)."""
         return scores(state)
 
+    def told_action(self, state: State, side: str, action: Action, viewer: str | None) -> str:
+        """Another side's move is told by eye (3.0): where it ends and faces, about."""
+        if not isinstance(action, Move):
+            return str(action)
+        eye = rules().data.eye
+        words = told_move(action, eye, state.setup.options.measuring, side, viewer)
+        return " ".join(words)
+
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None
     ) -> list[dict[str, Any]]:
-        return annotate(state, events, side)
+        return annotate(seen_state(state, side), events, side)
 
     def fire_arcs(self, state: State, side: str, piece: str) -> list[dict[str, Any]]:
         return fire_arcs(state, side, piece)

@@ -38,6 +38,7 @@ from warbench.geometry.table.serial import (
     FacingSpec,
     PointSpec,
 )
+from warbench.rulesets.eye import Measuring
 from warbench.rulesets.invisible_enemy.charts import Mission, base_interval, nation_tech
 from warbench.rulesets.invisible_enemy.data import (
     TerrainKind,
@@ -132,6 +133,9 @@ class FeatureSpec(TableFeatureSpec):
 class OptionsSpec(_Strict):
     initiative_dice: Literal[1, 2] = 2
     """1.6's outline rolls 1D6 a side, 4.6 rolls 2D6 (ruling 1: 2D6 by default)."""
+    measuring: Measuring = "eye"
+    """3.0: markers by hand: other sides' bases are seen by eye
+    (warbench.rulesets.eye); "free" shows them exactly."""
 
 
 class VictorySpec(_Strict):

@@ -2,19 +2,21 @@
 markers and the turn.
 
 Nothing secret lives in the state: the free barrages of a tied initiative are a
-sealed choice the engine keeps until both are in, so every side sees the same
-view, with one exception: while a side sets barrage markers down "by hand"
-(3.0: no pre-measuring), every base, tower and marker is shown to the whole
-inch only, and no distance is shown anywhere. A determined player can still
-work distances out from a picture drawn earlier (docs/rules, rulings).
+sealed choice the engine keeps until both are in. What differs between sides is
+precision: markers go down by hand (3.0: no pre-measuring), so a side sees the
+other side's bases by eye (:mod:`warbench.rulesets.eye`; a spectator sees both
+sides so), unless the scenario sets ``measuring = "free"``. While a side sets
+markers down, no distance is shown at all. Markers are seen where they lie: they
+are the placing side's own and public once down.
 """
 
 from __future__ import annotations
 
-import math
+import copy
 from typing import Any
 
 from warbench.geometry.table import centre_distance, table_view
+from warbench.rulesets.eye import blur_bases, blur_figures, hides
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import Base, State
 
@@ -23,24 +25,21 @@ MARKER_COLOURS = {"type1": "yellow", "type2": "red", "tie": "red"}
 """1.2: yellow Type 1, red Type 2; the free barrage of a tie is drawn red."""
 
 
-def whole_inches(value: float) -> int:
-    return math.floor(value + 0.5)
-
-
 def by_hand(state: State) -> bool:
-    """Markers are being set down by hand: positions to the whole inch only (3.0)."""
+    """Markers are being set down by hand: no distance is shown now (3.0)."""
     return state.step in BY_HAND_STEPS
 
 
-def coarse_state(state: State) -> State:
-    """``state`` (a copy) with every position rounded to the whole inch."""
-    for base in state.bases.values():
-        at = (float(whole_inches(base.geo.x)), float(whole_inches(base.geo.y)))
-        base.geo = base.geo.moved_to(at, float(round(base.geo.facing)) % 360.0)
-    for marker in state.markers:
-        marker.at = (float(whole_inches(marker.at[0])), float(whole_inches(marker.at[1])))
-    state.touched()
-    return state
+def seen_state(state: State, viewer: str | None) -> State:
+    """``state`` as ``viewer`` (None: a spectator) knows it: a copy with the bases it sees
+    by eye where it sees them, or the state itself when measuring is free."""
+    measuring = state.setup.options.measuring
+    if measuring != "eye":
+        return state
+    known = copy.deepcopy(state)
+    blur_bases(known.bases.values(), rules().data.eye, measuring, viewer)
+    known.touched()
+    return known
 
 
 def stranded_ids(state: State) -> set[str]:
@@ -97,7 +96,10 @@ def status(state: State, base: Base, stranded: set[str]) -> list[str]:
 def view(state: State, side: str | None) -> dict[str, Any]:
     setup = state.setup
     active = state.active()
-    stranded = stranded_ids(state)
+    eye, measuring = rules().data.eye, setup.options.measuring
+    # Stranded (4.5: out of its unit's interval) is a measure among a side's own bases:
+    # said of the bases the viewer sees exactly only.
+    stranded = {i for i in stranded_ids(state) if not hides(measuring, state.bases[i].side, side)}
     rough = by_hand(state)
     features = state.terrain.features
     data = table_view(
@@ -119,15 +121,12 @@ def view(state: State, side: str | None) -> dict[str, Any]:
         fig["markers"] = (
             [{"colour": "white", "label": "automatic move (white)"}] if automatic else []
         )
-        if rough:
-            fig["x"] = whole_inches(fig["x"])
-            fig["y"] = whole_inches(fig["y"])
-            fig["facing"] = float(round(fig["facing"]))
+    blur_figures(data["figures"], [b.side for b in active], eye, measuring, side)
+    if measuring == "eye":
+        data["eye"] = eye.note()
     markers: list[dict[str, Any]] = []
     for m in state.markers:
         x, y = m.at
-        if rough:
-            x, y = float(whole_inches(x)), float(whole_inches(y))
         markers.append(
             {
                 "id": m.id,
@@ -151,11 +150,14 @@ def view(state: State, side: str | None) -> dict[str, Any]:
         }
         for m in markers
     ]
-    data["links"] = [] if rough else unit_links(state)
+    # A link says two bases stand within the interval: a measure. A side sees its own
+    # links; the other side's only when measuring is free.
+    links = [] if rough else unit_links(state)
+    data["links"] = [link for link in links if not hides(measuring, str(link["side"]), side)]
     data["links_label"] = "bases of one unit within its base interval (4.5)"
 
     if rough:
-        data["positions"] = "whole inches (markers are set down by hand, 3.0)"
+        data["positions"] = "no distances while markers are set down by hand (3.0)"
     bases = []
     for b in state.bases.values():
         entry: dict[str, Any] = {
@@ -179,7 +181,8 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             "status": status(state, b, stranded) if b.active else [],
         }
         if b.active:
-            entry["facing"] = round(b.geo.facing) if rough else b.geo.facing
+            by_eye = hides(measuring, b.side, side)
+            entry["facing"] = eye.heading(b.geo.facing) if by_eye else b.geo.facing
         bases.append(entry)
     units = [
         {
@@ -225,4 +228,4 @@ def view(state: State, side: str | None) -> dict[str, Any]:
     return data
 
 
-__all__ = ["by_hand", "coarse_state", "view", "whole_inches"]
+__all__ = ["by_hand", "seen_state", "view"]

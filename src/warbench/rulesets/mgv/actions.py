@@ -45,8 +45,10 @@ MAX_ENTRIES = 64
 
 Weapon = tuple[str, str, str]
 """(base, slot, weapon type)."""
-Guess = tuple[str, str, float | None]
-"""(base, slot, inches; None: drawn from the estimate model)."""
+Guess = tuple[str, str, str, float | None]
+"""(base, slot, target, inches; None: drawn from the estimate model). A guess names its
+target: the declaration must fire that mount at it (5.3: the range to *that* base is
+what was guessed)."""
 Order = tuple[tuple[str, ...], str, str]
 """(shooting bases, slot, target)."""
 Intercept = tuple[str, str, int]
@@ -148,11 +150,13 @@ class Range(Action):
     guesses: tuple[Guess, ...]
 
     def __post_init__(self) -> None:
-        _entries(self, self.guesses, (WORD, WORD, INCHES))
+        _entries(self, self.guesses, (WORD, WORD, WORD, INCHES))
         object.__setattr__(
             self,
             "guesses",
-            tuple((b, s, None if g is None else as_coordinate(g)) for b, s, g in self.guesses),
+            tuple(
+                (b, s, t, None if g is None else as_coordinate(g)) for b, s, t, g in self.guesses
+            ),
         )
 
     def __str__(self) -> str:
@@ -160,8 +164,15 @@ class Range(Action):
             return "range none"
         return " ".join(
             ["range"]
-            + [f"{mount(b, s)}={'estimate' if g is None else num(g)}" for b, s, g in self.guesses]
+            + [
+                f"{mount(b, s)}>{t}={'estimate' if g is None else num(g)}"
+                for b, s, t, g in self.guesses
+            ]
         )
+
+    def guess_for(self, base: str, slot: str) -> tuple[str, float | None] | None:
+        """The target and inches written for a mount, or None if it has no guess."""
+        return next(((t, g) for b, s, t, g in self.guesses if (b, s) == (base, slot)), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +246,7 @@ USAGE = {
     "phase": "phase move|fire",
     "move": "move BASE X,Y [X,Y ...] [face DEGREES] [beacon ENEMY]",
     "end": "end",
-    "range": "range BASE[.secondary]=INCHES|estimate ... (or: range none)",
+    "range": "range BASE[.secondary]>TARGET=INCHES|estimate ... (or: range none)",
     "fire": "fire BASE[+WINGMATE][.secondary]>TARGET ... (or: fire none)",
     "screen": "screen BASE[.secondary]>ATTACK_NUMBER ... (or: screen none)",
     "split": "split ATTACK=S/C/H ... (surface/core/heart dice)",

@@ -6,7 +6,8 @@
   firer's arc: 30 degrees each side for kinetic and photon mounts, 60 for a
   missile mount (its off-line reach, 5.0).
 
-Every mark is public (declarations are), so every side gets the same marks.
+Marks are drawn from the state as the viewer sees it (``view.seen_state``): the other
+side's bases by eye (5.3), and a move's path as its event tells it, by eye too.
 """
 
 from __future__ import annotations

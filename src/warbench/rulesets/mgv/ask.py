@@ -27,6 +27,7 @@ import shapely
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, QuestionRefused
 from warbench.geometry.table import Figure, Point, centre_distance, in_arc
+from warbench.rulesets.eye import spots_by_eye, told_distance
 from warbench.rulesets.mgv import space
 from warbench.rulesets.mgv.actions import FireOrder, Move
 from warbench.rulesets.mgv.data import rules
@@ -39,7 +40,7 @@ from warbench.rulesets.table_ask import (
     nearest_point,
     toward_reason,
 )
-from warbench.rulesets.table_phrases import Spot, inches
+from warbench.rulesets.table_phrases import Spot
 
 GUESSING = (
     "no measuring while photon range guesses are written: 5.3 has the player estimate "
@@ -98,7 +99,8 @@ def measure(state: State, side: str, first: str, second: str) -> str:
         how = "centre post to centre post" if b.figure else "centre post to nearest part"
     else:
         far, how = float(shapely.distance(a.shape, b.shape)), "nearest parts"
-    lines = [f"{a.title} to {b.title}: {inches(far)} {how} (5.0)"]
+    by_eye = spots_by_eye((a, b), state.setup.options.measuring, side)
+    lines = [f"{a.title} to {b.title}: {told_distance(far, by_eye)} {how} (5.0)"]
     if a.figure is not None:
         lines.append(_sight_line(state, a, b))
     half = rules().data.arc_half_angle

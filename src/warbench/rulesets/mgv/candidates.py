@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, turn_angle
+from warbench.rulesets.eye import Seen
+from warbench.rulesets.eye import seen as seen_by_eye
 from warbench.rulesets.mgv import fire, movement
 from warbench.rulesets.mgv.actions import (
     END,
@@ -42,7 +44,11 @@ is reached through the moves toward enemies (each plan costs about half a millis
 and a bot lists these for every base at every move)."""
 
 
-def candidates(ruleset: MGVRules, state: State, side: str) -> Sequence[Action]:
+def candidates(
+    ruleset: MGVRules, state: State, side: str, held: Action | None = None
+) -> Sequence[Action]:
+    """A legal sample of ``side``'s actions now; ``held``: its own written range guesses,
+    which bind its photon shots (5.3; without them no photon shot is listed)."""
     decision = ruleset.decision(state)
     if decision is None or side not in decision.sides:
         return []
@@ -54,11 +60,10 @@ def candidates(ruleset: MGVRules, state: State, side: str) -> Sequence[Action]:
     if step == "move":
         return [*_moves(state, side), END]
     if step == "range":
-        ready = fire.photon_ready(state, side)
-        every = Range(tuple((b.id, s, None) for b, s in ready))
-        return [every, Range(())] if ready else [Range(())]
+        every = _guesses(state, side)
+        return [every, Range(())] if every.guesses else [Range(())]
     if step == "declare":
-        return _declarations(state, side)
+        return _declarations(state, side, held if isinstance(held, Range) else None)
     if step == "screen":
         return _screens(state)
     if step == "split":
@@ -100,12 +105,19 @@ def _moves(state: State, side: str) -> list[Action]:
     if not movable:
         return []
     base = movable[0]
-    enemies = state.active(state.other(side))
+    enemies = _seen_enemies(state, side)
     stay = Move(base.id, (), base.geo.facing)
     return [*_base_moves(state, side, base, enemies), stay]
 
 
-def _base_moves(state: State, side: str, base: Base, enemies: list[Base]) -> list[Action]:
+def _seen_enemies(state: State, side: str) -> list[Seen]:
+    """The enemy bases on the table where ``side`` sees them (by eye, 5.3): what a listed
+    move or shot may aim by, so that ``list`` tells nothing the view does not."""
+    eye, measuring = rules().data.eye, state.setup.options.measuring
+    return seen_by_eye(state.active(state.other(side)), eye, measuring, side)
+
+
+def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> list[Action]:
     speed = base.speed
     turning = rules().turning
     geo = base.geo
@@ -186,21 +198,43 @@ def _on_grid(
     return None
 
 
-def _declarations(state: State, side: str) -> list[Action]:
-    """Fire none; each mount at its nearest target; everything at the most damaged one."""
+def _guesses(state: State, side: str) -> Range:
+    """A guess for every photon mount that can fire: the range to the nearest enemy base
+    in sight as the side sees it (by eye, 5.3), written to the guess step."""
+    where = {e.id: e.geo.at for e in _seen_enemies(state, side)}
+    step = rules().data.ranging.step
+    guesses = []
+    for base, slot in fire.photon_ready(state, side):
+        aims = fire.targets(state, base, "photon")
+        target = min(aims, key=lambda t: (math.dist(base.geo.at, where[t.id]), t.id))
+        inches = max(step, round(math.dist(base.geo.at, where[target.id]) / step) * step)
+        guesses.append((base.id, slot, target.id, float(inches)))
+    return Range(tuple(guesses))
+
+
+def _declarations(state: State, side: str, held: Range | None) -> list[Action]:
+    """Fire none; each mount at its nearest target; everything at the most damaged one.
+
+    A photon mount fires only at the target its written guess names (``held``), and not
+    at all without one."""
     able = [(b, s) for b, s in fire.ready_mounts(state, side)]
+    where = {e.id: e.geo.at for e in _seen_enemies(state, side)}
     nearest = []
     options: dict[tuple[str, str], list[Base]] = {}
+    guessing = state.fire.guesses_held
     for b, s in able:
         reach = fire.targets(state, b, str(b.mounts[s].weapon))
+        if guessing and b.mounts[s].weapon == "photon":
+            written = held.guess_for(b.id, s) if held is not None else None
+            reach = [t for t in reach if written is not None and t.id == written[0]]
         if reach:
             options[(b.id, s)] = reach
-            best = min(reach, key=lambda t: math.dist(b.geo.at, t.geo.at))
+            best = min(reach, key=lambda t: math.dist(b.geo.at, where[t.id]))
             nearest.append(((b.id,), s, best.id))
     out: list[Action] = [FireOrder(())]
     if nearest:
         out.append(FireOrder(tuple(nearest)))
-        sure = tuple(o for o in nearest if _worth_firing(state, o))
+        sure = tuple(o for o in nearest if _worth_firing(state, o, where))
         if sure and FireOrder(sure) not in out:
             out.append(FireOrder(sure))
     weakest = sorted(
@@ -215,13 +249,15 @@ def _declarations(state: State, side: str) -> list[Action]:
     return out
 
 
-def _worth_firing(state: State, order: tuple[tuple[str, ...], str, str]) -> bool:
+def _worth_firing(
+    state: State, order: tuple[tuple[str, ...], str, str], where: dict[str, Point]
+) -> bool:
     """A photon shot is worth it only where a guess is likely to land (5.3)."""
     shooters, slot, target = order
     base = state.bases[shooters[0]]
     if base.mounts[slot].weapon != "photon":
         return True
-    return math.dist(base.geo.at, state.bases[target].geo.at) <= PHOTON_REACH
+    return math.dist(base.geo.at, where[target]) <= PHOTON_REACH
 
 
 PHOTON_REACH = 14.0

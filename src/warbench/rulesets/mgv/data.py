@@ -15,6 +15,7 @@ from pydantic import Field
 
 from warbench.geometry.table import TurningTable
 from warbench.rulesets.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.eye import EyeSpec
 
 WeaponType = Literal["kinetic", "missile", "photon"]
 WEAPON_TYPES: tuple[WeaponType, ...] = ("kinetic", "missile", "photon")
@@ -113,6 +114,7 @@ class RulesData(_Model):
     initiative_die: int
     rear_arc: RearArc
     ranging: Ranging
+    eye: EyeSpec
 
 
 @cache

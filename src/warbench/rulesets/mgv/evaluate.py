@@ -165,7 +165,7 @@ def _score(state: State, side: str, action: Action) -> float:
         return 0.0
     if isinstance(action, FireOrder):
         try:
-            attacks = fire.check_declare(state, side, action)
+            attacks = fire.check_declare(state, side, action, None, guesses=False)
         except IllegalAction:
             return -1e9
         return sum(expected_hits(state, a) for a in attacks)

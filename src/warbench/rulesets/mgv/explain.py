@@ -84,7 +84,7 @@ def assess_action(state: State, side: str, action: Action) -> tuple[str, OddsRes
     if not isinstance(action, FireOrder) or state.step != "declare":
         return None
     try:
-        attacks = fire.check_declare(state, side, action)
+        attacks = fire.check_declare(state, side, action, None, guesses=False)
     except IllegalAction:
         return None
     if not attacks:

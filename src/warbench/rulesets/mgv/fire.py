@@ -91,11 +91,13 @@ def begin(state: State, res: Resolution) -> None:
 # -- 1. ranging -----------------------------------------------------------------------------
 def check_range(state: State, side: str, action: Action) -> None:
     if not isinstance(action, Range):
-        raise IllegalAction(action, "write your range guesses: range BASE=INCHES ... or range none")
+        raise IllegalAction(
+            action, "write your range guesses: range BASE>TARGET=INCHES ... or range none"
+        )
     data = rules().data.ranging
     ready = {(b.id, s) for b, s in ready_mounts(state, side)}
     seen = set()
-    for base, slot, guess in action.guesses:
+    for base, slot, target, guess in action.guesses:
         b = state.bases.get(base)
         if b is None or b.side != side or not b.active:
             raise IllegalAction(action, f"{base} is not one of your bases on the table")
@@ -107,6 +109,9 @@ def check_range(state: State, side: str, action: Action) -> None:
         if (base, slot) in seen:
             raise IllegalAction(action, f"{base} {slot} has two guesses")
         seen.add((base, slot))
+        aim = state.bases.get(target)
+        if aim is None or aim.side == side or not aim.active:
+            raise IllegalAction(action, f"{target} is not an enemy base on the table")
         if guess is not None:
             if not 0.0 < guess <= data.max:
                 raise IllegalAction(
@@ -118,11 +123,12 @@ def check_range(state: State, side: str, action: Action) -> None:
 
 
 def after_range(state: State, res: Resolution) -> None:
-    """The guesses are written (held by the engine): targets are declared next.
+    """The guesses are written (held by the engine): targets are declared next, each
+    guessed mount at the target its guess names.
 
-    From now on the views show exact positions again, so writing the guesses
-    shows the side something it could measure with: it can never be taken back
-    (else a player could look, undo and guess again).
+    From now on distances may be measured again, so writing the guesses shows the
+    side something it could measure with: it can never be taken back (else a
+    player could look, undo and guess again).
     """
     res.reveal()
     state.fire.guesses_held = True
@@ -131,7 +137,12 @@ def after_range(state: State, res: Resolution) -> None:
 
 
 # -- 2. declaration -------------------------------------------------------------------------
-def check_declare(state: State, side: str, action: Action) -> list[Attack]:
+def check_declare(
+    state: State, side: str, action: Action, held: Action | None, *, guesses: bool = True
+) -> list[Attack]:
+    """The attacks ``action`` declares, or IllegalAction. ``held``: the side's own written
+    range guesses (5.3), to which each photon shot must keep (``guesses=False``: not
+    checked, for odds and bots weighing a declaration without the engine's secret)."""
     if isinstance(action, Range) and state.setup.options.photon == "estimate":
         raise IllegalAction(
             action,
@@ -171,6 +182,8 @@ def check_declare(state: State, side: str, action: Action) -> list[Attack]:
             if not line.allowed:
                 raise IllegalAction(action, f"{b.id} cannot fire at {target.id}: {line.reason}")
             off_line = off_line or line.off_line
+            if guesses and weapon == "photon" and state.fire.guesses_held:
+                _check_guessed(action, held, b.id, slot, target.id)
         assert weapon is not None
         if len(shooters) == 2:
             a, c = (state.bases[s] for s in shooters)
@@ -180,12 +193,29 @@ def check_declare(state: State, side: str, action: Action) -> list[Attack]:
                 raise IllegalAction(action, "only missile mounts of a wing combine fire (5.2)")
         elif len(shooters) != 1:
             raise IllegalAction(action, "one base fires, or the two bases of a wing combine")
-        attacks.append(Attack(number, tuple(shooters), slot, weapon, target_id, off_line))
+        cover, _ = space.cover(state, state.bases[shooters[0]], target)
+        attacks.append(Attack(number, tuple(shooters), slot, weapon, target_id, off_line, cover))
     return attacks
 
 
+def _check_guessed(action: Action, held: Action | None, base: str, slot: str, target: str) -> None:
+    """A photon shot fires at the target its written guess names (5.3)."""
+    written = held.guess_for(base, slot) if isinstance(held, Range) else None
+    name = mount(base, slot)
+    if written is None:
+        raise IllegalAction(
+            action, f"{name} wrote no range guess: a photon shot needs one, written first (5.3)"
+        )
+    if written[0] != target:
+        raise IllegalAction(
+            action,
+            f"{name}'s range guess is written for {written[0]}: it fires at {written[0]} "
+            "or not at all (5.3)",
+        )
+
+
 def apply_declare(state: State, side: str, action: Action, res: Resolution) -> None:
-    attacks = check_declare(state, side, action)
+    attacks = check_declare(state, side, action, res.own_held(side))
     state.fire.attacks = attacks
     for attack in attacks:
         for shooter in attack.shooters:
@@ -320,11 +350,10 @@ def apply_split(state: State, choices: Mapping[str, Action], res: Resolution) ->
 
 # -- 5. the dice ------------------------------------------------------------------------------
 def modifiers(state: State, attack: Attack, error: float | None = None) -> combat.Modifiers:
-    """5.1 Modifiers of one attack as they stand now."""
-    shooter = state.bases[attack.shooters[0]]
+    """5.1 Modifiers of one attack as they stand now (its cover as found at the
+    declaration)."""
     target = state.bases[attack.target]
     last = state.phase_no - 1
-    classes, _ = space.cover(state, shooter, target)
     points = sum(s.points for s in state.fire.screens if s.attack == attack.number)
     beacon = target.beacon_turn == state.turn
     return combat.Modifiers(
@@ -334,7 +363,7 @@ def modifiers(state: State, attack: Attack, error: float | None = None) -> comba
         and target.moved_phase == last
         and target.moved_distance >= rules().data.moved_threshold,
         beacon=beacon,
-        cover=classes,
+        cover=attack.cover,
         ranging_error=error,
         interception=points,
         off_line=attack.off_line,
@@ -350,10 +379,10 @@ def resolve(state: State, res: Resolution) -> None:
     if fire.guesses_held:
         held = res.open_held(actor)
         if isinstance(held, Range):
-            guesses = {(b, s): g for b, s, g in held.guesses}
+            guesses = {(b, s): g for b, s, _, g in held.guesses}
             shown = ", ".join(
-                f"{mount(b, s)} {'estimate' if g is None else f'{g:g}in'}"
-                for b, s, g in held.guesses
+                f"{mount(b, s)} at {t} {'estimate' if g is None else f'{g:g}in'}"
+                for b, s, t, g in held.guesses
             )
             res.emit("guesses", f"{actor}'s range guesses revealed: {shown or 'none'}")
     groups: list[Group] = []
@@ -402,15 +431,14 @@ def _resolve_attack(
     else:
         true_range = space.range_to(shooter, target)
         key = (shooter.id, attack.slot)
-        if state.setup.options.photon == "estimate" or (key in guesses and guesses[key] is None):
-            guess: float | None = estimate(true_range, res, actor, shooter.id)
+        # The declaration kept every photon shot to a guess written for its target (5.3);
+        # a guess written as "estimate", and every guess under that option, is drawn.
+        written = guesses.get(key)
+        if state.setup.options.photon == "estimate" or written is None:
+            guess = estimate(true_range, res, actor, shooter.id)
         else:
-            guess = guesses.get(key)
-        if guess is None:  # no guess was written for this mount (5.3): a blind shot
-            error = true_range
-            res.emit("unranged", f"{shooter.id} wrote no range guess: it fires blind")
-        else:
-            error = abs(guess - true_range)
+            guess = written
+        error = abs(guess - true_range)
         mods = modifiers(state, attack, error)
         result = combat.resolve_photon(attack_value, error, roll, mods.total(ranging=False))
         res.emit(

@@ -57,20 +57,36 @@ def _arm(state: State, side: str) -> dict[str, Any] | None:
 
 
 def _range(state: State, side: str) -> dict[str, Any] | None:
-    ready = fire.photon_ready(state, side)
+    """A target (among those in sight) and a guess for each photon mount that can fire;
+    the guess is bound to the target named (5.3)."""
+    ready = [(b, s, fire.targets(state, b, "photon")) for b, s in fire.photon_ready(state, side)]
+    ready = [(b, s, aims) for b, s, aims in ready if aims]
     if not ready:
         return None
-    fields = [
-        {
-            "key": f"g{k}",
-            "label": mount(base.id, slot),
-            "group": "range guess in inches, or estimate (5.3)",
-            "kind": "text",
-            "value": "estimate",
-        }
-        for k, (base, slot) in enumerate(ready)
-    ]
-    template = "range " + " ".join(f"{mount(b.id, s)}={{g{k}}}" for k, (b, s) in enumerate(ready))
+    fields: list[dict[str, Any]] = []
+    for k, (base, slot, aims) in enumerate(ready):
+        fields.append(
+            {
+                "key": f"t{k}",
+                "label": f"{mount(base.id, slot)} at",
+                "group": "target of each guess (5.3)",
+                "kind": "choice",
+                "options": [t.id for t in aims],
+                "value": aims[0].id,
+            }
+        )
+        fields.append(
+            {
+                "key": f"g{k}",
+                "label": f"{mount(base.id, slot)} range",
+                "group": "range guess in inches, or estimate (5.3)",
+                "kind": "text",
+                "value": "estimate",
+            }
+        )
+    template = "range " + " ".join(
+        f"{mount(b.id, s)}>{{t{k}}}={{g{k}}}" for k, (b, s, _) in enumerate(ready)
+    )
     return {"title": "Write your range guesses (sealed)", "template": template, "fields": fields}
 
 

@@ -3,8 +3,8 @@ a point of the table, and the scenario's mission.
 
 Built from the side's view alone: the view holds no secret (the sealed weapon
 choices and held range guesses stay with the engine until revealed, see
-``view.py``), and while a range guess is asked it shows positions to the whole
-inch, so no distance is given then either.
+``view.py``); it shows the other side's bases by eye, and while a range guess
+is asked no distance is given at all.
 """
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ import shapely
 
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction, MoveRefused
-from warbench.geometry.table import Figure, MoveResult, MoveRules, along
+from warbench.geometry.table import Figure, MoveResult, MoveRules, Point, along
 from warbench.geometry.table.along import Crossing
+from warbench.rulesets.eye import emit_move
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import Base, State
@@ -154,16 +155,12 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
         state.exited.append(base.id)
         base.exited = True
         res.emit("exited", f"{base.id} runs the gauntlet off the {edge} edge", base=base.id)
-    path = [list(p) for p in result.path]
+    path: list[Point] = list(result.path)
     if trapped:
-        path = [*_path_until(result, travelled), list(end.at)]
-    res.emit(
-        "move",
-        f'{base.id} moves {travelled:.1f}" (allowance {base.speed:g}", spent {result.cost:.1f}")',
-        base=base.id,
-        path=path,
-        facing=end.facing,
-    )
+        path = [*along.path_until(result, travelled), end.at]
+    spend = (travelled, base.speed, result.cost)
+    data = rules().data
+    emit_move(res, base.id, path, end.facing, spend, data.eye, state.setup.options.measuring)
     if action.beacon is not None:
         enemy = state.bases[action.beacon]
         reach = rules().data.beacon_range

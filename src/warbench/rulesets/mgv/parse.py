@@ -148,13 +148,19 @@ def parse_action(state: State, text: str) -> Action:
         _given(args, verb, text)
         if _none(args):
             return Range(())
-        guesses: list[tuple[str, str, float | None]] = []
+        guesses: list[tuple[str, str, str, float | None]] = []
         for left, right in _pairs(args, "=", text, verb):
-            base, slot = _mount(state, left, text)
-            if right.lower() == "estimate":
-                guesses.append((base, slot, None))
-            else:
-                guesses.append((base, slot, parse_number(right, text)))
+            shooter, arrow, target = left.partition(">")
+            if not arrow or not target:
+                raise ActionSyntaxError(
+                    text,
+                    f"'{excerpt(left)}' names no target: a guess is the range to one base, "
+                    f"{USAGE[verb]} (5.3)",
+                )
+            base, slot = _mount(state, shooter, text)
+            aim = match_id(target, state.bases, "base", text)
+            inches = None if right.lower() == "estimate" else parse_number(right, text)
+            guesses.append((base, slot, aim, inches))
         return Range(tuple(guesses))
     if verb == "fire":
         _given(args, verb, text)

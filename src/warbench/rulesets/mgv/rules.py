@@ -32,6 +32,7 @@ from warbench.rulesets.mgv.data import WEAPON_TYPES, rules
 from warbench.rulesets.mgv.hitlog import HitLog
 from warbench.rulesets.mgv.scenario import Setup, build_scenario
 from warbench.rulesets.mgv.state import PHASES, Base, Mount, State
+from warbench.rulesets.mgv.view import seen_state
 from warbench.scenario.model import Scenario
 
 ACTIONS = ("move", "fire")
@@ -43,7 +44,7 @@ class MGVRules(Ruleset[State]):
     info = RulesetInfo(
         name="mgv",
         title="MGV: Miniature Ground Vehicles",
-        version="1",
+        version="2",
         geometry="table",
         aliases=("miniature-ground-vehicles",),
         min_sides=2,
@@ -140,6 +141,14 @@ class MGVRules(Ruleset[State]):
         from warbench.rulesets.mgv.candidates import candidates
 
         return candidates(self, state, side)
+
+    def legal_actions_holding(
+        self, state: State, side: str, held: Action | None
+    ) -> Sequence[Action]:
+        """As :meth:`legal_actions`, keeping photon shots to the written guesses (5.3)."""
+        from warbench.rulesets.mgv.candidates import candidates
+
+        return candidates(self, state, side, held)
 
     def parse_action(self, state: State, text: str) -> Action:
         from warbench.rulesets.mgv.parse import parse_action
@@ -247,19 +256,10 @@ class MGVRules(Ruleset[State]):
         return state.to_json()
 
     def side_state(self, state: State, side: str) -> State | None:
-        """The state holds no secret (the engine keeps sealed and held choices),
-        except exact positions while a range guess is asked (5.3): then every
-        base stands at its place rounded to the whole inch, as the views show."""
-        if state.step != "range":
-            return state
-        from warbench.rulesets.mgv.space import whole_inches
-
-        known = self.copy_state(state)
-        for base in known.bases.values():
-            at = (float(whole_inches(base.geo.x)), float(whole_inches(base.geo.y)))
-            base.geo = base.geo.moved_to(at, float(round(base.geo.facing)) % 360.0)
-        known.touched()
-        return known
+        """The state holds no secret (the engine keeps sealed and held choices), but 5.3
+        forbids measuring: the other side's bases stand where ``side`` sees them by eye
+        (:mod:`warbench.rulesets.eye`), as its view shows them."""
+        return seen_state(state, side)
 
 
 # -- set-up -------------------------------------------------------------------------------

@@ -14,9 +14,11 @@ from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
+from warbench.rulesets.eye import told_move
 from warbench.rulesets.hooks import TableHooks
+from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.annotate import annotate, fire_arcs
-from warbench.rulesets.mgv.data import vehicles
+from warbench.rulesets.mgv.data import rules, vehicles
 from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.mgv.explain import explain_action
 from warbench.rulesets.mgv.forms import choice_form
@@ -24,6 +26,7 @@ from warbench.rulesets.mgv.odds import QUERIES
 from warbench.rulesets.mgv.rules import MGVRules
 from warbench.rulesets.mgv.state import State
 from warbench.rulesets.mgv.victory import scores
+from warbench.rulesets.mgv.view import seen_state
 from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
@@ -75,10 +78,20 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
         """The points of enemy bases each side has destroyed (what the time limit weighs)."""
         return scores(state)
 
+    def told_action(self, state: State, side: str, action: Action, viewer: str | None) -> str:
+        """Another side's move is told by eye (5.3): where it ends and faces, about."""
+        if not isinstance(action, Move):
+            return str(action)
+        eye = rules().data.eye
+        words = told_move(action, eye, state.setup.options.measuring, side, viewer)
+        if action.beacon is not None:
+            words += ["beacon", action.beacon]
+        return " ".join(words)
+
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None
     ) -> list[dict[str, Any]]:
-        return annotate(state, events, side)
+        return annotate(seen_state(state, side), events, side)
 
     def fire_arcs(self, state: State, side: str, piece: str) -> list[dict[str, Any]]:
         return fire_arcs(state, side, piece)

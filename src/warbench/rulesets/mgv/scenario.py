@@ -35,6 +35,7 @@ from warbench.geometry.table.serial import (
     FacingSpec,
     PointSpec,
 )
+from warbench.rulesets.eye import Measuring
 from warbench.rulesets.mgv.data import (
     SLOTS,
     TerrainKind,
@@ -114,7 +115,10 @@ class OptionsSpec(_Strict):
     (b) core hits may eat their way round beneath intact surface circles."""
     photon: Literal["guess", "estimate"] = "guess"
     """5.3: players guess photon ranges ("guess"), or every guess is drawn from
-    the error model ("estimate"; bots always use the model)."""
+    the error model ("estimate")."""
+    measuring: Measuring = "eye"
+    """5.3: no measuring: other sides' bases are seen by eye (warbench.rulesets.eye);
+    "free" shows them exactly."""
 
 
 class VictorySpec(_Strict):

@@ -153,6 +153,9 @@ class Attack:
     target: str
     off_line: bool = False
     """A missile using its extra arc or firing round an obstacle (5.0): always the penalty."""
+    cover: int = 0
+    """The target's cover against this attack (1.4), found by the rules at the declaration
+    (a verdict: a side that sees the target by eye is told it, never the measure)."""
 
     def label(self) -> str:
         who = "+".join(self.shooters)
@@ -213,6 +216,7 @@ class Fire:
                     "weapon": a.weapon,
                     "target": a.target,
                     "off_line": a.off_line,
+                    "cover": a.cover,
                 }
                 for a in self.attacks
             ],

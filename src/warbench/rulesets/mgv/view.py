@@ -2,21 +2,22 @@
 
 Nothing secret lives in the state: pending sealed choices (weapon types at
 set-up, missile splits) and held range guesses stay with the engine until they
-are revealed, so every side sees the same view, with one exception: while a
-side is asked for its photon range guesses (5.3: no measuring), every position
-is shown to the whole inch only, and no distance is shown anywhere. A
-determined player can still work distances out from a picture drawn earlier
-(docs/rules/mgv.md, rulings).
+are revealed. What differs between sides is precision: 5.3 forbids measuring,
+so a side sees the other side's bases by eye (:mod:`warbench.rulesets.eye`;
+a spectator sees both sides so), unless the scenario sets ``measuring =
+"free"``. While a side writes its range guesses no distance is shown at all.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from warbench.geometry.table import table_view
 from warbench.geometry.table.text import compass_word
+from warbench.rulesets.eye import blur_bases, blur_figures, hides
+from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.hitlog import LAYERS, describe
-from warbench.rulesets.mgv.space import whole_inches
 from warbench.rulesets.mgv.state import PHASES, Base, State
 
 
@@ -60,9 +61,21 @@ def figure_extras(state: State, base: Base) -> dict[str, Any]:
     return {"log": {"rings": rings}, "markers": markers}
 
 
-def coarse(state: State) -> bool:
-    """Positions to the whole inch only: a photon range guess is being asked (5.3)."""
-    return state.step == "range"
+def seen_state(state: State, viewer: str | None) -> State:
+    """``state`` as ``viewer`` (None: a spectator) knows it: a copy with the bases it sees
+    by eye where it sees them, or the state itself when measuring is free."""
+    measuring = state.setup.options.measuring
+    if measuring != "eye":
+        return state
+    known = copy.deepcopy(state)
+    data = rules().data
+    blur_bases(known.bases.values(), data.eye, measuring, viewer)
+    threshold = data.moved_threshold
+    for base in known.bases.values():  # of a move by eye, only the verdict 5.1 asks
+        if hides(measuring, base.side, viewer) and base.moved_distance:
+            base.moved_distance = threshold if base.moved_distance >= threshold else 0.0
+    known.touched()
+    return known
 
 
 def view(state: State, side: str | None) -> dict[str, Any]:
@@ -76,13 +89,12 @@ def view(state: State, side: str | None) -> dict[str, Any]:
     )
     for fig, b in zip(data["figures"], active, strict=True):
         fig.update(figure_extras(state, b))
-    rough = coarse(state)
-    if rough:
-        for fig in data["figures"]:
-            fig["x"] = whole_inches(fig["x"])
-            fig["y"] = whole_inches(fig["y"])
-            fig["facing"] = float(round(fig["facing"]))
-        data["positions"] = "whole inches (a range guess is being asked, 5.3)"
+    eye, measuring = rules().data.eye, setup.options.measuring
+    blur_figures(data["figures"], [b.side for b in active], eye, measuring, side)
+    if measuring == "eye":
+        data["eye"] = eye.note()
+    if state.step == "range":
+        data["positions"] = "no distances while a range guess is asked (5.3)"
     bases = []
     for b in state.bases.values():
         entry: dict[str, Any] = {
@@ -103,8 +115,9 @@ def view(state: State, side: str | None) -> dict[str, Any]:
             "status": status(state, b) if b.active else [],
         }
         if b.active:
-            entry["facing"] = round(b.geo.facing) if rough else b.geo.facing
-            entry["facing_word"] = compass_word(b.geo.facing)
+            by_eye = hides(measuring, b.side, side)
+            entry["facing"] = eye.heading(b.geo.facing) if by_eye else b.geo.facing
+            entry["facing_word"] = compass_word(entry["facing"])
         bases.append(entry)
     data.update(
         {
