@@ -79,9 +79,16 @@ def _eye(game: Game) -> EyeSpec:
 def _moved_within_the_eye(game: Game, viewer: str | None, rng: random.Random) -> Game:
     """A copy of ``game`` with every base ``viewer`` sees by eye moved within its cell."""
     world = copy.deepcopy(game)
+    shift_within_the_eye(world, game.view(viewer), rng)
+    return world
+
+
+def shift_within_the_eye(game: Game, view: dict[str, Any], rng: random.Random) -> None:
+    """Move every base ``view`` shows by eye to a random point of its eye cell, facing
+    within the eye's step (in place: the server's tests shift a live game)."""
     eye = _eye(game)
-    seen = {f["id"] for f in game.view(viewer)["figures"] if f.get("by_eye")}
-    for base in world.state.bases.values():
+    seen = {f["id"] for f in view["figures"] if f.get("by_eye")}
+    for base in game.state.bases.values():
         if base.id not in seen:
             continue
         cell = eye.cell
@@ -89,8 +96,7 @@ def _moved_within_the_eye(game: Game, viewer: str | None, rng: random.Random) ->
         y0 = (eye.coordinate(base.geo.y) - cell / 2) + cell * rng.uniform(0.02, 0.98)
         turn = rng.uniform(-0.45, 0.45) * eye.facing
         base.geo = base.geo.moved_to((x0, y0), (eye.heading(base.geo.facing) + turn) % 360.0)
-    world.state.touched()
-    return world
+    game.state.touched()
 
 
 def _told(game: Game, viewer: str | None, actions: list[str]) -> dict[str, Any]:

@@ -1,0 +1,91 @@
+"""The eye and the dice swaps at the terminal (issue 24; the Python API's are in
+``tests/conformance/test_eye_and_dice.py``, the server's in
+``tests/server/test_fair_swaps.py``).
+
+(b) Two MGV games differ only in where red's bases stand within their eye cells (two
+    scenario files): everything blue is shown at its prompts (the map, ``list``,
+    ``info``, ``measure``, ``odds``) is the same.
+(c) A game on secret dice saved mid-way is resumed twice; each resume draws its own
+    future dice. Everything blue is shown before the next roll is the same, and so is
+    the record on disk.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.cli.test_mgv_play import BLUE_ARM, RED_ARM, play
+
+from warbench.core.dice import SecretDice
+from warbench.core.game import Game
+from warbench.core.loader import load_scenario
+from warbench.core.saves import save_game
+from warbench.rulesets.mgv.data import rules
+
+CLEAR = Path(__file__).parents[2] / "src/warbench/rulesets/mgv/scenarios/clear.toml"
+SHIFTED = {
+    "at = [33, 16]": "at = [32.4, 17.7]",
+    "at = [33, 10]": "at = [33.6, 10.3]",
+    "at = [31.5, 8]": "at = [30.2, 9.8]",
+    "at = [33, 20]": "at = [32.1, 21.9]",
+}
+"""Red's bases of mgv/clear moved within their 2-inch cells (``rules.toml [eye]``)."""
+LOOKS = ["map", "list", "info R1", "info R3", "measure B1 R1", "measure 3,8 33,17", "odds"]
+
+
+def _blue_screens(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    lines: dict[str, list[str]],
+) -> list[tuple[str, str]]:
+    capsys.readouterr()  # what an earlier run printed after its last prompt
+    keys = play(monkeypatch, capsys, argv, lines)
+    return [(shown, typed) for side, shown, typed in keys.screens if side == "blue"]
+
+
+def test_red_moved_within_the_eye_shows_blue_the_same_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    eye = rules().data.eye
+    text = CLEAR.read_text("utf-8")
+    shifted = text
+    for old, new in SHIFTED.items():
+        assert old in shifted
+        shifted = shifted.replace(old, new)
+        was = [float(v) for v in old.removeprefix("at = [").rstrip("]").split(",")]
+        now = [float(v) for v in new.removeprefix("at = [").rstrip("]").split(",")]
+        assert eye.point((was[0], was[1])) == eye.point((now[0], now[1])) and was != now
+    screens = []
+    for name, body in (("exact", text), ("shifted", shifted)):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "clear.toml").write_text(body, "utf-8")
+        monkeypatch.chdir(folder)
+        argv = ["play", "clear.toml", "--seed", "0", "--record", "game.json"]
+        lines = {"blue": [BLUE_ARM, *LOOKS], "red": [RED_ARM]}
+        screens.append(_blue_screens(monkeypatch, capsys, argv, lines))
+    exact, moved = screens
+    assert len(exact) == len(LOOKS) + 2
+    assert "R1 J90 at 33,17 (by eye)" in "".join(s for s, _ in exact)
+    assert exact == moved
+
+
+def test_a_game_resumed_twice_on_secret_dice_shows_the_same_until_a_die_is_rolled(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = Game(load_scenario("mgv/clear"), None, dice=SecretDice([6, 1]))  # blue wins X
+    game.apply(BLUE_ARM, "blue")
+    game.apply(RED_ARM, "red")
+    assert game.waiting_for() == ("blue",)
+    seen = []
+    for n in range(2):
+        record = tmp_path / f"{n}" / "game.json"
+        record.parent.mkdir()
+        save_game(game, record, {"players": {"blue": "human", "red": "human"}})
+        monkeypatch.chdir(record.parent)
+        argv = ["play", "--resume", "game.json"]
+        screens = _blue_screens(monkeypatch, capsys, argv, {"blue": LOOKS})
+        seen.append((screens, record.read_text("utf-8")))
+    assert seen[0] == seen[1]
