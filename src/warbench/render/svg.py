@@ -31,6 +31,8 @@ What is read (every other key of a view is ignored):
     centre. Drawn beside the base as rings of dots turned with the figure (a
     tick marks the front, so the side facing away shows), the marked ones filled
     in a colour per mark; the legend explains the marks.
+  - ``by_eye``: the viewer sees the figure by eye (:mod:`warbench.rulesets.eye`): a
+    dashed square of that many inches is drawn round it, and the legend says so.
   - ``markers``: pegs beside the base, in order, each a colour name (white,
     yellow, red, black, blue, green, orange, purple: ``palette.MARKER_COLOURS``)
     or ``{"colour": name, "label": text}``. The legend gives each colour its
@@ -959,6 +961,8 @@ class _TableBoard(_Board):
         self.figures = [dict(f) for f in view.get("figures", ()) or ()]
         self.zones = [_zone(z, f"zones[{i}]") for i, z in enumerate(view.get("zones", ()) or ())]
         self.links = [_link(k, f"links[{i}]") for i, k in enumerate(view.get("links", ()) or ())]
+        self.by_eye = any(f.get("by_eye") and _on_table(f) for f in self.figures)
+        """Some figure is drawn where its viewer sees it by eye (the legend says so)."""
         self.links_label = str(view.get("links_label") or "pieces that belong together")
         self.groups = [dict(g) for g in view.get("groups", ()) or ()]
         self.groups_label = str(view.get("groups_label") or "Groups")
@@ -1183,6 +1187,12 @@ class _TableBoard(_Board):
             data_side=str(figure.get("side")),
             data_kind=str(figure.get("kind", "")),
         )
+        cell = figure.get("by_eye")
+        if cell:  # seen by eye: somewhere in this square (warbench.rulesets.eye)
+            half = _number(cell, f"{where}.by_eye") * self.scale / 2
+            eye_style = {"fill": "none", "stroke": colour, "stroke-width": 1, **DECORATION}
+            eye_style["stroke-dasharray"] = "2 3"
+            _rect(group, cx - half, cy - half, 2 * half, 2 * half, eye_style)
         base = figure.get("base") or {"shape": "round", "diameter": 1.0}
         style = {"fill": colour, "stroke": _darker(colour, 0.45), "stroke-width": 1.4}
         if base.get("shape") == "rect":
@@ -1361,6 +1371,13 @@ class _TableBoard(_Board):
                 _line(g, (x + 2, y + 8), (x + 24, y + 8), style)
 
             sides.append((link, self.links_label))
+        if self.by_eye:
+
+            def square(g: ET.Element, x: float, y: float) -> None:
+                style = {"fill": "none", "stroke": "#444", "stroke-dasharray": "2 3"}
+                _rect(g, x + 5, y, 16, 16, style)
+
+            sides.append((square, "Seen by eye: the base stands somewhere in the square."))
         legend.section("Sides", sides)
         legend.section(self.groups_label, _group_entries(self.groups))
         zones: dict[_Peg, None] = {}

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from warbench.core.game import Resolution
 from warbench.geometry.table import Figure, MoveResult, Point, centre_distance, edge_distance
+from warbench.rulesets.eye import path
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.space import tower_centre
 from warbench.rulesets.invisible_enemy.state import Base, State
@@ -202,13 +203,15 @@ def _hunt(state: State, hunter: Base, res: Resolution) -> None:
             hunter.geo = result.end
             hunter.moved_turn = state.turn
             state.touched()
+            eye, measuring = rules().data.eye, state.setup.options.measuring
+            how_far = "" if measuring == "eye" else f': {distance:.1f}"'  # 3.0: by eye
             res.emit(
                 "hunt",
-                f'contaminated {hunter.id} hunts {target.id}: {distance:.1f}" toward it',
+                f"contaminated {hunter.id} hunts {target.id}{how_far} toward it",
                 base=hunter.id,
                 target=target.id,
-                path=[list(p) for p in result.path],
-                facing=result.end.facing,
+                path=path(result.path, eye, measuring),
+                facing=eye.heading(result.end.facing) if measuring == "eye" else result.end.facing,
             )
             return
         distance -= 0.1

@@ -63,6 +63,7 @@ from warbench.geometry.table import (
     overlapping,
 )
 from warbench.rulesets.eye import emit_move
+from warbench.rulesets.eye import path as eye_path
 from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
@@ -589,7 +590,7 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
                     f"{base.id} tows {towed.id} behind it; the tow ends (4.4)",
                     base=towed.id,
                     engineer=base.id,
-                    path=[list(towed.geo.at)],
+                    path=eye_path([towed.geo.at], rules().data.eye, state.setup.options.measuring),
                     facing=spot.facing,
                 )
     state.touched()
