@@ -26,6 +26,7 @@ import copy
 import itertools
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -96,13 +97,29 @@ def _replay(game: Game, swap: dict[int, str] | None = None) -> Game:
 
 
 def _worlds(game: Game, index: int) -> list[Game]:
-    """Games differing from ``game`` only in the secret choice at ``index`` of its actions."""
+    """Games differing from ``game`` only in the secret choice at ``index`` of its actions.
+
+    The other choices are the side's listed ones, and the choice itself with every
+    number in it changed (MGV's range guesses: ``range B1>R2=12`` and ``=13.25``). A
+    choice the actions after it could not follow is no world (MGV: a guess binds its
+    mount to its target, which the public declaration then shows)."""
     taken = game.actions[index]
     before = Game(game.scenario, game.seed)  # the game when the choice was made
     for t in game.actions[:index]:
         before.apply(t.action, t.side)
-    others = [a for a in before.legal_actions(taken.side) if a != taken.action]
-    return [_replay(game, {index: str(choice)}) for choice in others]
+    texts = [str(a) for a in before.legal_actions(taken.side)]
+    texts.append(
+        re.sub(r"=(\d+(?:\.\d+)?)", lambda m: f"={float(m[1]) + 1.25:g}", str(taken.action))
+    )
+    worlds = []
+    for text in dict.fromkeys(texts):
+        if text == str(taken.action):
+            continue
+        try:
+            worlds.append(_replay(game, {index: text}))
+        except WarbenchError:
+            continue
+    return worlds
 
 
 # -- what a side can reach -------------------------------------------------------------

@@ -10,6 +10,7 @@ hand are aimed from what the side sees, not from exact positions."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -118,3 +119,23 @@ def test_listed_markers_say_nothing_finer_than_the_eye_sees_of_the_enemy() -> No
             base.geo = base.geo.moved_to(nearer, base.geo.facing)
     moved = [str(a) for a in game.ruleset.legal_actions(shifted, side)]
     assert moved == listed
+
+
+def test_measuring_to_a_point_read_off_the_view_gives_the_eye_not_the_ruler() -> None:
+    """The old attack (issue 24): read an enemy base's place from ``info``, type it as a
+    point into ``measure``, get the exact range. Now ``info`` gives the place by eye, and
+    measuring to it tells the same whichever point of the eye's cell the base stands on."""
+    game = Game.start("mgv/clear", 0)
+    seat = game.seat("blue")
+    place = next(line for line in seat.unit_info("R1") if line.startswith("at "))
+    assert "(by eye" in place
+    point = place.split()[1].rstrip(",")
+    answers = []
+    for at in ((33.0, 16.0), (32.3, 17.9), (33.9, 16.1)):  # all in R1's cell
+        r1 = game.state.bases["R1"]
+        r1.geo = r1.geo.moved_to(at, r1.geo.facing)
+        game.state.touched()
+        answers.append(seat.measure("B1", point))
+        b1 = game.state.bases["B1"].geo.at
+        assert f"{math.dist(b1, at):.2f}" not in answers[-1]
+    assert answers[0] == answers[1] == answers[2]
