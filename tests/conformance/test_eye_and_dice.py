@@ -40,11 +40,11 @@ from tests.conformance.test_hidden_information import (
     _ask,
     _names,
     _odds_json,
+    _random_game,
     _reachable,
     hidden_scenario,
 )
 
-from warbench.bots import make_bot
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios, load_scenario
 from warbench.rulesets.eye import EyeSpec
@@ -140,18 +140,9 @@ def check_eye(game: Game, rng: random.Random) -> int:
     return checked
 
 
-def _played(scenario: Scenario, seed: int, actions: int = ACTIONS) -> Iterator[Game]:
-    game = Game(scenario, seed)
-    rng = random.Random(seed)
-    for count in range(actions):
-        waiting = game.waiting_for()
-        if not waiting:
-            return
-        side = rng.choice(waiting)
-        bot = make_bot("random", rng.randrange(1000))
-        game.apply(bot.choose(game.seat(side), side), side)
-        if count % STEP == 0:
-            yield game
+def _played(scenario: Scenario, seed: int, secret: bool = False) -> Iterator[Game]:
+    """A random game, every STEP-th action (``secret``: on secret dice)."""
+    return itertools.islice(_random_game(scenario, seed, ACTIONS, secret), 0, None, STEP)
 
 
 @pytest.mark.parametrize("scenario_id", _eye_scenarios())
@@ -193,21 +184,6 @@ def test_a_bot_reads_the_other_side_by_eye() -> None:
 
 
 # -- (c) the dice --------------------------------------------------------------------------
-def _secret_game(scenario: Scenario, seed: int) -> Iterator[Game]:
-    """A random game on secret dice (a game with a person in it), every STEP actions."""
-    game = Game(scenario, None)
-    rng = random.Random(seed)
-    for count in range(ACTIONS):
-        waiting = game.waiting_for()
-        if not waiting:
-            return
-        side = rng.choice(waiting)
-        bot = make_bot("random", rng.randrange(1000))
-        game.apply(bot.choose(game.seat(side), side), side)
-        if count % STEP == 0:
-            yield game
-
-
 def check_dice(game: Game, tmp: Path) -> int:
     """Assert that nobody can tell two worlds apart whose future dice differ."""
     world = copy.deepcopy(game)  # secret dice: the copy draws its own future
@@ -224,7 +200,7 @@ def check_dice(game: Game, tmp: Path) -> int:
 
 
 def test_no_one_can_tell_the_future_dice_apart(hidden_scenario: Scenario, tmp_path: Path) -> None:
-    checked = sum(check_dice(game, tmp_path) for game in _secret_game(hidden_scenario, 1))
+    checked = sum(check_dice(game, tmp_path) for game in _played(hidden_scenario, 1, secret=True))
     assert checked > 0
 
 

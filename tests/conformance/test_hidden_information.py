@@ -264,9 +264,12 @@ def check_no_leak(game: Game, tmp: Path) -> int:
     return checked
 
 
-def _random_game(scenario: Scenario, seed: int, actions: int = MAX_ACTIONS) -> Iterator[Game]:
-    """A random game of ``scenario``, yielded after every action."""
-    game = Game(scenario, seed)
+def _random_game(
+    scenario: Scenario, seed: int, actions: int = MAX_ACTIONS, secret: bool = False
+) -> Iterator[Game]:
+    """A random game of ``scenario``, yielded after every action (``secret``: on secret
+    dice, as a game with a person in it; the bots' choices still follow ``seed``)."""
+    game = Game(scenario, None if secret else seed)
     rng = random.Random(seed)
     for _ in range(actions):
         waiting = game.waiting_for()

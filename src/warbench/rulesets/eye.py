@@ -28,9 +28,10 @@ measure everything); the default is ``"eye"``.
 
 from __future__ import annotations
 
+import copy
 import math
-from collections.abc import Iterable
-from typing import Any, Literal, NamedTuple, Protocol
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import Field
 
@@ -104,6 +105,30 @@ def seen(bases: Iterable[Any], eye: EyeSpec, measuring: str, viewer: str | None)
         Seen(b.id, b.side, eye.figure(b.geo) if hides(measuring, b.side, viewer) else b.geo)
         for b in bases
     ]
+
+
+class Table(Protocol):
+    """A table ruleset's state as the eye model reads it: its bases, and a way to forget
+    what depended on where they stand."""
+
+    @property
+    def bases(self) -> Mapping[str, Placed]: ...
+
+    def touched(self) -> None: ...
+
+
+T = TypeVar("T", bound=Table)
+
+
+def seen_copy(state: T, eye: EyeSpec, measuring: str, viewer: str | None) -> T:
+    """``state`` as ``viewer`` (None: a spectator) knows it: a copy with the bases it sees
+    by eye where it sees them, or the state itself when measuring is free."""
+    if measuring != "eye":
+        return state
+    known = copy.deepcopy(state)
+    blur_bases(known.bases.values(), eye, measuring, viewer)
+    known.touched()
+    return known
 
 
 def blur_bases(bases: Iterable[Placed], eye: EyeSpec, measuring: str, viewer: str | None) -> None:
@@ -205,12 +230,14 @@ __all__ = [
     "Measuring",
     "Placed",
     "Seen",
+    "Table",
     "blur_bases",
     "blur_figures",
     "emit_move",
     "hides",
     "path",
     "seen",
+    "seen_copy",
     "spots_by_eye",
     "told_distance",
     "told_move",

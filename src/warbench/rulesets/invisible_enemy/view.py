@@ -12,11 +12,10 @@ are the placing side's own and public once down.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from warbench.geometry.table import centre_distance, table_view
-from warbench.rulesets.eye import blur_bases, blur_figures, hides
+from warbench.rulesets.eye import blur_figures, hides, seen_copy
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import Base, State
 
@@ -33,13 +32,7 @@ def by_hand(state: State) -> bool:
 def seen_state(state: State, viewer: str | None) -> State:
     """``state`` as ``viewer`` (None: a spectator) knows it: a copy with the bases it sees
     by eye where it sees them, or the state itself when measuring is free."""
-    measuring = state.setup.options.measuring
-    if measuring != "eye":
-        return state
-    known = copy.deepcopy(state)
-    blur_bases(known.bases.values(), rules().data.eye, measuring, viewer)
-    known.touched()
-    return known
+    return seen_copy(state, rules().data.eye, state.setup.options.measuring, viewer)
 
 
 def stranded_ids(state: State) -> set[str]:

@@ -10,12 +10,11 @@ a spectator sees both sides so), unless the scenario sets ``measuring =
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from warbench.geometry.table import table_view
 from warbench.geometry.table.text import compass_word
-from warbench.rulesets.eye import blur_bases, blur_figures, hides
+from warbench.rulesets.eye import blur_figures, hides, seen_copy
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.hitlog import LAYERS, describe
 from warbench.rulesets.mgv.state import PHASES, Base, State
@@ -64,17 +63,13 @@ def figure_extras(state: State, base: Base) -> dict[str, Any]:
 def seen_state(state: State, viewer: str | None) -> State:
     """``state`` as ``viewer`` (None: a spectator) knows it: a copy with the bases it sees
     by eye where it sees them, or the state itself when measuring is free."""
-    measuring = state.setup.options.measuring
-    if measuring != "eye":
-        return state
-    known = copy.deepcopy(state)
-    data = rules().data
-    blur_bases(known.bases.values(), data.eye, measuring, viewer)
+    data, measuring = rules().data, state.setup.options.measuring
+    known = seen_copy(state, data.eye, measuring, viewer)
     threshold = data.moved_threshold
-    for base in known.bases.values():  # of a move by eye, only the verdict 5.1 asks
+    for base in known.bases.values() if known is not state else ():
         if hides(measuring, base.side, viewer) and base.moved_distance:
+            # of a move seen by eye, only the verdict 5.1 asks: 2" or more
             base.moved_distance = threshold if base.moved_distance >= threshold else 0.0
-    known.touched()
     return known
 
 
