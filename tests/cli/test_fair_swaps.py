@@ -12,11 +12,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from tests.cli.test_mgv_play import BLUE_ARM, RED_ARM, play
 
+from warbench.cli.main import main
 from warbench.core.dice import SecretDice
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
@@ -89,3 +91,29 @@ def test_a_game_resumed_twice_on_secret_dice_shows_the_same_until_a_die_is_rolle
         screens = _blue_screens(monkeypatch, capsys, argv, {"blue": LOOKS})
         seen.append((screens, record.read_text("utf-8")))
     assert seen[0] == seen[1]
+
+
+def test_play_sets_an_option_the_text_leaves_to_the_players(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--option measuring=free``: friends who measure everything see red exactly."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["play", "mgv/clear", "--seed", "0", "--option", "measuring=free"]
+    screens = _blue_screens(monkeypatch, capsys, argv, {"blue": [BLUE_ARM, "info R1"]})
+    shown = "".join(s for s, _ in screens)
+    assert "R1 J90 at 33,16 facing" in shown and "(by eye)" not in shown
+    assert json_options(tmp_path) == {"measuring": "free"}
+    for bad, why in (
+        ("measuring=rough", "options.measuring: eye or free, not 'rough'"),
+        ("measuring", "--option: measuring: write KEY=VALUE"),
+        ("speed=3", "no option 'speed'"),
+    ):
+        assert main(["play", "mgv/clear", "--option", bad]) == 2
+        assert why in capsys.readouterr().err
+    assert main(["play", "--resume", "records/clear-0.json", "--option", "core_rule=b"]) == 2
+    assert "a resumed game keeps its own" in capsys.readouterr().err
+
+
+def json_options(folder: Path) -> dict[str, str]:
+    record = json.loads((folder / "records" / "clear-0.json").read_text("utf-8"))
+    return {k: v for k, v in record["scenario"]["options"].items() if k == "measuring"}

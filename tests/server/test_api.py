@@ -489,3 +489,21 @@ def test_a_barrage_marker_set_down_is_not_undone_through_the_server(api: Api) ->
     )
     assert r.status_code == 422 and "never moved again (3.0)" in r.json()["error"]
     assert api.look(game, tokens[side])["version"] == placed["version"]
+
+
+def test_a_new_game_takes_the_scenarios_options_and_refuses_unknown_ones(api: Api) -> None:
+    about = api.client.get("/api/scenarios/mgv/clear").json()
+    offered = {o["key"]: o for o in about["options"]}
+    assert offered["measuring"]["value"] == "eye" and "free" in offered["measuring"]["choices"]
+    made = api.client.post(
+        "/api/games", json={"scenario": "mgv/clear", "options": {"measuring": "free"}}
+    )
+    assert made.status_code == 201, made.text
+    view = api.look(made.json()["id"])["view"]
+    assert view["options"]["measuring"] == "free" and "eye" not in view
+    for options, why in (
+        ({"measuring": "rough"}, "options.measuring: eye or free, not 'rough'"),
+        ({"speed": "3"}, "no option 'speed' (options: core_rule, measuring, photon)"),
+    ):
+        r = api.client.post("/api/games", json={"scenario": "mgv/clear", "options": options})
+        assert r.status_code == 400 and why in r.json()["error"], r.text

@@ -518,3 +518,29 @@ def test_the_lobby_says_how_long_a_bot_thinks_and_sets_its_time_limit(
     page.select_option("#seat-guards", "random")
     page.wait_for_selector("#seed", state="visible")  # bots alone may take a seed
     context.close()
+
+
+def test_the_lobby_offers_the_scenarios_options_and_the_game_keeps_them(
+    base: str, browser: Browser
+) -> None:
+    """Choices the text leaves to the players (MGV: measuring by eye or freely, the core
+    rule, who guesses photon ranges) are set in the lobby, with what each value means."""
+    context = _context(browser, "desktop")
+    page = context.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#seats select")
+    page.select_option("#scenario", "mgv/clear")
+    page.wait_for_selector("#option-measuring", state="attached")
+    page.locator("#options-box summary").click()
+    assert page.input_value("#option-measuring") == "eye"
+    page.select_option("#option-measuring", "free")
+    assert "exactly" in page.inner_text("#options")
+    page.select_option("#option-core_rule", "b")
+    page.click("button[type=submit]")
+    page.locator("#links .seat[data-side='blue'] a").click()
+    page.wait_for_selector("#board svg")
+    game = page.url.split("/play/")[1].split("#")[0]
+    view = ApiClient(base).state(game)["view"]
+    assert view["options"]["measuring"] == "free" and view["options"]["core_rule"] == "b"
+    assert "eye" not in view and not any(f.get("by_eye") for f in view["figures"])
+    context.close()

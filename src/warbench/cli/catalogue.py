@@ -141,4 +141,13 @@ def run_validate(args: argparse.Namespace) -> int:
         say(out_console(), "Goal:")
         for line in goal:
             say(out_console(), f"  {line}")
+    options = get_ruleset(scenario.ruleset).scenario_options(scenario)
+    if options:
+        say(out_console(), "Options (play --option KEY=VALUE):")
+        for option in options:
+            values = " | ".join(option["choices"]) + (" | ..." if option["open"] else "")
+            say(
+                out_console(),
+                f"  {option['key']} = {option['value']}  ({values}; {option['source']})",
+            )
     return 0

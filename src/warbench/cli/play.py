@@ -52,6 +52,14 @@ def register(commands: Commands) -> None:
         "a person in it has secret dice, and one of bots alone (--auto) a random seed",
     )
     parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a scenario option the text leaves to the players (measuring=free, "
+        "core_rule=b; `warbench validate ID` lists them); repeatable",
+    )
+    parser.add_argument(
         "--record",
         type=Path,
         metavar="FILE",
@@ -99,6 +107,7 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
     Also returns who played each side in the record (empty for a new game).
     """
     from warbench.core.game import Game
+    from warbench.core.loader import load_scenario, parse_options, with_options
     from warbench.core.saves import load_game
 
     if args.withdraw_sealed and args.resume is None:
@@ -111,7 +120,10 @@ def _open_game(args: argparse.Namespace) -> tuple[Game, dict[str, str]]:
         seed = args.seed
         if seed is None and args.auto:
             seed = random.randrange(1_000_000)  # bots alone: reproducible, nobody to cheat
-        return Game.start(args.scenario, seed=seed), {}
+        scenario = with_options(load_scenario(args.scenario), parse_options(args.option))
+        return Game(scenario, seed), {}
+    if args.option:
+        raise WarbenchError("--option sets up a new game: a resumed game keeps its own")
     game, record = load_game(args.resume, withdraw_sealed=args.withdraw_sealed)
     if args.seed is not None and game.seed is None:
         raise WarbenchError(

@@ -11,7 +11,8 @@ tracebacks: bad TOML, an unknown ruleset or a schema problem all become a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import copy
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -101,6 +102,57 @@ def _builtin_named(ref: str) -> Traversable | None:
         return None
     entry = folder / f"{stem}.toml"
     return entry if entry.is_file() else None
+
+
+def with_options(scenario: Scenario, given: Mapping[str, str]) -> Scenario:
+    """``scenario`` with options set (``{"measuring": "free"}``): what players choose
+    before a game where the text leaves it to them (``play --option``, the lobby, the
+    API). Values are written as in a scenario file; each is checked against the
+    options the ruleset offers (``Ruleset.scenario_options``), then the whole scenario
+    is built again, so a bad value is refused as a bad file would be."""
+    if not given:
+        return scenario
+    offered = {o["key"]: o for o in registry.get(scenario.ruleset).scenario_options(scenario)}
+    raw = copy.deepcopy(dict(scenario.raw))
+    options = dict(raw.get("options") or {})
+    for key, text in given.items():
+        option = offered.get(key)
+        if option is None:
+            names = ", ".join(offered) or "none"
+            problem = f"no option '{excerpt(key, 60)}' (options: {names})"
+            raise ScenarioError(scenario.source, "options", problem)
+        text = str(text).strip()
+        if text not in option["choices"] and not option["open"]:
+            values = " or ".join(option["choices"])
+            problem = f"{values}, not '{excerpt(text, 60)}'"
+            raise ScenarioError(scenario.source, f"options.{key}", problem)
+        options[key] = _option_value(text)
+    raw["options"] = options
+    return scenario_from_dict(raw, scenario.source, scenario.id)
+
+
+def _option_value(text: str) -> Any:
+    """A value as a scenario file would hold it: true/false, unset, a number, or text."""
+    words = {"true": True, "false": False, "unset": None}
+    if text in words:
+        return words[text]
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` words (``--option measuring=free``) as a mapping."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise ScenarioError("--option", excerpt(pair, 60), "write KEY=VALUE (measuring=free)")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def load_scenario(ref: str) -> Scenario:

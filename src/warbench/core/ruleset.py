@@ -320,6 +320,13 @@ class Ruleset(ABC, Generic[S]):
         (``rules`` at the prompt). The default lists the options as set."""
         return [f"option {name} = {value}" for name, value in sorted(scenario.options.items())]
 
+    def scenario_options(self, scenario: Scenario) -> list[dict[str, Any]]:
+        """The options a scenario may set, as players choose them before a game: each
+        ``{"key", "value", "default", "choices": {value: meaning}, "open", "source"}``
+        (values as a scenario file writes them; ``open``: other values may be written).
+        :func:`warbench.core.loader.with_options` sets them. The default: none."""
+        return []
+
     def unit_info(self, view: Mapping[str, Any], ref: str) -> list[str]:
         """Everything ``view``'s side may know about the unit, figure, hex or point
         ``ref`` (type and ratings, status, position), one line each.

@@ -56,6 +56,14 @@ class InfoHooks:
         defaults: dict[str, Any] = options().model_dump()
         return rules_in_force(self.package, scenario.options, defaults)
 
+    def scenario_options(self, scenario: Scenario) -> list[dict[str, Any]]:
+        """The scenario's options, the values each takes and their meanings (rulings.toml)."""
+        from warbench.rulesets.rulings import option_choices
+
+        options = package_attr(self.package, "scenario", "OptionsSpec")
+        defaults: dict[str, Any] = options().model_dump()
+        return option_choices(self.package, scenario.options, defaults)
+
 
 class TableHooks(InfoHooks, Generic[S]):
     """:class:`InfoHooks`, plus the open table's ``action_reason``, ``measure`` (``ask.py``)

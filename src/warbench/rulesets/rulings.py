@@ -171,6 +171,30 @@ def rules_in_force(
     return lines
 
 
+def option_choices(
+    package: str, options: Mapping[str, Any], defaults: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """Each scenario option as a lobby or ``--option`` offers it: its key, the value in
+    force and the default (as text), the values it takes with what each means, and
+    whether another value may be written (``open``: a number, say)."""
+    data = rulings(package)
+    out = []
+    for name in sorted(defaults):
+        spec = data.options[name]
+        number = ruling_of(package, name)
+        out.append(
+            {
+                "key": name,
+                "value": value_text(options.get(name, defaults[name])),
+                "default": value_text(defaults[name]),
+                "choices": {k: v for k, v in spec.means.items() if k != "*"},
+                "open": "*" in spec.means,
+                "source": f"ruling {number}" if number is not None else spec.source,
+            }
+        )
+    return out
+
+
 __all__ = [
     "OptionSpec",
     "RulingSpec",
@@ -178,6 +202,7 @@ __all__ = [
     "cite",
     "cite_ruling",
     "meaning",
+    "option_choices",
     "rules_in_force",
     "ruling_of",
     "rulings",

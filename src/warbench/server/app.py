@@ -62,6 +62,7 @@ from warbench.core.loader import (
     list_scenarios,
     load_scenario,
     scenario_from_dict,
+    with_options,
 )
 from warbench.errors import IllegalAction, UnknownScenario, WarbenchError, excerpt
 from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
@@ -105,6 +106,9 @@ class NewGame(Body):
     every future die); by default a secret one, shown to nobody before the game ends."""
     practice: bool = False
     """A practice game: the seed may be chosen (and its dice foreseen) with people in it."""
+    options: dict[str, str] = Field(default_factory=dict, max_length=16)
+    """Scenario options the players choose (``{"measuring": "free"}``), values as a
+    scenario file writes them: the ones ``GET /api/scenarios/{id}`` lists."""
 
 
 class Upload(Body):
@@ -118,6 +122,7 @@ def _describe(scenario: Scenario) -> dict[str, Any]:
         "title": scenario.title,
         "sides": list(scenario.sides),
         "goal": registry.get(scenario.ruleset).goal(scenario),
+        "options": registry.get(scenario.ruleset).scenario_options(scenario),
     }
 
 
@@ -477,6 +482,8 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
                 scenario = await run_in_threadpool(
                     scenario_from_dict, raw, "uploaded scenario", "uploaded"
                 )
+            if body.options:
+                scenario = await run_in_threadpool(with_options, scenario, body.options)
             game_id, tokens = await run_in_threadpool(
                 hub.create, scenario, body.seats, body.seed, body.practice
             )

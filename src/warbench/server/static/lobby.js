@@ -111,7 +111,33 @@ function drawSeatRows(info) {
     estimate(side);
   });
   wantedSeats = null;
+  drawOptions(info.options || []);
   seedRow();
+}
+// The scenario's options, where the text leaves a choice to the players (measuring by eye
+// or freely, MGV's core rule...): a list of values each, with what each means.
+function drawOptions(options) {
+  $("options").innerHTML = "";
+  $("options-box").hidden = options.length === 0;
+  for (const option of options) {
+    const label = el("label", `${option.key} (${option.source})`, {for: `option-${option.key}`});
+    const pick = el("select", undefined, {id: `option-${option.key}`, "data-key": option.key});
+    const meaning = el("p", "", {class: "hint"});
+    const values = {...option.choices};
+    if (!(option.value in values)) values[option.value] = "as the scenario sets it";
+    for (const [value, means] of Object.entries(values)) {
+      const o = el("option", value === option.default ? `${value} (default)` : value, {value});
+      if (value === option.value) { o.selected = true; meaning.textContent = means; }
+      pick.appendChild(o);
+    }
+    pick.addEventListener("change", () => { meaning.textContent = values[pick.value]; });
+    $("options").append(label, pick, meaning);
+  }
+}
+function chosenOptions() {
+  const chosen = {};
+  for (const pick of document.querySelectorAll("#options select")) chosen[pick.dataset.key] = pick.value;
+  return chosen;
 }
 // A seed may be chosen for a practice game, or a game of bots alone (nobody to cheat).
 function seedRow() {
@@ -165,7 +191,7 @@ $("create").addEventListener("submit", async (e) => {
     dice.practice = $("practice").checked;
   }
   const r = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({...which, seats, ...dice})});
+    body: JSON.stringify({...which, seats, ...dice, options: chosenOptions()})});
   const data = await r.json();
   if (!r.ok) { $("problem").textContent = data.error; return; }
   showLinks(data);
