@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,24 @@ def test_measuring_to_a_point_read_off_the_view_gives_the_eye_not_the_ruler() ->
         b1 = game.state.bases["B1"].geo.at
         assert f"{math.dist(b1, at):.2f}" not in answers[-1]
     assert answers[0] == answers[1] == answers[2]
+
+
+def test_a_move_into_a_base_seen_by_eye_is_refused_without_the_point_of_contact() -> None:
+    """A refused move used to say where it met the enemy base ("runs into figure 'R2' at
+    30.81,10.12"): a measure of where that base stands. By eye, the verdict only."""
+    game = Game.start("mgv/clear", 0)
+    game.apply(
+        "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic",
+        "blue",
+    )
+    game.apply(
+        "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic R4.secondary=kinetic",
+        "red",
+    )
+    game.apply("phase move", "blue")
+    r2 = game.state.bases["R2"]
+    r2.geo = r2.geo.moved_to((8.0, 8.0), r2.geo.facing)  # in B1's way
+    game.state.touched()
+    why = game.refusal(game.parse("move B1 10,8"), "blue")
+    assert why is not None and "R2" in why and not re.search(r"\d+\.\d+,", why), why
+    assert "moving through it is not allowed" in why

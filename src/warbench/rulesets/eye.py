@@ -36,6 +36,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 from pydantic import Field
 
 from warbench.geometry.table import Figure, Point
+from warbench.geometry.table.movement import MoveProblem
 from warbench.geometry.table.text import num
 from warbench.rulesets.datafiles import StandIn
 from warbench.rulesets.table_moves import TableMove
@@ -197,6 +198,20 @@ def spots_by_eye(spots: Iterable[Any], measuring: str, viewer: str) -> bool:
     )
 
 
+def move_problem(problem: MoveProblem, owner: str | None, measuring: str, mover: str) -> str:
+    """Why a move is refused, as the mover is told: where it runs into a base the mover
+    sees by eye (``owner``: that base's side), the verdict only, never the point of
+    contact (a measure of where the base stands)."""
+    if problem.blocker is None or owner is None or not hides(measuring, owner, mover):
+        return problem.reason
+    if problem.kind == "end_overlap":
+        return f"the move ends on top of {problem.blocker}"
+    if problem.kind == "figure":
+        leg = "" if problem.leg is None else f"leg {problem.leg + 1} "
+        return f"{leg}runs into {problem.blocker} (moving through it is not allowed)".strip()
+    return problem.reason
+
+
 class Emitter(Protocol):
     def emit(self, kind: str, text: str, **data: Any) -> None: ...
 
@@ -235,6 +250,7 @@ __all__ = [
     "blur_figures",
     "emit_move",
     "hides",
+    "move_problem",
     "path",
     "seen",
     "seen_copy",

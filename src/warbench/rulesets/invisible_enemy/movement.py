@@ -62,7 +62,7 @@ from warbench.geometry.table import (
     heading,
     overlapping,
 )
-from warbench.rulesets.eye import emit_move
+from warbench.rulesets.eye import emit_move, move_problem
 from warbench.rulesets.eye import path as eye_path
 from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
@@ -419,7 +419,11 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     edge = breach_edge(state, side)
     result = _drive(state, base, action, [towed.id] if towed else [])
     if result.problem is not None:
-        raise MoveRefused(action, result.problem.reason, result.problem.kind)
+        problem = result.problem
+        blocker = state.bases.get(problem.blocker or "")
+        owner = blocker.side if blocker is not None else None
+        why = move_problem(problem, owner, state.setup.options.measuring, side)
+        raise MoveRefused(action, why, problem.kind)
     exits = result.off_table
     if exits and (edge is None or not _off_by(state, result.end, edge)):
         but = f" except by the {edge} edge" if edge else ""

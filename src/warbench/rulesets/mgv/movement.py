@@ -11,7 +11,7 @@ from warbench.core.game import Resolution
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Figure, MoveResult, MoveRules, Point, along
 from warbench.geometry.table.along import Crossing
-from warbench.rulesets.eye import emit_move
+from warbench.rulesets.eye import emit_move, move_problem
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import Base, State
@@ -87,7 +87,11 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         final_facing=action.facing,
     )
     if result.problem is not None:
-        raise MoveRefused(action, result.problem.reason, result.problem.kind)
+        problem = result.problem
+        blocker = state.bases.get(problem.blocker or "")
+        owner = blocker.side if blocker is not None else None
+        why = move_problem(problem, owner, state.setup.options.measuring, side)
+        raise MoveRefused(action, why, problem.kind)
     if result.off_table and (edge is None or not _off_by(state, result.end, edge)):
         where = f" except by the {edge} edge" if edge else ""
         raise IllegalAction(action, f"{base.id} may not leave the table{where}")
