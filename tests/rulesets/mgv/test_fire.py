@@ -612,3 +612,17 @@ def test_1_6_sudden_death_chances_follow_the_stand_in_table(mgv):
     assert combat.sudden_death_threshold(1) == 10
     assert combat.sudden_death_threshold(2) == 8
     assert combat.sudden_death_threshold(3) == 6
+
+
+def test_a_missile_shot_of_no_dice_is_not_listed(mgv):
+    """An L12's two attack points, off-line (-1) at a target in cover (-1), throw no dice
+    (5.2): still legal to type, but no plan, so neither ``list`` nor a bot offers it."""
+    at = _polar((4, 12), 45, 10)
+    bases = [
+        mgv.base("blue", "B1", "L12", (4, 12), 0, main="missile"),
+        mgv.base("red", "R1", "L35", at, 180),
+    ]
+    rock = mgv.box("rock1", "rock", at[0] + 0.5, at[1] - 1, at[0] + 2, at[1] + 1)
+    game = _start(mgv, bases, kind="fire", features=[rock])
+    assert [str(a) for a in game.legal_actions("blue")] == ["fire none"]
+    assert game.refusal(game.parse("fire B1>R1"), "blue") is None

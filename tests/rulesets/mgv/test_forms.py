@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from warbench.core.game import Game
+from warbench.rulesets.mgv import fire
 
 
 def _text(form: dict[str, Any], **changed: Any) -> str:
@@ -78,3 +79,26 @@ def test_5_2_the_split_form_gives_each_attacks_dice_and_the_rules_judge_the_sum(
     assert first["max"] == first["value"]  # every die on the surface at first
     assert f"{first['max']} " in first["group"]
     assert refusal is not None and f"has {first['max']} dice" in refusal
+
+
+def test_the_split_says_both_sides_dice_in_the_prompt_and_the_form(mgv) -> None:
+    """5.2: each side's dice come from the ratings, so both counts are known to both; the
+    prompt and each side's form give them (the guessing game is about the split only)."""
+    bases = [
+        mgv.base("blue", "B1", "L35", (4, 12), 0, main="missile"),
+        mgv.base("red", "R1", "L35", (16, 12), 180),
+    ]
+    game = mgv.start(bases, "blue", "fire", (), tail=True)
+    game.apply("fire B1>R1", "blue")
+    assert game.state.step == "split"
+    own, theirs = fire.missile_dice(game.state, game.state.fire.attacks[0])
+    said = f"attack 1 (B1 at R1): {own} dice against {theirs} block dice"
+    assert said in game.decision.prompt
+    blue = game.seat("blue").choice_form()
+    red = game.seat("red").choice_form()
+    assert (
+        blue["fields"][0]["group"] == f"attack 1: {own} dice to split against {theirs} block dice"
+    )
+    assert (
+        red["fields"][0]["group"] == f"attack 1: {theirs} block dice against {own} attacking dice"
+    )

@@ -227,6 +227,8 @@ def _declarations(state: State, side: str, held: Range | None) -> list[Action]:
         if guessing and b.mounts[s].weapon == "photon":
             written = held.guess_for(b.id, s) if held is not None else None
             reach = [t for t in reach if written is not None and t.id == written[0]]
+        if b.mounts[s].weapon == "missile":  # a shot of no dice is no plan (5.2)
+            reach = [t for t in reach if _missile_dice(state, side, b, s, t) > 0]
         if reach:
             options[(b.id, s)] = reach
             best = min(reach, key=lambda t: math.dist(b.geo.at, where[t.id]))
@@ -247,6 +249,13 @@ def _declarations(state: State, side: str, held: Range | None) -> list[Action]:
         if orders and order not in out:
             out.append(order)
     return out
+
+
+def _missile_dice(state: State, side: str, base: Base, slot: str, target: Base) -> int:
+    """The dice a missile mount would throw at ``target`` now, modifiers applied."""
+    order = FireOrder((((base.id,), slot, target.id),))
+    (attack,) = fire.check_declare(state, side, order, None, guesses=False)
+    return fire.missile_dice(state, attack)[0]
 
 
 def _worth_firing(

@@ -294,6 +294,17 @@ def missile_dice(state: State, attack: Attack) -> tuple[int, int]:
     return own, combat.block_dice(target.defence)
 
 
+def dice_counts(state: State) -> str:
+    """Both sides' dice of every missile attack, which both know (5.2): ``attack 2 (B2 at
+    R1): 6 dice against 4 block dice``."""
+    parts = []
+    for attack in (a for a in state.fire.attacks if a.weapon == "missile"):
+        own, theirs = missile_dice(state, attack)
+        head = f"attack {attack.number} ({attack.label()} at {attack.target})"
+        parts.append(f"{head}: {own} dice against {theirs} block dice")
+    return "; ".join(parts)
+
+
 def check_split(state: State, side: str, action: Action) -> None:
     if not isinstance(action, Split):
         raise IllegalAction(

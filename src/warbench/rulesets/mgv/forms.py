@@ -99,7 +99,11 @@ def _split(state: State, side: str) -> dict[str, Any] | None:
         own, theirs = fire.missile_dice(state, attack)
         dice = own if attacker else theirs
         n = attack.number
-        group = f"attack {n}: {dice} {'dice to split' if attacker else 'block dice'}"
+        group = (
+            f"attack {n}: {own} dice to split against {theirs} block dice"
+            if attacker
+            else f"attack {n}: {theirs} block dice against {own} attacking dice"
+        )
         first = (dice, 0, 0)
         for colour, value in zip(COLOURS, first, strict=True):
             fields.append(

@@ -129,7 +129,8 @@ class MGVRules(Ruleset[State]):
                 state.setup.sides,
                 "split your missile dice among surface, core and heart (5.2): "
                 "the attacker types split ATTACK=S/C/H ... (its dice on a layer are hits), "
-                "the defender block ATTACK=S/C/H ... (its dice there are blocks)",
+                "the defender block ATTACK=S/C/H ... (its dice there are blocks); "
+                + fire.dice_counts(state),
             )
         if step == "place":
             return Decision.choose(
