@@ -44,24 +44,27 @@ def defender(ie: Any, flank: bool = True, **extra: Any) -> list[Any]:
 
 
 def test_the_worked_example_of_3_0_ten_destroys_a_defence_3_base(ie: Any) -> None:
-    game = marked(ie, defender(ie), "12,10")
-    # flank support: no +1; the marker is 2" from R1 (R2 is 3.8" off: not in reach)
+    """3.0's example as written: a defence 3 base alone (no flank support: +1), 2" from
+    the marker: 4 and 6 make 10, destroyed (8 + DEF is 11, the +1 makes 10 enough)."""
+    game = marked(ie, defender(ie, flank=False), "12,10")
     to_phase_6(ie, game, 4, 6)
     assert game.state.bases["R1"].destroyed
     assert "destroys R1 (10, needed 10)" in ie.last(game, "destroyed").text
 
 
 def test_a_nine_does_nothing(ie: Any) -> None:
-    game = marked(ie, defender(ie), "12,10")
+    game = marked(ie, defender(ie, flank=False), "12,10")
     to_phase_6(ie, game, 4, 5)
     assert not game.state.bases["R1"].destroyed
     assert "misses R1 (9, needed 10)" in ie.last(game, "barrage_miss").text
 
 
-def test_no_flank_support_adds_one(ie: Any) -> None:
-    game = marked(ie, defender(ie, flank=False), "12,10")
-    to_phase_6(ie, game, 4, 5)
-    assert game.state.bases["R1"].destroyed  # 9 + 1 >= 10
+def test_flank_support_takes_the_plus_one_away(ie: Any) -> None:
+    game = marked(ie, defender(ie), "12,10")
+    # a friend 1.8" to the north flank: no +1; R2 is 3.8" off the marker, not in reach
+    to_phase_6(ie, game, 4, 6)
+    assert not game.state.bases["R1"].destroyed  # 10 < 11
+    assert "misses R1 (10, needed 11)" in ie.last(game, "barrage_miss").text
 
 
 def test_a_friend_ahead_is_not_flank_support(ie: Any) -> None:
@@ -117,9 +120,9 @@ def test_deflection_takes_one_off(ie: Any) -> None:
     assert game.state.step == "deflect" and game.decision.sides == ("red",)
     ie.act(game, "red", "deflect M1")
     assert game.state.markers[0].deflected
-    to_phase_6(ie, game, 4, 6)
+    to_phase_6(ie, game, 5, 6)  # flanked (11) and deflected (+1): 12 needed
     assert not game.state.bases["R1"].destroyed
-    assert "misses R1 (10, needed 11)" in ie.last(game, "barrage_miss").text
+    assert "misses R1 (11, needed 12)" in ie.last(game, "barrage_miss").text
 
 
 def test_a_marker_is_refused_off_the_table(ie: Any) -> None:

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from warbench.core.dice import ScriptedDice
 from warbench.rulesets.invisible_enemy import charts
+from warbench.rulesets.invisible_enemy.data import rules
 
 Roll = Callable[[str, int], tuple[int, ...]]
 
@@ -200,24 +201,28 @@ def test_control_chance_is_the_enumeration_of_control(status: int, mgv: bool) ->
 def test_area_weapon_def_3_destroyed_on_10_and_a_9_does_nothing(
     dice: tuple[int, int], destroyed: bool
 ) -> None:
-    """3.0 Phase 6 example: a defence 3 base, 4 and 6 make 10: destroyed; 9 or less: nothing."""
-    assert charts.area_weapon(3, scripted(dice)) is destroyed
+    """3.0 Phase 6 example: a defence 3 base alone (no flank support, +1), 4 and 6 make
+    10: destroyed; 9 or less: nothing. The stand-in is 8 + the defence before the +1."""
+    assert charts.area_weapon(3, scripted(dice), no_flank_support=True) is destroyed
+    assert charts.area_needs(3) == 11
 
 
 @pytest.mark.parametrize("total", range(2, 13))
 def test_area_weapon_fungus_tower_destroyed_on_11_or_12(total: int) -> None:
-    """1.5 chart note 2: a fungus tower falls to a barrage only on 11 or 12."""
+    """1.5 chart note 2: a fungus tower falls to a barrage only on 11 or 12: defence 4,
+    8 + 4 = 12, and a tower has no flanking friend (+1), with no special case."""
     dice = (max(1, total - 6), total - max(1, total - 6))
     assert charts.area_weapon("fungus tower", scripted(dice)) is (total >= 11)
-    assert charts.area_needs("fungus tower") == charts.area_needs(4)  # its defence is 4
+    assert charts.area_needs("fungus tower") == charts.area_needs(4, no_flank_support=True)
+    assert charts.charts().area.fungus_tower_defence == rules().data.fungus.defence
 
 
 def test_area_weapon_modifiers_of_3_0() -> None:
-    """3.0: +1 with no flank support, -1 deflected; a tower has no flanks."""
-    assert charts.area_weapon(3, scripted([4, 5]), no_flank_support=True)
-    assert not charts.area_weapon(3, scripted([4, 6]), deflected=True)
-    assert charts.area_needs(3, True, True) == 10
-    assert charts.area_needs("fungus tower", no_flank_support=True) == 11
+    """3.0: +1 with no flank support, -1 deflected; a tower never has a flanking friend."""
+    assert charts.area_weapon(3, scripted([4, 6]), no_flank_support=True)
+    assert not charts.area_weapon(3, scripted([5, 5]), deflected=True)
+    assert charts.area_needs(3, True, True) == 11
+    assert charts.area_needs("fungus tower", no_flank_support=False) == 11
     with pytest.raises(ValueError, match="barrage target"):
         charts.area_needs(0)
 

@@ -258,12 +258,12 @@ def test_a_trapped_base_may_not_move_1_5(ie: Any) -> None:
 
 # -- 1.5 minefield stand-in (ruling 18) -----------------------------------------------------
 def test_minefield_strikes_like_a_barrage_stand_in_1_5(ie: Any) -> None:
-    # L35 defence 3: destroyed on 10 or more (3.0 Area Weapons), no flank modifier
-    game = _one(ie, ie.box("F1", "minefield", 6, 11, 7, 13))
-    ie.act(game, "blue", "move B1 9,12", 4, 5)
-    assert ie.the(game, "B1").active and ie.last(game, "mine_miss")
+    # L35 defence 3: destroyed on 11 or more (3.0 Area Weapons, 8 + DEF), no flank modifier
     game = _one(ie, ie.box("F1", "minefield", 6, 11, 7, 13))
     ie.act(game, "blue", "move B1 9,12", 5, 5)
+    assert ie.the(game, "B1").active and ie.last(game, "mine_miss")
+    game = _one(ie, ie.box("F1", "minefield", 6, 11, 7, 13))
+    ie.act(game, "blue", "move B1 9,12", 5, 6)
     assert ie.the(game, "B1").destroyed
     assert "F1" in ie.last(game, "destroyed").text
 

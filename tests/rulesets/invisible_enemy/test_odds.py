@@ -57,11 +57,13 @@ def test_direct_odds_are_the_direct_distribution() -> None:
 
 
 def test_barrage_odds_are_the_area_chance() -> None:
-    """3.0: a defence 3 base is destroyed on 10+ (6 in 36); a fungus tower on 11+ (3 in 36)."""
-    assert odds("barrage", "defence=3") == {
+    """3.0: a defence 3 base alone is destroyed on 10+ (6 in 36), one with flank support
+    on 11+ (3 in 36); a fungus tower on 11+ (3 in 36)."""
+    assert odds("barrage", "defence=3", "no_flank=true") == {
         "destroyed": Fraction(1, 6),
         "no effect": Fraction(5, 6),
     }
+    assert odds("barrage", "defence=3")["destroyed"] == Fraction(3, 36)
     assert odds("barrage", "target=fungus-tower")["destroyed"] == Fraction(3, 36)
     assert odds("barrage", "defence=3", "no_flank=true", "deflected=true") == odds("barrage")
     with pytest.raises(OddsError, match="flanks"):

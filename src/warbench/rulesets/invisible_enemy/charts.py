@@ -9,7 +9,7 @@ resolve function has an exact distribution beside it (``Fraction``s summing to
 
 >>> network_combat((6, 6, 5, 4, 4, 3, 1, 1), (6, 5, 5, 5, 3, 2, 2)).points
 (4, 2)
->>> area_needs(3), area_needs("fungus tower")
+>>> area_needs(3, no_flank_support=True), area_needs("fungus tower")
 (10, 11)
 """
 
@@ -84,7 +84,8 @@ class Control(_Table):
 class Area(_Table):
     dice: int = Field(ge=1, le=3)
     destroyed_on: dict[int, int]
-    fungus_tower: int
+    fungus_tower_defence: int = Field(ge=1)
+    """1.5 chart note 2 (as ``rules.toml [fungus] defence``)."""
     no_flank_support: int
     deflected: int
 
@@ -399,11 +400,12 @@ def area_needs(target: Target, no_flank_support: bool = False, deflected: bool =
     """The lowest unmodified 2D6 that destroys the target (3.0 Phase 6).
 
     ``target`` is a defence rating, or ``"fungus tower"``; the modifiers are
-    folded into the threshold (a tower has no flanks: that modifier is ignored).
+    folded into the threshold (a tower is never flanked by a friendly base: it always
+    takes the +1 for no flank support).
     """
     table = charts().area
     if target == FUNGUS_TOWER:
-        base, flank = table.fungus_tower, 0
+        base, flank = table.destroyed_on[table.fungus_tower_defence], table.no_flank_support
     elif isinstance(target, int) and not isinstance(target, bool) and target >= 1:
         base = table.destroyed_on[min(target, max(table.destroyed_on))]
         flank = table.no_flank_support if no_flank_support else 0
