@@ -370,3 +370,29 @@ def test_every_move_candidate_is_legal(ie: Any) -> None:
     goal = movement.goals(game.state, game.state.bases["B1"])[0]
     assert goal == (4.0, 14.0)
     assert 0 < movement.reach(game.state, game.state.bases["B1"], (20.0, 12.0)) <= 6.0
+
+
+def test_a_base_of_another_unit_of_its_formation_keeps_it_in_contact_4_5(ie: Any) -> None:
+    """4.5: stranded until bases of its "unit/formation" come within the interval: a
+    formation-mate of another unit counts; a unit of no named formation, or of another
+    formation, does not."""
+
+    def game_with(formation_of_u2: str) -> Any:
+        u1 = ie.unit(
+            "blue",
+            "U1",
+            ie.base("B1", "L35", (2, 2)),
+            ie.base("B2", "L35", (14, 2)),
+            ie.base("B3", "L35", (14, 4)),
+        )
+        u2 = ie.unit("blue", "U2", ie.base("B4", "L35", (2, 8)))
+        u1[1]["formation"] = "1st clip"
+        if formation_of_u2:
+            u2[1]["formation"] = formation_of_u2
+        return ie.start([u1, u2, ie.unit("red", "R1", ie.base("R1a", "K817", (20, 20), 180))])
+
+    state = game_with("1st clip").state  # B4 is 6" from B1, within California's 9"
+    assert not movement.stranded(state, state.bases["B1"])
+    for other in ("2nd clip", ""):
+        state = game_with(other).state
+        assert movement.stranded(state, state.bases["B1"])

@@ -235,12 +235,30 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
         for b in state.active(side)
         if b.role == "network" and not b.contaminated and (g := geo(b)) is not None
     ]
+    # 4.5 "unit/formation": a base of another unit of the same formation (a scenario's
+    # units name theirs) within the interval keeps a cut-off base in contact too.
+    formation = state.units[unit_id].formation
+    mates = [
+        g
+        for b in state.active(side)
+        if formation
+        and b.unit != unit_id
+        and state.units[b.unit].formation == formation
+        and not b.contaminated
+        and (g := geo(b)) is not None
+    ]
+
+    def in_contact(g: Figure) -> bool:
+        return any(centre_distance(g, r) <= reach + 1e-9 for r in relays) or any(
+            centre_distance(g, m) <= setup.interval + 1e-9 for m in mates
+        )
+
     return frozenset(
         b.id
         for group in groups
         if group is not main
         for b, g in group
-        if b.role != "network" and not any(centre_distance(g, r) <= reach + 1e-9 for r in relays)
+        if b.role != "network" and not in_contact(g)
     )
 
 
