@@ -164,3 +164,41 @@ def test_a_fungus_tower_falls_to_a_barrage_on_11_or_12_1_5_note_2(
     assert state.terrain.feature("T1").destroyed is gone
     if gone:
         assert ie.events(game, "barrage_tower") and ie.events(game, "tower_destroyed")
+
+
+def _two_markers_on_r1(ie: Any, **kw: Any) -> tuple[Any, Any]:
+    """R1 (defence 3, flanked: 11 needed) inside two Type 2 markers; the phase 6 rolls
+    scripted 4 and 6 (10: a miss), then 6 and 6."""
+    from warbench.core.dice import ScriptedDice
+    from warbench.core.game import Resolution
+    from warbench.rulesets.invisible_enemy.state import Marker
+
+    game = ie.start(defender(ie), **kw)
+    state = game.state
+    state.markers = [
+        Marker("M1", "blue", "type2", (12, 10)),
+        Marker("M2", "blue", "type2", (13, 10)),
+    ]
+    res = Resolution(ScriptedDice([4, 6, 6, 6]))
+    barrage.resolve_all(state, res, ("type2",))
+    return state, res
+
+
+def test_a_base_in_two_barrages_rolls_once(ie: Any) -> None:
+    """3.0 phase 6: "for each MGV base that is within 3 inches of any barrage marker": one
+    roll however many markers reach it (ruling 12)."""
+    state, res = _two_markers_on_r1(ie)
+    rolls = [e for e in res.events if e.kind == "roll"]
+    assert len(rolls) == 1 and "barrage M1 on R1" in rolls[0].text
+    assert state.bases["R1"].active and state.markers == []
+
+
+def test_per_marker_rolls_once_for_each_barrage(ie: Any) -> None:
+    """Option barrage_rolls = "per_marker": every marker that reaches the base rolls."""
+    state, res = _two_markers_on_r1(ie, options={"barrage_rolls": "per_marker"})
+    rolls = [e for e in res.events if e.kind == "roll"]
+    assert [r.text.split(" (")[0] for r in rolls] == [
+        "blue rolls 4+6 = 10",
+        "blue rolls 6+6 = 12",
+    ]
+    assert state.bases["R1"].destroyed

@@ -168,45 +168,81 @@ def towers_in_radius(state: State, marker: Marker) -> list[str]:
 
 
 def strike(state: State, marker: Marker, res: Resolution) -> list[str]:
-    """One barrage: a 2D6 roll for every base (and tower) in its radius, then the terrain."""
-    destroyed: list[str] = []
-    deflected = marker.deflected > 0
-    for base in in_radius(state, marker):
-        if not base.active:
-            continue
-        flank = flank_supported(state, base)
-        needs = area_needs(base.model.defence, no_flank_support=not flank, deflected=deflected)
-        total = sum(res.roll(f"barrage {marker.id} on {base.id} (3.0)", 2, marker.side))
-        if total >= needs:
-            base.destroyed = True
-            destroyed.append(base.id)
-            state.touched()
-            res.emit(
-                "destroyed",
-                f"barrage {marker.id} destroys {base.id} ({total}, needed {needs})",
-                base=base.id,
-                marker=marker.id,
-            )
-        else:
-            res.emit(
-                "barrage_miss",
-                f"barrage {marker.id} misses {base.id} ({total}, needed {needs})",
-                base=base.id,
-                marker=marker.id,
-            )
+    """One barrage on its own: a 2D6 roll for every base (and tower) in its radius, then
+    the terrain (the per-marker reading of ruling 12)."""
+    destroyed = [
+        base.id
+        for base in in_radius(state, marker)
+        if base.active and _roll_base(state, base, marker, res)
+    ]
     for tower_id in towers_in_radius(state, marker):
-        tower = state.towers[tower_id]
-        needs = area_needs(FUNGUS_TOWER, deflected=deflected)
-        total = sum(res.roll(f"barrage {marker.id} on {tower_id} (3.0)", 2, marker.side))
-        if total >= needs:  # destroyed outright: its full hull, then fungus's own removal
-            res.emit(
-                "barrage_tower",
-                f"barrage {marker.id} destroys fungus tower {tower_id} ({total}, needed {needs})",
-                tower=tower_id,
-            )
-            fungus.damage_tower(state, tower_id, tower.hull - tower.hits, res)
+        _roll_tower(state, tower_id, marker, res)
     _clear_terrain(state, marker, res)
     return destroyed
+
+
+def strike_together(state: State, markers: list[Marker], res: Resolution) -> list[str]:
+    """3.0 phase 6 as written: one 2D6 roll for each base (and tower) within 3" of any of
+    ``markers``, in the order the markers were set down; the marker it is rolled for is
+    the first undeflected one that reaches it, else the first (ruling 12). Then each
+    marker clears its terrain."""
+    destroyed: list[str] = []
+    reaching: dict[tuple[str, str], list[Marker]] = {}  # ("base" | "tower", id): markers
+    for marker in markers:
+        for base in in_radius(state, marker):
+            reaching.setdefault(("base", base.id), []).append(marker)
+        for tower_id in towers_in_radius(state, marker):
+            reaching.setdefault(("tower", tower_id), []).append(marker)
+    for (kind, target), found in reaching.items():  # in the order first reached
+        marker = next((m for m in found if not m.deflected), found[0])
+        if kind == "base":
+            hit = state.bases[target]
+            if hit.active and _roll_base(state, hit, marker, res):
+                destroyed.append(hit.id)
+        elif not state.towers[target].destroyed:
+            _roll_tower(state, target, marker, res)
+    for marker in markers:
+        _clear_terrain(state, marker, res)
+    return destroyed
+
+
+def _roll_base(state: State, base: Base, marker: Marker, res: Resolution) -> bool:
+    """The Area Weapons roll for ``base`` by ``marker``; whether it destroyed it."""
+    flank = flank_supported(state, base)
+    needs = area_needs(
+        base.model.defence, no_flank_support=not flank, deflected=marker.deflected > 0
+    )
+    total = sum(res.roll(f"barrage {marker.id} on {base.id} (3.0)", 2, marker.side))
+    if total < needs:
+        res.emit(
+            "barrage_miss",
+            f"barrage {marker.id} misses {base.id} ({total}, needed {needs})",
+            base=base.id,
+            marker=marker.id,
+        )
+        return False
+    base.destroyed = True
+    state.touched()
+    res.emit(
+        "destroyed",
+        f"barrage {marker.id} destroys {base.id} ({total}, needed {needs})",
+        base=base.id,
+        marker=marker.id,
+    )
+    return True
+
+
+def _roll_tower(state: State, tower_id: str, marker: Marker, res: Resolution) -> None:
+    tower = state.towers[tower_id]
+    needs = area_needs(FUNGUS_TOWER, deflected=marker.deflected > 0)
+    total = sum(res.roll(f"barrage {marker.id} on {tower_id} (3.0)", 2, marker.side))
+    if total >= needs:  # destroyed outright: its full hull, then fungus's own removal
+        res.emit(
+            "barrage_tower",
+            f"barrage {marker.id} destroys fungus tower {tower_id} ({total}, needed {needs})",
+            tower=tower_id,
+        )
+        fungus.damage_tower(state, tower_id, tower.hull - tower.hits, res)
 
 
 def _clear_terrain(state: State, marker: Marker, res: Resolution) -> None:
@@ -233,8 +269,13 @@ def _clear_terrain(state: State, marker: Marker, res: Resolution) -> None:
 
 def resolve_all(state: State, res: Resolution, kinds: tuple[MarkerKind, ...]) -> None:
     """Strike with every marker of ``kinds`` on the table, in the order set down, and lift them."""
-    for marker in [m for m in state.markers if m.kind in kinds]:
-        strike(state, marker, res)
+    markers = [m for m in state.markers if m.kind in kinds]
+    if state.setup.options.barrage_rolls == "per_marker":
+        for marker in markers:
+            strike(state, marker, res)
+    else:
+        strike_together(state, markers, res)
+    for marker in markers:
         state.markers.remove(marker)
 
 
@@ -249,4 +290,5 @@ __all__ = [
     "placeable",
     "resolve_all",
     "strike",
+    "strike_together",
 ]

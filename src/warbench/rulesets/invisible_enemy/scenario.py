@@ -133,6 +133,9 @@ class FeatureSpec(TableFeatureSpec):
 class OptionsSpec(_Strict):
     initiative_dice: Literal[1, 2] = 2
     """1.6's outline rolls 1D6 a side, 4.6 rolls 2D6 (ruling 1: 2D6 by default)."""
+    barrage_rolls: Literal["per_base", "per_marker"] = "per_base"
+    """3.0 phase 6: one roll for each base within 3" of any marker (the text), or one
+    for every marker that reaches it (ruling 12)."""
     measuring: Measuring = "eye"
     """3.0: markers by hand: other sides' bases are seen by eye
     (warbench.rulesets.eye); "free" shows them exactly."""
