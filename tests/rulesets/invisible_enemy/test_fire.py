@@ -127,8 +127,9 @@ def test_a_firer_within_1_inch_of_50_percent_terrain_fires_across_it_uncovered(i
     assert ie.last(game, "fire").data["cover"] is False  # ruling 19(a)
 
 
-@pytest.mark.parametrize("blocker", ["friend", "foe", "unit-mate"])
-def test_k_and_p_may_not_fire_through_any_other_base(ie: Any, blocker: str) -> None:
+def _through(ie: Any, blocker: str, **kw: Any) -> Any:
+    """B1's K fire at R1 with X1 (a friend of another unit, a foe, or a unit-mate) on the
+    line."""
     side, unit = {"friend": ("blue", "U2"), "foe": ("red", "V2"), "unit-mate": ("blue", "U1")}[
         blocker
     ]
@@ -139,9 +140,23 @@ def test_k_and_p_may_not_fire_through_any_other_base(ie: Any, blocker: str) -> N
         *([ie.unit(side, unit, between)] if unit != "U1" else []),
         *reserve(ie),
     ]
-    game = fire_phase(ie, units)
-    reason = ie.refused(game, "fire B1 R1", "blue")
-    assert "X1 stands between B1 and R1: K and P fire may not pass any other base" in reason
+    return fire_phase(ie, units, **kw)
+
+
+@pytest.mark.parametrize("blocker", ["friend", "foe"])
+def test_k_and_p_may_not_fire_through_another_unit(ie: Any, blocker: str) -> None:
+    reason = ie.refused(_through(ie, blocker), "fire B1 R1", "blue")
+    assert "X1 stands between B1 and R1: K and P fire may not pass another unit" in reason
+
+
+def test_k_and_p_fire_past_their_own_unit_mates(ie: Any) -> None:
+    """5.0: fire may not pass through *other* units; the firer's own unit does not block
+    (ruling 26). Option unit_mates_block = true: it does."""
+    game = _through(ie, "unit-mate")
+    ie.act(game, "blue", "fire B1 R1", 3)  # taken: the die of the shot
+    assert ie.last(game, "fire").data["shooter"] == "B1"
+    game = _through(ie, "unit-mate", options={"unit_mates_block": True})
+    assert "X1 stands between B1 and R1" in ie.refused(game, "fire B1 R1", "blue")
 
 
 def c_through(ie: Any, second: tuple[float, float]) -> Any:

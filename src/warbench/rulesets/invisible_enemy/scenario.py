@@ -133,6 +133,9 @@ class FeatureSpec(TableFeatureSpec):
 class OptionsSpec(_Strict):
     initiative_dice: Literal[1, 2] = 2
     """1.6's outline rolls 1D6 a side, 4.6 rolls 2D6 (ruling 1: 2D6 by default)."""
+    unit_mates_block: bool = False
+    """5.0: fire may not pass through *other* units (the text: false), or through any base,
+    the firer's own unit-mates too (true, ruling 26)."""
     barrage_rolls: Literal["per_base", "per_marker"] = "per_base"
     """3.0 phase 6: one roll for each base within 3" of any marker (the text), or one
     for every marker that reaches it (ruling 12)."""

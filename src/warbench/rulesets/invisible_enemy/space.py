@@ -16,9 +16,9 @@ The 1.5 weapon blocks on that segment (ruling 19(a)):
   end is within 1" it stops K and P fire. C fire goes round 50% features
   (ruling 26(a)) but a target within 1" behind one is still covered.
 
-Bases on the segment (ruling 26(a)): for K and P every base other than the
-firer and the target blocks, friend or foe, unit-mates included (the segment
-meets its base); C passes a loose unit, one whose every base is more than 1"
+Bases on the segment (ruling 26(a)): for K and P every base of another unit
+blocks, friend or foe (the segment meets its base); the firer's own unit-mates
+do not, unless option ``unit_mates_block``; C passes a loose unit, one whose every base is more than 1"
 edge to edge from each of its unit-mates (a lone base counts as loose), and is
 stopped by any other (a packed unit).
 """
@@ -250,12 +250,15 @@ def _line_of_fire(state: State, shooter: Base, target_id: str) -> LineOfFire:
         else:
             why = f"{name} (100% weapon block) stops the fire of {shooter.id} at {target_id} (1.5)"
         return LineOfFire(False, why, False)
+    mates_block = state.setup.options.unit_mates_block
     for other in bases_between(state, eye, target):
+        if other.unit == shooter.unit and not mates_block:
+            continue  # 5.0: fire may not pass *other* units; its own unit does not block
         if not chemical:
             return LineOfFire(
                 False,
                 f"{other.id} stands between {shooter.id} and {target_id}: K and P fire may "
-                "not pass any other base, friend or foe (5.0)",
+                "not pass another unit, friend or foe (5.0)",
                 False,
             )
         if not loose(state, other.unit):
