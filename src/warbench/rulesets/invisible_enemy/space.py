@@ -18,9 +18,9 @@ The 1.5 weapon blocks on that segment (ruling 19(a)):
 
 Bases on the segment (ruling 26(a)): for K and P every base of another unit
 blocks, friend or foe (the segment meets its base); the firer's own unit-mates
-do not, unless option ``unit_mates_block``; C passes a loose unit, one whose every base is more than 1"
-edge to edge from each of its unit-mates (a lone base counts as loose), and is
-stopped by any other (a packed unit).
+do not, unless option ``unit_mates_block``; C passes a loose unit, one whose
+every base is more than 1" edge to edge from each of its unit-mates (a lone base
+counts as loose), and is stopped by any other (a packed unit).
 """
 
 from __future__ import annotations
