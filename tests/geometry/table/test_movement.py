@@ -41,6 +41,7 @@ def test_mgv_turns_cost_half_an_inch_per_45_degrees_or_part(mgv_turning):
     assert mgv_turning.cost(0.0) == 0.0
     assert mgv_turning.cost(10.0) == 0.5
     assert mgv_turning.cost(45.0) == 0.5
+    assert mgv_turning.cost(45.3) == 0.5  # within half a degree: a typed point's rounding
     assert mgv_turning.cost(45.5) == 1.0
     assert mgv_turning.cost(-90.0) == 1.0
     assert mgv_turning.cost(180.0) == 2.0
@@ -413,3 +414,15 @@ def test_first_contact_is_where_the_swept_base_first_overlaps(base, obstacle):
 
     assert 0.0 < t < 1.0
     assert not overlaps(t - 1e-6) and overlaps(t + 1e-6)
+
+
+def test_a_move_may_overspend_its_allowance_by_a_hundredth_of_an_inch():
+    """A point typed to two decimals cannot hit an irrational length: 8.004" of an 8"
+    allowance is taken, 8.02" is refused, and the refusal's two numbers differ."""
+    scene = Scene(Table(20, 20))
+    rules = MoveRules(turning=FREE_TURNS)
+    near = scene.plan_move(Figure("a", 5, 5), [(13.004, 5.0)], allowance=8, rules=rules)
+    assert near.legal and near.cost == pytest.approx(8.004)
+    far = scene.plan_move(Figure("a", 5, 5), [(13.02, 5.0)], allowance=8, rules=rules)
+    assert not far.legal and far.problem is not None
+    assert 'costs 8.02" but only 8.00" is allowed' in far.problem.reason

@@ -113,7 +113,14 @@ ProblemKind = Literal[
     "allowance",
 ]
 COST_TOLERANCE: Final[float] = 1e-9
-"""A path may overspend its allowance by this much (rounding of irrational lengths)."""
+"""Rounding of irrational lengths in the planner's own sums."""
+ALLOWANCE_TOLERANCE: Final[float] = 0.01
+"""A move may overspend its allowance by a hundredth of an inch: a point typed to two
+decimals cannot hit an irrational length exactly, and no tape measures finer (so a
+move that costs 8.004" of 8" is taken, not refused as "8.00 but only 8.00")."""
+TURN_TOLERANCE: Final[float] = 0.5
+"""Degrees (exclusive) a turn may go past an inclusive turning band's limit and still cost it
+(a leg typed toward a point turns 45.3 degrees where the player meant 45)."""
 FAR_OFF_TABLE: Final[float] = 10_000.0
 """Inches beyond the table's edge past which a leg's point is refused as absurd.
 
@@ -138,7 +145,8 @@ class TurnBand:
 class TurningTable:
     """A ruleset's turning costs: the first band a turn's size fits decides its cost.
 
-    A turn smaller than :data:`ANGLE_TOLERANCE` is no turn and costs nothing; a
+    A turn smaller than :data:`ANGLE_TOLERANCE` is no turn and costs nothing; a turn
+    within :data:`TURN_TOLERANCE` past an inclusive band's limit costs that band; a
     turn beyond the last band is not allowed (``cost`` returns None). Invisible
     Enemy's table ("under 45 free, 45-90 1", 91-180 2"") needs an exclusive band:
     ``TurningTable((TurnBand(45, 0, inclusive=False), TurnBand(90, 1), TurnBand(180, 2)))``.
@@ -172,7 +180,7 @@ class TurningTable:
         if size <= ANGLE_TOLERANCE:
             return 0.0
         for band in self.bands:
-            if band.inclusive and size <= band.up_to + ANGLE_TOLERANCE:
+            if band.inclusive and size < band.up_to + TURN_TOLERANCE:
                 return band.cost
             if not band.inclusive and size < band.up_to - ANGLE_TOLERANCE:
                 return band.cost
@@ -749,7 +757,7 @@ def _turn(
 def _check_allowance(plan: _Planner, steps: Sequence[Step], allowance: float) -> None:
     spent = 0.0
     for step in steps:
-        if spent + step.cost <= allowance + COST_TOLERANCE:
+        if spent + step.cost <= allowance + ALLOWANCE_TOLERANCE:
             spent += step.cost
             continue
         total = sum(s.cost for s in steps)
