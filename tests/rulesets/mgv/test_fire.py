@@ -626,3 +626,25 @@ def test_a_missile_shot_of_no_dice_is_not_listed(mgv):
     game = _start(mgv, bases, kind="fire", features=[rock])
     assert [str(a) for a in game.legal_actions("blue")] == ["fire none"]
     assert game.refusal(game.parse("fire B1>R1"), "blue") is None
+
+
+def test_a_wing_pairs_missiles_are_offered_combined():
+    """5.2: the two bases of a wing may combine their missile dice (``B2+B3>R3``); ``list``
+    and the bots offer it beside each plan, and every such plan is legal."""
+    from warbench.core.game import Game
+
+    game = Game.start("mgv/clear", 0)
+    game.apply(
+        "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic",
+        "blue",
+    )
+    game.apply(
+        "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic R4.secondary=kinetic",
+        "red",
+    )
+    game.apply("phase fire", "blue")
+    game.apply("range none", "blue")
+    listed = [a for a in game.legal_actions("blue") if "B2+B3>" in str(a)]
+    assert listed
+    for action in listed:
+        assert game.refusal(action, "blue") is None, action

@@ -245,10 +245,45 @@ def _declarations(state: State, side: str, held: Range | None) -> list[Action]:
     )
     for focus in weakest[:2]:
         orders = tuple(((b,), s, focus.id) for (b, s), reach in options.items() if focus in reach)
-        order = FireOrder(orders)
-        if orders and order not in out:
-            out.append(order)
+        focused = FireOrder(orders)
+        if orders and focused not in out:
+            out.append(focused)
+    plans = [plan for plan in out if isinstance(plan, FireOrder)]
+    for plan in plans:  # each plan again with its wing pairs' missiles combined (5.2)
+        paired = FireOrder(_winged(state, plan.attacks))
+        if paired not in out:
+            out.append(paired)
     return out
+
+
+def _winged(
+    state: State, orders: tuple[tuple[tuple[str, ...], str, str], ...]
+) -> tuple[tuple[tuple[str, ...], str, str], ...]:
+    """``orders`` with the two bases of a wing, both firing their missile mounts of one
+    slot at one target, joined into one attack (5.2: a wing combines its dice)."""
+    out: list[tuple[tuple[str, ...], str, str]] = []
+    used: set[int] = set()
+    for i, (shooters, slot, target) in enumerate(orders):
+        if i in used:
+            continue
+        used.add(i)
+        base = state.bases[shooters[0]]
+        if len(shooters) == 1 and base.wing is not None and base.mounts[slot].weapon == "missile":
+            for j in range(i + 1, len(orders)):
+                other, other_slot, other_target = orders[j]
+                mate = state.bases[other[0]]
+                if (
+                    j not in used
+                    and len(other) == 1
+                    and (other_slot, other_target) == (slot, target)
+                    and mate.wing == base.wing
+                    and mate.mounts[slot].weapon == "missile"
+                ):
+                    used.add(j)
+                    shooters = (base.id, mate.id)
+                    break
+        out.append((shooters, slot, target))
+    return tuple(out)
 
 
 def _missile_dice(state: State, side: str, base: Base, slot: str, target: Base) -> int:
