@@ -648,3 +648,17 @@ def test_a_wing_pairs_missiles_are_offered_combined():
     assert listed
     for action in listed:
         assert game.refusal(action, "blue") is None, action
+
+
+@pytest.mark.parametrize("reading", ["base", "attack"])
+def test_5_1_a_screen_defends_its_base_against_every_attack_on_it(mgv, reading):
+    """5.1: interception points are spent "in defence of a friendly MGV base": a screen
+    written against attack 1 defends R1 against attack 2 too (ruling 16); option
+    screen = "attack": attack 1 only."""
+    bases = [*_screen_table(mgv), mgv.base("blue", "B2", "L35", (4, 10), 0)]
+    game = _start(mgv, bases, kind="fire", options={"screen": reading})
+    game.apply("fire B1>R1 B2>R1", "blue")
+    mgv.act(game, "red", "screen R2>1", 1, 2, 1, 2)
+    second = _attack(mgv, game, 2)
+    assert ("3 interception points: -1" in second.text) is (reading == "base")
+    assert "3 interception points: -1" in _attack(mgv, game, 1).text

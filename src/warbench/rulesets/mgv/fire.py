@@ -365,7 +365,7 @@ def modifiers(state: State, attack: Attack, error: float | None = None) -> comba
     declaration)."""
     target = state.bases[attack.target]
     last = state.phase_no - 1
-    points = sum(s.points for s in state.fire.screens if s.attack == attack.number)
+    points = sum(s.points for s in state.fire.screens if _screens(state, s, attack))
     beacon = target.beacon_turn == state.turn
     return combat.Modifiers(
         weapon=attack.weapon,
@@ -379,6 +379,17 @@ def modifiers(state: State, attack: Attack, error: float | None = None) -> comba
         interception=points,
         off_line=attack.off_line,
     )
+
+
+def _screens(state: State, screen: Screen, attack: Attack) -> bool:
+    """Whether ``screen`` (written against one declared attack) defends ``attack``: 5.1
+    spends the points "in defence of a friendly MGV base", so by default it defends the
+    screened attack's target against every attack on it (ruling 16); with option
+    ``screen = "attack"`` the one attack only."""
+    if state.setup.options.screen == "attack":
+        return screen.attack == attack.number
+    screened = next((a for a in state.fire.attacks if a.number == screen.attack), None)
+    return screened is not None and screened.target == attack.target
 
 
 def resolve(state: State, res: Resolution) -> None:

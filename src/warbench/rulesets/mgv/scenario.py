@@ -116,6 +116,9 @@ class OptionsSpec(_Strict):
     photon: Literal["guess", "estimate"] = "guess"
     """5.3: players guess photon ranges ("guess"), or every guess is drawn from
     the error model ("estimate")."""
+    screen: Literal["base", "attack"] = "base"
+    """5.1: a screen defends the screened attack's target base against every attack on
+    it ("base", the text's "in defence of a friendly MGV base"), or that one attack."""
     measuring: Measuring = "eye"
     """5.3: no measuring: other sides' bases are seen by eye (warbench.rulesets.eye);
     "free" shows them exactly."""
