@@ -662,3 +662,20 @@ def test_5_1_a_screen_defends_its_base_against_every_attack_on_it(mgv, reading):
     second = _attack(mgv, game, 2)
     assert ("3 interception points: -1" in second.text) is (reading == "base")
     assert "3 interception points: -1" in _attack(mgv, game, 1).text
+
+
+@pytest.mark.parametrize(("reading", "counts"), [("across_turns", True), ("within_turn", False)])
+def test_5_1_last_phase_across_the_turn_boundary_or_within_it(mgv, reading, counts):
+    """Ruling 13: in X the last phase is the F of the turn before (R1 moved 3" there);
+    option last_phase = "within_turn": X has no last phase."""
+    from warbench.rulesets.mgv import fire
+    from warbench.rulesets.mgv.actions import FireOrder
+
+    game = _start(mgv, _pair(mgv), "blue", "fire", options={"last_phase": reading})
+    state = game.state
+    state.phase, state.phase_no = 0, 5  # turn 2, X
+    r1 = state.bases["R1"]
+    r1.moved_phase, r1.moved_distance = 4, 3.0  # turn 1, F
+    order = FireOrder(((("B1",), "main", "R1"),))
+    (attack,) = fire.check_declare(state, "blue", order, None, guesses=False)
+    assert fire.modifiers(state, attack).target_moved is counts

@@ -365,6 +365,8 @@ def modifiers(state: State, attack: Attack, error: float | None = None) -> comba
     declaration)."""
     target = state.bases[attack.target]
     last = state.phase_no - 1
+    if state.setup.options.last_phase == "within_turn" and state.phase == 0:
+        last = 0  # X: the turn's first phase has no last phase of its own turn
     points = sum(s.points for s in state.fire.screens if _screens(state, s, attack))
     beacon = target.beacon_turn == state.turn
     return combat.Modifiers(

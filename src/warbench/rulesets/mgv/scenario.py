@@ -116,6 +116,9 @@ class OptionsSpec(_Strict):
     photon: Literal["guess", "estimate"] = "guess"
     """5.3: players guess photon ranges ("guess"), or every guess is drawn from
     the error model ("estimate")."""
+    last_phase: Literal["across_turns", "within_turn"] = "across_turns"
+    """5.1's "last phase": the one before, across the turn boundary too (F of one turn
+    is the last phase of the next turn's X), or only a phase of the same turn."""
     screen: Literal["base", "attack"] = "base"
     """5.1: a screen defends the screened attack's target base against every attack on
     it ("base", the text's "in defence of a friendly MGV base"), or that one attack."""
