@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tests.cli.test_mgv_play import BLUE_ARM, RED_ARM
 
 from warbench.cli.main import main
 from warbench.core.game import Game
@@ -146,14 +147,8 @@ def test_a_move_into_a_base_seen_by_eye_is_refused_without_the_point_of_contact(
     """A refused move used to say where it met the enemy base ("runs into figure 'R2' at
     30.81,10.12"): a measure of where that base stands. By eye, the verdict only."""
     game = Game.start("mgv/clear", 0)
-    game.apply(
-        "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic",
-        "blue",
-    )
-    game.apply(
-        "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic R4.secondary=kinetic",
-        "red",
-    )
+    game.apply(BLUE_ARM, "blue")
+    game.apply(RED_ARM, "red")
     game.apply("phase move", "blue")
     r2 = game.state.bases["R2"]
     r2.geo = r2.geo.moved_to((8.0, 8.0), r2.geo.facing)  # in B1's way

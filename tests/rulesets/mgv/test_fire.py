@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from tests.cli.test_mgv_play import BLUE_ARM, RED_ARM
 
 from warbench.rulesets.mgv import combat
 from warbench.rulesets.mgv.actions import Mark
@@ -634,14 +635,8 @@ def test_a_wing_pairs_missiles_are_offered_combined():
     from warbench.core.game import Game
 
     game = Game.start("mgv/clear", 0)
-    game.apply(
-        "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic",
-        "blue",
-    )
-    game.apply(
-        "arm R1=photon R1.secondary=kinetic R2=missile R3=missile R4=kinetic R4.secondary=kinetic",
-        "red",
-    )
+    game.apply(BLUE_ARM, "blue")
+    game.apply(RED_ARM, "red")
     game.apply("phase fire", "blue")
     game.apply("range none", "blue")
     listed = [a for a in game.legal_actions("blue") if "B2+B3>" in str(a)]
