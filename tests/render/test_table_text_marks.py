@@ -284,3 +284,26 @@ def test_every_table_scenario_fits_with_one_roster_line_a_figure(scenario: str, 
         for figure in view["figures"]:
             if figure["x"] is not None:
                 assert figure["id"] in drawn or any(figure["id"] in n for n in notes.values())
+
+
+@pytest.mark.parametrize("ruleset", ["mgv", "invisible-enemy"])
+def test_a_terrain_kind_looks_the_same_in_every_scenario_of_a_ruleset(ruleset: str) -> None:
+    """view["terrain_kinds"] fixes each kind's letter in the text map and fill in the SVG
+    before a scenario's own kinds are met (shrapnel was s in one MGV scenario, slime in
+    another)."""
+    from warbench.core.loader import builtin_scenarios
+    from warbench.render.svg import render_svg
+
+    letters: dict[str, set[str]] = {}
+    fills: dict[str, set[str]] = {}
+    for scenario in [s for s in builtin_scenarios() if s.startswith(ruleset + "/")]:
+        view = view_of(scenario)
+        text = "\n".join(draw(view, width=120))
+        for letter, kind in re.findall(r"^ {3}(\w) {2}(\w+) \(", text, flags=re.M):
+            letters.setdefault(kind, set()).add(letter)
+        svg = render_svg(view)
+        shapes = r'data-kind="([^"]+)"[^>]*>\s*<\w+ fill="(#[0-9a-fA-F]+)"'
+        for kind, fill in re.findall(shapes, svg):
+            fills.setdefault(kind, set()).add(fill)
+    assert letters and all(len(found) == 1 for found in letters.values()), letters
+    assert fills and all(len(found) == 1 for found in fills.values()), fills

@@ -37,6 +37,9 @@ What is read (every other key of a view is ignored):
     yellow, red, black, blue, green, orange, purple: ``palette.MARKER_COLOURS``)
     or ``{"colour": name, "label": text}``. The legend gives each colour its
     label; a status flag equal to a marker's label is drawn as the peg only.
+- Table games may also give ``view["terrain_kinds"]``: every feature kind the ruleset
+  has, in a fixed order, so a kind gets the same colour (and letter in the text map) in
+  every scenario.
 - Table games may also give ``view["zones"]``: markers standing on the table
   itself (barrage markers), each ``{"id", "at": [x, y], "radius", "colour",
   "label"}`` with a colour of ``palette.MARKER_COLOURS``: drawn as a peg at
@@ -983,7 +986,12 @@ class _TableBoard(_Board):
             for status in _shown_statuses(figure, pegs):
                 self.styles.add_status(status)
         self.titles = dict(view.get("titles", {}) or {})
-        kinds = list(dict.fromkeys(str(f.get("kind", "terrain")) for f in self.features))
+        known = view.get("terrain_kinds") or ()  # every kind of the ruleset: stable colours
+        kinds = list(
+            dict.fromkeys(
+                [*(str(k) for k in known), *(str(f.get("kind", "terrain")) for f in self.features)]
+            )
+        )
         spare = iter(FALLBACK_FILLS * (1 + len(kinds)))
         self.fills = {kind: _fill_for(kind, spare) for kind in kinds}
 
@@ -1337,6 +1345,8 @@ class _TableBoard(_Board):
         entries: list[Entry] = []
         for kind, fill in self.fills.items():
             examples = [f for f in self.features if str(f.get("kind", "terrain")) == kind]
+            if not examples:
+                continue  # a kind of the ruleset this table does not have
             sight = sorted({str(f["blocks_los"]) for f in examples if f.get("blocks_los")})
             text = kind + (f"; blocks sight: {' / '.join(sight)}" if sight else "")
             if "beyond" in sight:

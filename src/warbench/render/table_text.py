@@ -173,7 +173,7 @@ def render_table(
     terrain = [f for f in features if str(f.get("kind")) not in SPOT_KINDS]
     figures = _mappings(view.get("figures"))
     spots = _spots(view, features)
-    letters, colours = _feature_style(terrain)
+    letters, colours = _feature_style(terrain, _strings(view.get("terrain_kinds")))
     sides = [str(s) for s in view.get("sides", ()) or ()]
     for figure in figures:
         if str(figure.get("side")) not in sides:
@@ -216,13 +216,21 @@ def _grid(view: Mapping[str, Any], width: int) -> _Grid | None:
     return _Grid(w, h, columns, rows)
 
 
-def _feature_style(features: Sequence[Mapping[str, Any]]) -> tuple[dict[str, str], dict[str, str]]:
-    """A distinct letter and a background colour per feature kind."""
+def _strings(value: Any) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list | tuple) else []
+
+
+def _feature_style(
+    features: Sequence[Mapping[str, Any]], known: Sequence[str] = ()
+) -> tuple[dict[str, str], dict[str, str]]:
+    """A distinct letter and a background colour per feature kind. ``known``: every kind
+    the ruleset has (``view["terrain_kinds"]``), given their letters and colours first so
+    that a kind looks the same in every scenario of the ruleset."""
     letters: dict[str, str] = {}
     colours: dict[str, str] = {}
-    spare = iter(FALLBACK_COLOURS * (1 + len(features)))
-    for feature in features:
-        kind = str(feature.get("kind", "terrain"))
+    kinds = list(dict.fromkeys([*known, *(str(f.get("kind", "terrain")) for f in features)]))
+    spare = iter(FALLBACK_COLOURS * (1 + len(kinds)))
+    for kind in kinds:
         if kind in letters:
             continue
         taken = set(letters.values())

@@ -16,7 +16,7 @@ from typing import Any
 
 from warbench.geometry.table import centre_distance, table_view
 from warbench.rulesets.eye import blur_figures, hides, seen_copy
-from warbench.rulesets.invisible_enemy.data import rules
+from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.state import Base, State
 
 BY_HAND_STEPS = ("mark1", "mark2", "tie")
@@ -117,6 +117,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
     blur_figures(data["figures"], [b.side for b in active], eye, measuring, side)
     if measuring == "eye":
         data["eye"] = eye.note()
+    data["terrain_kinds"] = list(terrain_chart().kinds)  # the same look in every scenario
     markers: list[dict[str, Any]] = []
     for m in state.markers:
         x, y = m.at

@@ -15,7 +15,7 @@ from typing import Any
 from warbench.geometry.table import table_view
 from warbench.geometry.table.text import compass_word
 from warbench.rulesets.eye import blur_figures, hides, seen_copy
-from warbench.rulesets.mgv.data import rules
+from warbench.rulesets.mgv.data import rules, terrain_chart
 from warbench.rulesets.mgv.hitlog import LAYERS, describe
 from warbench.rulesets.mgv.state import PHASES, Base, State
 
@@ -88,6 +88,7 @@ def view(state: State, side: str | None) -> dict[str, Any]:
     blur_figures(data["figures"], [b.side for b in active], eye, measuring, side)
     if measuring == "eye":
         data["eye"] = eye.note()
+    data["terrain_kinds"] = list(terrain_chart().kinds)  # the same look in every scenario
     if state.step == "range":
         data["positions"] = "no distances while a range guess is asked (5.3)"
     bases = []
