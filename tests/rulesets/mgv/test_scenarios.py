@@ -7,6 +7,7 @@ it needs, ids the action language can use), and the malformed-scenario corpus un
 from __future__ import annotations
 
 import copy
+import math
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,24 @@ def test_a_malformed_mgv_scenario_is_refused_naming_the_field(path):
         load_scenario(str(path))
     assert caught.value.path == field
     assert fragment in caught.value.problem
+
+
+def test_strike_puts_the_command_vehicle_inside_a_broken_ring_of_rock_and_shrapnel():
+    """The scenario says R1 sits inside a ring of rock and shrapnel: patches of both lie
+    5-8" from it all round (in at least six of the eight compass sectors), with gaps."""
+    game = Game.start("mgv/strike", 1)
+    r1 = game.state.bases["R1"].geo.at
+    sectors = set()
+    kinds = set()
+    for feature in game.view(None)["features"]:
+        if feature["kind"] not in ("rock", "shrapnel"):
+            continue
+        xs = [p[0] for p in feature["points"]]
+        ys = [p[1] for p in feature["points"]]
+        centre = (sum(xs) / len(xs), sum(ys) / len(ys))
+        if 4.5 <= math.dist(centre, r1) <= 8.0:
+            kinds.add(feature["kind"])
+            angle = math.degrees(math.atan2(centre[1] - r1[1], centre[0] - r1[0])) % 360
+            sectors.add(int(angle // 45))
+    assert kinds == {"rock", "shrapnel"}
+    assert len(sectors) >= 6, sorted(sectors)
