@@ -39,7 +39,7 @@ def test_hits_and_a_unit_listing() -> None:
     game.state.bases["E2"].hits = 2
     assert info(game, "australia", "E2")[2] == "hull 6: 2 hits (fires at damage step 1/3, 5.1)"
     assert info(game, "australia", "CE") == [
-        "unit CE of Breach Group (california), mission E",
+        "unit CE of Breach Group (california), mission demolition, general engineering (E, 1.3)",
         "  E1 E7 Sapper (engineer): 0/6 hits",
         "  E2 E7 Sapper (engineer): 2/6 hits",
     ]

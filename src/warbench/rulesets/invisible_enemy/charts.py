@@ -35,6 +35,12 @@ Damage = Literal["none", "1/3", "2/3"]
 DAMAGES: tuple[Damage, ...] = ("none", "1/3", "2/3")
 Mission = Literal["R", "E", "S"]
 MISSIONS: tuple[Mission, ...] = ("R", "E", "S")
+MISSION_WORDS: dict[str, str] = {
+    "R": "repair",
+    "E": "demolition, general engineering",
+    "S": "strike",
+}
+"""1.3's three engineer missions, as the Engineering table's columns name them."""
 STATUSES = (100, 75, 50, 25)
 FUNGUS_TOWER: Literal["fungus tower"] = "fungus tower"
 FACES = range(1, 7)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from warbench.geometry.table.text import num
+from warbench.rulesets.invisible_enemy.charts import MISSION_WORDS
 from warbench.rulesets.table_info import (
     description_lines,
     exit_race_lines,
@@ -52,7 +53,7 @@ def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
         mates = [b for b in unit["bases"] if b != base["id"]]
         words = [f"unit {unit['id']} of {unit['formation']}"]
         if unit.get("mission"):
-            words.append(f"mission {unit['mission']}")
+            words.append(f"mission {_mission(unit['mission'])}")
         if mates:
             words.append(f"with {', '.join(mates)}")
         if unit.get("tried"):
@@ -85,6 +86,11 @@ def _barrages_at(view: Mapping[str, Any], x: float, y: float) -> list[str]:
     ]
 
 
+def _mission(code: str) -> str:
+    """``demolition (general engineering, E)``: an engineer unit's mission in words (1.3)."""
+    return f"{MISSION_WORDS.get(code, code)} ({code}, 1.3)"
+
+
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of base, unit, feature or point ``ref``
     (QuestionRefused if none of them)."""
@@ -95,7 +101,7 @@ def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     if unit is not None:
         lines = [
             f"unit {unit['id']} of {unit['formation']} ({unit['side']})"
-            + (f", mission {unit['mission']}" if unit.get("mission") else "")
+            + (f", mission {_mission(unit['mission'])}" if unit.get("mission") else "")
         ]
         for base_id in unit["bases"]:
             row = find_row(view["bases"], str(base_id))
