@@ -539,3 +539,12 @@ def test_a_rake_never_sweeps_through_another_base(ie: Any) -> None:
     ie.act(game, "blue", "rake B1 R1", 2, 6)
     assert ie.last(game, "control").data["passed"] is True
     assert not ie.events(game, "rake")
+
+
+def test_a_dead_tower_may_be_shot_but_is_not_listed(ie: Any) -> None:
+    """A dead tower infects no one (1.5 note 2): shooting it is allowed but no plan, so
+    neither ``list`` nor the bots offer it."""
+    tower = ie.circle("T1", "fungus", (6, 12), 0.6, hull=9, live=False)
+    game = duel(ie, (10, 12), features=[tower])
+    assert fire.targets(game.state, ie.the(game, "B1")) == ["T1"]
+    assert not any("T1" in str(a) for a in game.legal_actions("blue"))

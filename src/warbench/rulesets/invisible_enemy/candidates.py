@@ -228,6 +228,9 @@ def _shots(state: State, side: str, step: str) -> list[Action]:
     out: list[Action] = []
     for shooter in fire.shooters(state, side, step):
         for target in fire.targets(state, shooter):
+            tower = state.towers.get(target)
+            if tower is not None and not tower.live:
+                continue  # a dead tower infects no one: a shot at it is no plan (1.5)
             out.append(Fire((shooter.id,), target))
             if fire.may_rake(state, shooter, target):
                 out.append(Fire((shooter.id,), target, rake=True))
