@@ -8,6 +8,7 @@ Stand-in chart: the K row is attack - defence - 1, the C/P row one worse.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -548,3 +549,20 @@ def test_a_dead_tower_may_be_shot_but_is_not_listed(ie: Any) -> None:
     game = duel(ie, (10, 12), features=[tower])
     assert fire.targets(game.state, ie.the(game, "B1")) == ["T1"]
     assert not any("T1" in str(a) for a in game.legal_actions("blue"))
+
+
+def test_odds_on_a_live_tower_give_the_chance_to_kill_it(ie: Any) -> None:
+    """1.5 note 2: a third of its hull kills a tower (it infects no more): the odds say
+    how likely a shot is to do it, beside the chance to destroy it."""
+    tower = ie.circle("T1", "fungus", (6, 12), 0.6, hull=9)
+    game = duel(ie, (10, 12), features=[tower])
+    seat = game.seat("blue")
+    shot = seat.parse("fire B1 T1")
+    result = seat.odds(shot)
+    assert result is not None
+    hits = result.outcomes
+    three_or_more = [p for k, p in hits.items() if int(k.split()[0]) >= 3]
+    assert result.extra["T1 killed"] == sum(three_or_more, Fraction(0)) > 0
+    assert f"killed (no longer infects) {float(result.extra['T1 killed']):.0%}" in (
+        seat.action_odds(shot) or ""
+    )

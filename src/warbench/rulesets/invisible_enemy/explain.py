@@ -104,11 +104,18 @@ def _fire(state: State, action: Fire) -> Explained | None:
     destroyed = sum((p for k, p in total.items() if k >= needed), Fraction(0))
     extra[f"{action.target} destroyed"] = destroyed
     left = hull - hits
+    killed = ""
+    tower = state.towers.get(action.target)
+    if tower is not None and tower.live:  # 1.5 note 2: a third of its hull kills it
+        to_kill = max(0, -(-hull // 3) - hits - pending)
+        chance = sum((p for k, p in total.items() if k >= to_kill), Fraction(0))
+        extra[f"{action.target} killed"] = chance
+        killed = f"killed (no longer infects) {float(chance):.0%}, "
     text = (
         "; ".join(parts)
         + f"; {action.target} has {left} of {hull} hull points left"
         + (f" ({pending} more landing this step)" if pending else "")
-        + f": destroyed {float(destroyed):.0%}"
+        + f": {killed}destroyed {float(destroyed):.0%}"
     )
     return text, OddsResult(_hits(total), extra)
 
