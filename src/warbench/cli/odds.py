@@ -110,7 +110,8 @@ def _print_result(
     """The situation, then a table of outcomes (and side effects) with exact fractions."""
     from rich.table import Table
 
-    situation = " ".join(f"{name}={_show(value)}" for name, value in values.items())
+    shown = query.situation(values)
+    situation = " ".join(f"{name}={_show(value)}" for name, value in shown.items())
     say(console, f"{ruleset} {query.name}: {situation}", style="bold")
     table = Table()
     table.add_column("outcome")

@@ -121,6 +121,13 @@ class OddsQuery:
     help: str
     keys: tuple[OddsKey, ...]
     compute: Callable[[Mapping[str, Any]], OddsResult]
+    settle: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None
+    """The situation the values describe, as a header shows it (values the rules fix,
+    such as a fungus tower's defence, filled in); None: the values as given."""
+
+    def situation(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``values`` as the header of a result shows them (:attr:`settle`)."""
+        return dict(values) if self.settle is None else self.settle(values)
 
     def parse_args(self, pairs: Sequence[str]) -> dict[str, Any]:
         """Turn ``key=value`` strings into typed values, filling in defaults."""

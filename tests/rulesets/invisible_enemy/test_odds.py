@@ -105,3 +105,15 @@ def test_self_destruct_odds_show_the_attack_and_range() -> None:
 def test_bad_keys_are_refused(name: str, pairs: list[str], message: str) -> None:
     with pytest.raises(OddsError, match=message):
         QUERIES[name](pairs)
+
+
+def test_the_barrage_header_names_a_towers_own_defence(capsys: pytest.CaptureFixture[str]) -> None:
+    """A fungus tower's defence (4) and its lack of flank support are the rules': the
+    header says them instead of the defaults asked for a base."""
+    from warbench.cli.main import main
+
+    query = QUERIES["barrage"]
+    shown = query.situation(query.parse_args(["target=fungus-tower"]))
+    assert shown["defence"] == 4 and shown["no_flank"] is True
+    assert main(["odds", "invisible-enemy", "barrage", "target=fungus-tower"]) == 0
+    assert "target=fungus-tower defence=4 no_flank=true" in capsys.readouterr().out

@@ -62,6 +62,13 @@ def direct_odds(values: Mapping[str, Any]) -> OddsResult:
     return OddsResult(_hits(dist))
 
 
+def _barrage_situation(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A fungus tower's defence and flanks are the rules', not the asker's (1.5 note 2)."""
+    if values["target"] != "fungus-tower":
+        return dict(values)
+    return {**values, "defence": charts.charts().area.fungus_tower_defence, "no_flank": True}
+
+
 def barrage_odds(values: Mapping[str, Any]) -> OddsResult:
     if values["target"] == "fungus-tower":
         target: charts.Target = charts.FUNGUS_TOWER
@@ -121,8 +128,9 @@ def _queries() -> dict[str, OddsQuery]:
         ),
         "barrage": OddsQuery(
             "barrage",
-            "2D6 on the Area Weapons table (stand-in: 7 + defence; a fungus tower 11), "
-            "+1 no flank support, -1 deflected (3.0); outcomes: destroyed or not",
+            "2D6 on the Area Weapons table (stand-in: 8 + defence; a fungus tower is "
+            "defence 4 with no flank support), +1 no flank support, -1 deflected (3.0); "
+            "outcomes: destroyed or not",
             (
                 OddsKey(
                     "target",
@@ -136,6 +144,7 @@ def _queries() -> dict[str, OddsQuery]:
                 OddsKey("deflected", "bool", False, "the barrage is deflected"),
             ),
             barrage_odds,
+            settle=_barrage_situation,
         ),
         "control": OddsQuery(
             "control",
