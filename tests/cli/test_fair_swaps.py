@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,35 @@ def test_play_sets_an_option_the_text_leaves_to_the_players(
 def json_options(folder: Path) -> dict[str, str]:
     record = json.loads((folder / "records" / "clear-0.json").read_text("utf-8"))
     return {k: v for k, v in record["scenario"]["options"].items() if k == "measuring"}
+
+
+def test_a_bots_move_is_told_by_eye(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The terminal told other sides' moves as typed ("red: move R1 24.75,11.75"): exact
+    places. Now where the move ends and faces, by eye (Ruleset.told_action); measured
+    freely, as typed."""
+    monkeypatch.chdir(tmp_path)
+    told = re.compile(r"^ *\d+\. \w+: (move .*)$", re.M)
+    argv = ["play", "mgv/clear", "--auto", "--seed", "1", "--side", "blue=greedy"]
+    argv += ["--side", "red=greedy"]
+    assert main([*argv, "--record", "eye.json"]) == 0
+    moves = told.findall(capsys.readouterr().out)
+    assert moves
+    for move in moves:
+        assert "about" in move, move
+        for x, y in re.findall(r"(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)", move):
+            assert float(x) % 2 == 1 and float(y) % 2 == 1, move  # cell centres
+    assert main([*argv, "--record", "free.json", "--option", "measuring=free"]) == 0
+    exact = told.findall(capsys.readouterr().out)
+    assert exact and not any("about" in m for m in exact)
+
+
+def test_told_action_keeps_the_rulesets_own_words_and_tells_the_owner_all() -> None:
+    game = Game.start("mgv/clear", 0)
+    move = game.parse("move R1 24.75,11.75 face 190 beacon B1")
+    ruleset = game.ruleset
+    assert ruleset.told_action(game.state, "red", move, "red") == str(move)
+    assert ruleset.told_action(game.state, "red", move, "blue") == (
+        "move R1 to about 25,11 facing about 190 beacon B1"
+    )

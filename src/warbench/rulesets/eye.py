@@ -35,6 +35,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import Field
 
+from warbench.core.actions import Action
 from warbench.geometry.table import Figure, Point
 from warbench.geometry.table.movement import MoveProblem
 from warbench.geometry.table.text import num
@@ -168,20 +169,20 @@ def path(points: Iterable[Point], eye: EyeSpec, measuring: str) -> list[list[flo
     return out
 
 
-def told_move(
-    move: TableMove, eye: EyeSpec, measuring: str, owner: str, viewer: str | None
-) -> list[str]:
-    """The words telling ``viewer`` of ``owner``'s move: the move itself, or by eye only
-    where it ends and faces (``move R1 to about 19,11 facing about 180``)."""
-    if not hides(measuring, owner, viewer):
-        return move.words()
-    words = ["move", move.base]
-    if move.path:
-        x, y = eye.point(move.path[-1])
+def told_action(
+    action: Action, eye: EyeSpec, measuring: str, owner: str, viewer: str | None
+) -> str:
+    """``owner``'s action as ``viewer`` is told it: its text, or for a move ``viewer`` sees
+    by eye only where it ends and faces (``move R1 to about 19,11 facing about 180``)."""
+    if not isinstance(action, TableMove) or not hides(measuring, owner, viewer):
+        return str(action)
+    words = ["move", action.base]
+    if action.path:
+        x, y = eye.point(action.path[-1])
         words += ["to about", f"{num(x)},{num(y)}"]
-    if move.facing is not None:
-        words += ["facing about", num(eye.heading(move.facing))]
-    return words
+    if action.facing is not None:
+        words += ["facing about", num(eye.heading(action.facing))]
+    return " ".join([*words, *action.tail_words()])
 
 
 def told_distance(distance: float, by_eye: bool) -> str:
@@ -255,6 +256,6 @@ __all__ = [
     "seen",
     "seen_copy",
     "spots_by_eye",
+    "told_action",
     "told_distance",
-    "told_move",
 ]

@@ -37,7 +37,11 @@ class TableMove(Action):
         object.__setattr__(self, "facing", facing)
 
     def words(self) -> list[str]:
-        return ["move", self.base, *move_words(self.path, self.facing)]
+        return ["move", self.base, *move_words(self.path, self.facing), *self.tail_words()]
+
+    def tail_words(self) -> list[str]:
+        """Words a ruleset's move adds after the path and facing (none here)."""
+        return []
 
     def __str__(self) -> str:
         return " ".join(self.words())

@@ -14,9 +14,8 @@ from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
-from warbench.rulesets.eye import told_move
+from warbench.rulesets.eye import told_action
 from warbench.rulesets.hooks import TableHooks
-from warbench.rulesets.invisible_enemy.actions import Move
 from warbench.rulesets.invisible_enemy.annotate import annotate, fire_arcs
 from warbench.rulesets.invisible_enemy.data import rules, vehicles
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
@@ -93,12 +92,8 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
         return scores(state)
 
     def told_action(self, state: State, side: str, action: Action, viewer: str | None) -> str:
-        """Another side's move is told by eye (3.0): where it ends and faces, about."""
-        if not isinstance(action, Move):
-            return str(action)
-        eye = rules().data.eye
-        words = told_move(action, eye, state.setup.options.measuring, side, viewer)
-        return " ".join(words)
+        """Another side's move is told by eye (3.0)."""
+        return told_action(action, rules().data.eye, state.setup.options.measuring, side, viewer)
 
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None

@@ -138,11 +138,8 @@ class Move(TableMove):
 
     beacon: str | None = None
 
-    def __str__(self) -> str:
-        words = self.words()
-        if self.beacon is not None:
-            words += ["beacon", self.beacon]
-        return " ".join(words)
+    def tail_words(self) -> list[str]:
+        return [] if self.beacon is None else ["beacon", self.beacon]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,8 @@ from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
-from warbench.rulesets.eye import told_move
+from warbench.rulesets.eye import told_action
 from warbench.rulesets.hooks import TableHooks
-from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.annotate import annotate, fire_arcs
 from warbench.rulesets.mgv.data import rules, vehicles
 from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
@@ -79,14 +78,8 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
         return scores(state)
 
     def told_action(self, state: State, side: str, action: Action, viewer: str | None) -> str:
-        """Another side's move is told by eye (5.3): where it ends and faces, about."""
-        if not isinstance(action, Move):
-            return str(action)
-        eye = rules().data.eye
-        words = told_move(action, eye, state.setup.options.measuring, side, viewer)
-        if action.beacon is not None:
-            words += ["beacon", action.beacon]
-        return " ".join(words)
+        """Another side's move is told by eye (5.3)."""
+        return told_action(action, rules().data.eye, state.setup.options.measuring, side, viewer)
 
     def annotations(
         self, state: State, events: Sequence[Event], side: str | None
