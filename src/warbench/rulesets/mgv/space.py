@@ -7,7 +7,6 @@ text names only terrain as blocking, 1.4).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from warbench.geometry.table import Feature, Figure, bearing, centre_distance, in_arc
@@ -110,7 +109,3 @@ def cover(state: State, shooter: Base, target: Base) -> tuple[int, tuple[str, ..
             best, where = kind.cover, feature.id
     return best, ((where,) if where else ())
 
-
-def whole_inches(value: float) -> int:
-    """A coordinate no finer than whole inches (views while a range guess is asked, 5.3)."""
-    return math.floor(value + 0.5)
