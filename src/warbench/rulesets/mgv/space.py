@@ -108,4 +108,3 @@ def cover(state: State, shooter: Base, target: Base) -> tuple[int, tuple[str, ..
         if hugging or between:
             best, where = kind.cover, feature.id
     return best, ((where,) if where else ())
-
