@@ -30,7 +30,7 @@ import importlib
 import itertools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,7 @@ from tests.conformance.test_hidden_information import (
     hidden_scenario,
 )
 
+from warbench.core.dice import Dice
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios, load_scenario
 from warbench.rulesets.eye import EyeSpec
@@ -184,9 +185,10 @@ def test_a_bot_reads_the_other_side_by_eye() -> None:
 
 
 # -- (c) the dice --------------------------------------------------------------------------
-def check_dice(game: Game, tmp: Path) -> int:
-    """Assert that nobody can tell two worlds apart whose future dice differ."""
-    world = copy.deepcopy(game)  # secret dice: the copy draws its own future
+def check_dice(game: Game, tmp: Path, redraw: Callable[[Game], Game] = copy.deepcopy) -> int:
+    """Assert that nobody can tell two worlds apart whose future dice differ (``redraw``
+    makes the other world: a copy of a secret-dice game draws its own future)."""
+    world = redraw(game)
     checked = 0
     for viewer in (*game.scenario.sides, None):
         here = _reachable(game, viewer, tmp)
@@ -205,11 +207,20 @@ def test_no_one_can_tell_the_future_dice_apart(hidden_scenario: Scenario, tmp_pa
 
 
 def test_the_dice_swap_catches_a_record_that_keeps_the_seed(tmp_path: Path) -> None:
-    """The old main kept the seed in the record (and printed it): the seed tells every
-    die to come, so two worlds with other future dice differ in it."""
+    """The old main gave a game with a person in it a seed, kept in the record (and
+    printed): the seed tells every die to come. A world of other future dice is then one
+    of another seed, and the swap tells it apart by the record."""
     game = Game(load_scenario("mgv/clear"), 7)
-    game.apply(game.legal_actions(game.waiting_for()[0])[0], game.waiting_for()[0])
-    world = copy.deepcopy(game)
-    world.seed = 8  # the world whose future dice are other ones
-    here, there = _reachable(game, None, tmp_path), _reachable(world, None, tmp_path)
-    assert here["record"] != there["record"]
+    side = game.waiting_for()[0]
+    game.apply(game.legal_actions(side)[0], side)
+
+    def other_seed(seeded: Game) -> Game:
+        world = copy.deepcopy(seeded)
+        world.seed = 8
+        world.dice = Dice(8)
+        if seeded.dice.rolled:
+            world.dice.roll(seeded.dice.rolled)
+        return world
+
+    with pytest.raises(AssertionError, match="tell the future dice apart by record"):
+        check_dice(game, tmp_path, other_seed)
