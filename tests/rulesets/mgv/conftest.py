@@ -123,8 +123,10 @@ def scenario_dict(
     if features:
         raw["features"] = [dict(f) for f in features]
     # Tests of the mechanics measure freely; the eye model (issue 24) is tested where
-    # a test sets measuring = "eye" (the default of real scenarios).
-    raw["options"] = {"measuring": "free", **(options or {})}
+    # a test sets measuring = "eye" (the default of real scenarios). Their scripted
+    # missile dice count successes (4+ scores one); the text's pip totals, the default
+    # of real scenarios (ruling 18), are tested where a test sets missile_scoring.
+    raw["options"] = {"measuring": "free", "missile_scoring": "successes", **(options or {})}
     if victory:
         raw["victory"] = dict(victory)
     return raw

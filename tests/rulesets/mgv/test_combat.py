@@ -208,7 +208,7 @@ def test_missile_hits_per_colour_are_score_minus_blocks_never_below_zero() -> No
     # attacker: surface 6 5 1 (2 score), core 4 (1), heart 6 6 (2)
     # defender: surface 4 (1 block), core 2 (0), heart 5 6 6 (3 blocks: more than scored)
     roll = scripted([6, 5, 1, 4, 6, 6, 4, 2, 5, 6, 6], log)
-    assert combat.resolve_missile((3, 1, 2), (1, 1, 3), roll) == (1, 1, 0)
+    assert combat.resolve_missile((3, 1, 2), (1, 1, 3), roll, "successes") == (1, 1, 0)
     assert log == [
         "missile attack, surface",
         "missile attack, core",
@@ -221,7 +221,23 @@ def test_missile_hits_per_colour_are_score_minus_blocks_never_below_zero() -> No
 
 def test_a_colour_without_dice_rolls_nothing() -> None:
     roll = scripted([6, 6])  # one die each side: surface attack, core block
-    assert combat.resolve_missile((1, 0, 0), (0, 1, 0), roll) == (1, 0, 0)
+    assert combat.resolve_missile((1, 0, 0), (0, 1, 0), roll, "successes") == (1, 0, 0)
+    assert combat.resolve_missile((1, 0, 0), (0, 1, 0), scripted([6, 6])) == (6, 0, 0)
+
+
+def test_5_2_missile_totals_score_and_block_per_colour() -> None:
+    """5.2 (ruling 18, the default): each colour's pip total is the hits, less the
+    defender's pip total of that colour, never below 0."""
+    # attacker: surface 6 5 (11), heart 3; defender: surface 4 (blocks 4), heart 2 5 (7)
+    roll = scripted([6, 5, 3, 4, 2, 5])
+    assert combat.resolve_missile((2, 0, 1), (1, 0, 2), roll) == (7, 0, 0)
+    assert combat.resolve_missile((2, 0, 1), (1, 0, 2), scripted([6, 5, 3, 4, 2, 5])) == (
+        combat.resolve_missile((2, 0, 1), (1, 0, 2), scripted([6, 5, 3, 4, 2, 5]), "totals")
+    )
+    # one die against one: hits on 6 - 1 only when the attacker's die is the higher
+    dist = combat.colour_distribution(1, 1, "totals")
+    assert dist[0] == Fraction(21, 36) and dist[5] == Fraction(1, 36)
+    assert sum(dist) == 1
 
 
 @pytest.mark.parametrize(
@@ -253,7 +269,7 @@ def test_missile_distribution_matches_a_monte_carlo_of_a_big_split() -> None:
 
 def test_colour_distribution_agrees_with_the_rule_for_one_die_each() -> None:
     # 4+ scores, 4+ blocks: a hit only when the attack die scores and the block die fails.
-    assert combat.colour_distribution(1, 1) == (Fraction(3, 4), Fraction(1, 4))
+    assert combat.colour_distribution(1, 1, "successes") == (Fraction(3, 4), Fraction(1, 4))
 
 
 def test_a_wing_pair_doubles_the_dice() -> None:
@@ -264,12 +280,18 @@ def test_a_wing_pair_doubles_the_dice() -> None:
 
 
 def test_missile_dice_come_from_the_modified_attack_value_and_never_go_negative() -> None:
-    per = combat.combat_data().missile.attack_dice_per_point
-    assert combat.missile_dice(3) == 3 * per
-    assert combat.missile_dice(3, -1) == 2 * per
-    assert combat.missile_dice(3, 1) == 4 * per  # a beacon, say
-    assert combat.missile_dice(1, -4) == 0
-    assert combat.block_dice(2) == 2 * combat.combat_data().missile.defence_dice_per_point
+    data = combat.combat_data().missile
+    per = data.successes.attack_dice_per_point
+    assert combat.missile_dice(3, scoring="successes") == 3 * per
+    assert combat.missile_dice(3, -1, scoring="successes") == 2 * per
+    assert combat.missile_dice(3, 1, scoring="successes") == 4 * per  # a beacon, say
+    assert combat.missile_dice(1, -4, scoring="successes") == 0
+    assert combat.block_dice(2, "successes") == 2 * data.successes.defence_dice_per_point
+    # totals (the default): a die per 2 attack points (part points round up), per defence point
+    assert (data.totals.attack_points_per_die, data.totals.defence_points_per_die) == (2, 1)
+    assert [combat.missile_dice(a) for a in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
+    assert combat.missile_dice(3, 1) == 2 and combat.missile_dice(1, -4) == 0
+    assert [combat.block_dice(d) for d in (1, 2, 5)] == [1, 2, 5]
 
 
 def test_splits_are_every_division_among_three_colours() -> None:

@@ -15,6 +15,7 @@ from tests.cli.test_mgv_play import BLUE_ARM, RED_ARM
 
 from warbench.rulesets.mgv import combat
 from warbench.rulesets.mgv.actions import Mark
+from warbench.rulesets.mgv.fire import dice_counts
 
 
 def _pair(mgv, blue="kinetic", red="kinetic", red_at=(20, 12), blue_model="L35", **extra):
@@ -28,6 +29,10 @@ def _start(mgv, bases, first="blue", kind="fire", dice=(), **kw):
     """A game where ``first`` won the X roll and chose ``kind``; after the scripted
     ``dice``, blue wins every roll (6 to 1; 2D6 rolls then total 7)."""
     return mgv.start(bases, first, kind, dice, tail=True, **kw)
+
+
+def fire_dice(game):
+    return dice_counts(game.state)
 
 
 def _attack(mgv, game, number=1):
@@ -398,6 +403,28 @@ def test_5_2_missile_hits_per_colour_are_the_score_less_the_blocks(mgv):
     ]
 
 
+def test_5_2_missile_totals_score_and_block_by_default(mgv):
+    """5.2, ruling 18: the attacker's pip total of each colour is the hits there, less
+    the defender's pip total of that colour; an L35's 3-rated mount throws 2 dice
+    (one per 2 points, part points up) against the L35's 2 block dice (one a point)."""
+    bases = _pair(mgv, blue="missile")
+    game = _start(mgv, bases, kind="fire", options={"missile_scoring": "totals"})
+    game.apply("fire B1>R1", "blue")
+    assert fire_dice(game) == "attack 1 (B1 at R1): 2 dice against 2 block dice"
+    game.apply("split 1=1/1/0", "blue")
+    mgv.give(game, 5, 4, 2, 6)  # attacker: surface 5, core 4; defender: surface 2, heart 6
+    game.apply("block 1=1/0/1", "red")
+    assert _attack(mgv, game).data["layers"] == [3, 4, 0]
+
+
+def test_5_2_missile_successes_count_dice_as_an_option(mgv):
+    """Ruling 18's option: each die of 4+ scores or blocks one, 2 dice a point."""
+    bases = _pair(mgv, blue="missile")
+    game = _start(mgv, bases, kind="fire", options={"missile_scoring": "successes"})
+    game.apply("fire B1>R1", "blue")
+    assert fire_dice(game) == "attack 1 (B1 at R1): 6 dice against 4 block dice"
+
+
 def test_5_2_missile_block_dice_fall_as_surface_damage_lowers_the_defence(mgv):
     """Stand-in: 2 block dice a point of the current defence; an L35 (defence 2) loses a
     point for every 4 marked surface circles, never below 1 (5.2 Applying Damage)."""
@@ -493,14 +520,15 @@ def test_5_2_applying_damage_mark_auto_places_by_the_default(mgv):
 
 def test_5_2_applying_damage_a_group_with_one_legal_placement_is_placed_for_the_owner(mgv):
     """Every surface circle but s1 (dead ahead) is marked, and the core circle facing
-    the attacker too: one kinetic hit can go only on s1 (the other core circles are
-    on the far side, and a heart hit would need two core circles above it)."""
-    game = _start(mgv, _pair(mgv), kind="fire", dice=[1, 2])
+    the attacker too: two kinetic hits can go only on s1 and the heart (the other
+    core circles are on the far side; the heart needs no second core mark, since
+    none is left facing the attacker, ruling 17)."""
+    game = _start(mgv, _pair(mgv), kind="fire", dice=[4, 4])
     mgv.damage(game, "R1", {**{f"s{i}": "S" for i in range(2, 9)}, "c1": "P"})
     assert mgv.the(game, "R1").defence == 1
     game.apply("fire B1>R1", "blue")
-    assert _attack(mgv, game).data["hits"] == 1
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1"]}
+    assert _attack(mgv, game).data["hits"] == 2
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1", "h1"]}
     assert game.state.step != "place"
 
 

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from warbench.rulesets.mgv.data import vehicles
 from warbench.rulesets.mgv.hitlog import (
     HitGroup,
     HitLog,
@@ -64,12 +65,14 @@ def test_layout_angles_sectors_and_ring() -> None:
     assert K817.span() == "s1-s12, c1-c5, h1-h2"
 
 
-def test_two_circle_heart_sits_front_and_back() -> None:
+def test_two_circle_heart_sits_at_the_centre() -> None:
+    """Ruling 17: the heart is the hull's middle, so no heart circle is ever on the
+    far side and each adjoins every core circle."""
     h1, h2 = K817.circle("h1"), K817.circle("h2")
-    assert (h1.angle, h2.angle) == (0.0, 180.0)
-    assert h1.adjoins == ("c1", "c2", "c5")
-    assert h2.adjoins == ("c2", "c3", "c4", "c5")
+    assert (h1.angle, h2.angle) == (None, None)
+    assert h1.adjoins == h2.adjoins == ("c1", "c2", "c3", "c4", "c5")
     assert h1.neighbours == ("h2",)
+    assert not K817.far_side("h1", 0.0) and not K817.far_side("h2", 180.0)
 
 
 def test_single_heart_is_central_and_adjoins_every_core() -> None:
@@ -88,10 +91,9 @@ def test_layout_cached_per_counts() -> None:
 
 
 def test_sectors_touching_at_an_edge_do_not_adjoin() -> None:
-    # 6 core circles of 60 degrees: c2 (30..90) only touches h2's sector (90..270)
+    # 6 core circles of 60 degrees: c2 (30..90) only touches s1's (-15..15) and s5's (105..135)
     layout = HullLayout.of(12, 6, 2)
     assert layout.circle("c2").adjoins == ("s2", "s3", "s4")
-    assert layout.circle("h2").adjoins == ("c3", "c4", "c5")
 
 
 # ----------------------------------------------------------------------------- rules
@@ -114,7 +116,7 @@ def test_interior_needs_marked_outer() -> None:
     )
     cored = HitLog().with_marks({"s1": "S", "c1": "P"})
     assert check(K817, cored, missile(0, 0, 1), "h1") is None
-    assert check(K817, cored, missile(0, 0, 1), "h2") == "h2 does not adjoin a marked core circle"
+    assert check(K817, cored, missile(0, 0, 1), "h2") is None  # the heart is central
 
 
 def test_far_side_refused_for_kinetic_and_photon() -> None:
@@ -137,7 +139,8 @@ def test_outside_in_until_six_surface_left() -> None:
     counting the surface marks this group makes first."""
     nine_left = surface_marks(5, 6, 7)
     assert check(K817, nine_left, kinetic(3), "s1 s2 c1") == (
-        "c1 may not be marked while 7 surface circles are unmarked (outside-in: six or fewer first)"
+        "c1 may not be marked while 7 surface circles are unmarked, 5 of them facing the "
+        "attacker (outside-in: six or fewer first, or none left facing the attacker)"
     )
     eight_left = surface_marks(5, 6, 7, 8)
     assert check(K817, eight_left, kinetic(3), "s1 s2 c1") is None
@@ -159,7 +162,8 @@ def test_taper_x_plus_one() -> None:
     log = surface_marks(5, 6, 7, 8, 9, 10).with_marks({"c2": "P"})  # near side: s10, c2
     assert check(K817, log, kinetic(3), "s1 c1 c5") == (
         "the taper needs at least 3 surface hits above 2 core hits (this group's and "
-        "those already marked on the side facing the attacker)"
+        "those already marked on the side facing the attacker), or every surface circle "
+        "facing it marked"
     )
     assert check(K817, log, kinetic(4), "s1 s2 c1 c5") is None  # 2 + s10 above 2 core
     assert check(K817, log, kinetic(4), "s1 s2 c1 h1") is None  # c1 + c2 above 1 heart
@@ -168,7 +172,8 @@ def test_taper_x_plus_one() -> None:
     far = surface_marks(5, 6, 7, 8, 9)
     assert check(K817, far, kinetic(2), "s1 c1") == (
         "the taper needs at least 2 surface hits above 1 core hit (this group's and "
-        "those already marked on the side facing the attacker)"
+        "those already marked on the side facing the attacker), or every surface circle "
+        "facing it marked"
     )
 
 
@@ -219,16 +224,59 @@ def test_hits_without_a_circle_are_lost() -> None:
     assert placeable(K817, HitLog(), missile(0, 3, 2)) == 0
     assert default_placement(K817, HitLog(), missile(0, 3, 2)) == ()
     assert check(K817, HitLog(), missile(0, 3, 2), "") is None
-    # a J90's whole near side marked: seven surface circles still unmarked, so
-    # outside-in keeps direct hits out of the core, and the surface facing the
-    # attacker is full: every hit is lost
-    j90 = HullLayout.of(14, 6, 2)
-    near = HitLog().with_marks({f"s{i}": "S" for i in (1, 2, 3, 4, 12, 13, 14)})
-    assert placeable(j90, near, kinetic(4)) == 0
     # the K817's near side gone but for s4 and s10: through the holes into the core
     log = surface_marks(11, 12, 1, 2, 3)
     assert placeable(K817, log, kinetic(5)) == 5
     assert check(K817, log, kinetic(5), "s4 s10 c1 c2 c5") is None
+
+
+def test_outside_in_bumps_down_once_nothing_facing_the_attacker_is_left() -> None:
+    """Ruling 17: a J90's whole near side marked leaves seven surface circles, all
+    on the far side where direct hits may not go; the next hits go inward (through
+    the near core, then the heart) instead of being lost."""
+    j90 = HullLayout.of(14, 6, 2)
+    near = HitLog().with_marks({f"s{i}": "S" for i in (1, 2, 3, 4, 12, 13, 14)})
+    assert placeable(j90, near, kinetic(4)) == 4
+    assert default_placement(j90, near, kinetic(4)) == ("c1", "c2", "c6", "h1")
+    # one near surface circle left: it must be marked before anything goes inward
+    almost = HitLog().with_marks({f"s{i}": "S" for i in (1, 2, 3, 12, 13, 14)})
+    assert check(j90, almost, kinetic(2), "c1 c2") == (
+        "c1 may not be marked while 8 surface circles are unmarked, 1 of them facing the "
+        "attacker (outside-in: six or fewer first, or none left facing the attacker)"
+    )
+    assert check(j90, almost, kinetic(2), "s4 c1") is None
+
+
+def test_taper_is_met_when_every_circle_facing_the_attacker_above_is_marked() -> None:
+    """Ruling 17: an L35 has one core circle facing the front; once it is marked a
+    heart hit needs no second core mark there is no circle for."""
+    front = HitLog().with_marks({f"s{i}": "S" for i in (1, 2, 3, 7, 8)})
+    assert check(L35, front.with_marks({"c1": "P"}), kinetic(1), "h1") is None
+    assert check(L35, front, kinetic(2), "c1 h1") is None
+    # a J90 with only one of its three near core circles marked: the taper binds
+    j90 = HullLayout.of(14, 6, 2)
+    cored = HitLog().with_marks({f"s{i}": "S" for i in (1, 2, 3, 4, 12, 13, 14)} | {"c1": "P"})
+    assert check(j90, cored, kinetic(1), "h1") == (
+        "the taper needs at least 2 core hits above 1 heart hit (this group's and those "
+        "already marked on the side facing the attacker), or every core circle facing it marked"
+    )
+
+
+@pytest.mark.parametrize("bearing", [0.0, 37.0, 180.0])
+@pytest.mark.parametrize("hits", [1, 2, 4])
+def test_sustained_fire_from_one_bearing_destroys_every_model(bearing: float, hits: int) -> None:
+    """Ruling 17: kinetic or photon groups from one bearing, each placed by the owner's
+    default, destroy every model of the vehicle sheet and lose no hit before the last."""
+    for name, model in vehicles().models.items():
+        layout = HullLayout.of(model.hull.surface, model.hull.core, model.hull.heart)
+        log, attacks = HitLog(), 0
+        while not log.destroyed(layout):
+            attacks += 1
+            assert attacks <= 40, f"{name} still standing after 40 attacks from {bearing}"
+            group = kinetic(hits, bearing=bearing)
+            placed = default_placement(layout, log, group)
+            log = apply_placement(log, group, placed)
+            assert len(placed) == hits or log.destroyed(layout), (name, attacks, placed)
 
 
 def test_fewer_than_maximal_refused() -> None:

@@ -132,12 +132,33 @@ class Kinetic(_StandIn):
         return self
 
 
-class Missile(_StandIn):
+Scoring: TypeAlias = Literal["totals", "successes"]
+"""How missile dice score (5.2): each colour's pip total hits and blocks (the
+text), or each die of a set face scores or blocks one (an option)."""
+
+
+class MissileTotals(_Model):
+    """The allotment when pip totals score: one die per so many points."""
+
+    attack_points_per_die: int = Field(ge=1, le=6)
+    defence_points_per_die: int = Field(ge=1, le=6)
+
+
+class MissileSuccesses(_Model):
+    """The allotment and faces when each die scores or blocks one."""
+
     attack_dice_per_point: int = Field(ge=1, le=6)
     defence_dice_per_point: int = Field(ge=1, le=6)
     hit_on: int = Field(ge=2, le=6)
     block_on: int = Field(ge=2, le=6)
+
+
+class Missile(_StandIn):
+    scoring: Scoring
+    """The default; a scenario's ``missile_scoring`` option picks the other."""
     wing_factor: int = Field(ge=1, le=4)
+    totals: MissileTotals
+    successes: MissileSuccesses
 
 
 class Disaster(_StandIn):
@@ -361,16 +382,38 @@ def _table_distribution(row: Sequence[int], dice: int) -> dict[int, Fraction]:
 
 
 # -- missile (5.2 Missile Fire) ----------------------------------------------------------------
-def missile_dice(attack: int, modifier: int = 0, wing: bool = False) -> int:
-    """The attacker's dice: per point of modified attack value, doubled for a wing pair."""
+def missile_dice(
+    attack: int, modifier: int = 0, wing: bool = False, scoring: Scoring | None = None
+) -> int:
+    """The attacker's dice from the modified attack value, doubled for a wing pair.
+
+    Totals: one die per ``attack_points_per_die`` points, a part point rounding
+    up; successes: ``attack_dice_per_point`` dice per point.
+    """
     data = combat_data().missile
     factor = data.wing_factor if wing else 1
-    return data.attack_dice_per_point * max(0, attack + modifier) * factor
+    value = max(0, attack + modifier)
+    if _scoring(scoring) == "totals":
+        return -(-value // data.totals.attack_points_per_die) * factor
+    return data.successes.attack_dice_per_point * value * factor
 
 
-def block_dice(defence: int) -> int:
+def block_dice(defence: int, scoring: Scoring | None = None) -> int:
     """The defender's block dice, from its current defence rating."""
-    return combat_data().missile.defence_dice_per_point * max(0, defence)
+    data = combat_data().missile
+    value = max(0, defence)
+    if _scoring(scoring) == "totals":
+        return -(-value // data.totals.defence_points_per_die)
+    return data.successes.defence_dice_per_point * value
+
+
+def _scoring(scoring: Scoring | None) -> Scoring:
+    return combat_data().missile.scoring if scoring is None else scoring
+
+
+def max_score(dice: int, scoring: Scoring | None = None) -> int:
+    """The most one colour's ``dice`` can score: every pip, or every die."""
+    return 6 * dice if _scoring(scoring) == "totals" else dice
 
 
 @cache
@@ -393,24 +436,33 @@ def _check_split(split: Sequence[int], who: str) -> Split:
     return (split[0], split[1], split[2])
 
 
-def _successes(dice: Iterable[int], at_least: int) -> int:
+def _score(dice: Iterable[int], scoring: Scoring, at_least: int) -> int:
+    """Pip total (totals) or dice showing ``at_least`` or more (successes)."""
+    if scoring == "totals":
+        return sum(dice)
     return sum(1 for face in dice if face >= at_least)
 
 
-def resolve_missile(att_split: Sequence[int], def_split: Sequence[int], roll: Roll) -> Split:
+def resolve_missile(
+    att_split: Sequence[int],
+    def_split: Sequence[int],
+    roll: Roll,
+    scoring: Scoring | None = None,
+) -> Split:
     """Roll both splits; per colour, hits = the attacker's score - the defender's blocks, >= 0.
 
     Dice are rolled colour by colour, the attacker's first, then the defender's.
     """
-    data = combat_data().missile
+    how = _scoring(scoring)
+    faces = combat_data().missile.successes
     attack = _check_split(att_split, "the attacker's")
     block = _check_split(def_split, "the defender's")
     scores = [
-        _successes(roll(f"missile attack, {colour}", n), data.hit_on) if n else 0
+        _score(roll(f"missile attack, {colour}", n), how, faces.hit_on) if n else 0
         for colour, n in zip(COLOURS, attack, strict=True)
     ]
     blocks = [
-        _successes(roll(f"missile blocks, {colour}", n), data.block_on) if n else 0
+        _score(roll(f"missile blocks, {colour}", n), how, faces.block_on) if n else 0
         for colour, n in zip(COLOURS, block, strict=True)
     ]
     s, c, h = (max(0, a - b) for a, b in zip(scores, blocks, strict=True))
@@ -423,25 +475,52 @@ def _binomial(n: int, success: Fraction) -> tuple[Fraction, ...]:
 
 
 @cache
-def colour_distribution(attack_dice: int, block_dice_: int) -> tuple[Fraction, ...]:
+def _pip_totals(n: int) -> tuple[Fraction, ...]:
+    """Exact chances of each pip total 0..6n of ``n`` dice (index = total)."""
+    out = [Fraction(1)]
+    for _ in range(n):
+        nxt = [Fraction(0)] * (len(out) + 6)
+        for total, p in enumerate(out):
+            if p:
+                for face in range(1, 7):
+                    nxt[total + face] += p / 6
+        out = nxt
+    return tuple(out)
+
+
+def _score_distribution(n: int, scoring: Scoring, at_least: int) -> tuple[Fraction, ...]:
+    if scoring == "totals":
+        return _pip_totals(n)
+    return _binomial(n, Fraction(7 - at_least, 6))
+
+
+@cache
+def colour_distribution(
+    attack_dice: int, block_dice_: int, scoring: Scoring | None = None
+) -> tuple[Fraction, ...]:
     """Exact chances of 0, 1, ... hits in one colour: max(0, score - blocks)."""
-    data = combat_data().missile
-    scores = _binomial(attack_dice, Fraction(7 - data.hit_on, 6))
-    blocks = _binomial(block_dice_, Fraction(7 - data.block_on, 6))
-    out = [Fraction(0)] * (attack_dice + 1)
+    how = _scoring(scoring)
+    faces = combat_data().missile.successes
+    scores = _score_distribution(attack_dice, how, faces.hit_on)
+    blocks = _score_distribution(block_dice_, how, faces.block_on)
+    out = [Fraction(0)] * len(scores)
     for a, pa in enumerate(scores):
-        for b, pb in enumerate(blocks):
-            out[max(0, a - b)] += pa * pb
+        if pa:
+            for b, pb in enumerate(blocks):
+                if pb:
+                    out[max(0, a - b)] += pa * pb
     return tuple(out)
 
 
 def missile_distribution(
-    att_split: Sequence[int], def_split: Sequence[int]
+    att_split: Sequence[int], def_split: Sequence[int], scoring: Scoring | None = None
 ) -> dict[Split, Fraction]:
     """Exact chances of each (surface, core, heart) hit count for fixed splits."""
     attack = _check_split(att_split, "the attacker's")
     block = _check_split(def_split, "the defender's")
-    per_colour = [colour_distribution(a, b) for a, b in zip(attack, block, strict=True)]
+    per_colour = [
+        colour_distribution(a, b, _scoring(scoring)) for a, b in zip(attack, block, strict=True)
+    ]
     out: dict[Split, Fraction] = {}
     for (s, ps), (c, pc), (h, ph) in product(*(enumerate(p) for p in per_colour)):
         chance = ps * pc * ph
@@ -455,44 +534,53 @@ def total_hits(hits: Split) -> float:
     return float(sum(hits))
 
 
-@cache
 @lru_cache(maxsize=4096)
-def _colour_floats(attack_dice: int, block_dice_: int) -> np.ndarray:
-    floats = np.array([float(p) for p in colour_distribution(attack_dice, block_dice_)])
+def _colour_floats(attack_dice: int, block_dice_: int, scoring: Scoring) -> np.ndarray:
+    floats = np.array([float(p) for p in colour_distribution(attack_dice, block_dice_, scoring)])
     floats.flags.writeable = False  # shared by every caller through the cache
     return floats
 
 
 def missile_payoffs(
-    att_dice: int, def_dice: int, value: Callable[[Split], float] = total_hits
+    att_dice: int,
+    def_dice: int,
+    value: Callable[[Split], float] = total_hits,
+    scoring: Scoring | None = None,
 ) -> list[list[float]]:
     """Expected ``value`` of the hits for every attacker split (rows) and defender split."""
+    how = _scoring(scoring)
     rows, columns = splits(att_dice), splits(def_dice)
-    size = att_dice + 1
+    top = max_score(att_dice, how)
+    size = top + 1
     table = np.zeros((size, size, size))
     for s, c, h in product(range(size), repeat=3):
-        if s + c + h <= att_dice:
+        if s + c + h <= top:
             table[s, c, h] = value((s, c, h))
     out: list[list[float]] = []
     for a_s, a_c, a_h in rows:
-        cut = table[: a_s + 1, : a_c + 1, : a_h + 1]
+        cut = table[: max_score(a_s, how) + 1, : max_score(a_c, how) + 1, : max_score(a_h, how) + 1]
         # Contract the heart axis once per defender heart count, then the rest.
-        by_heart = {d: cut @ _colour_floats(a_h, d) for d in range(def_dice + 1)}
+        by_heart = {d: cut @ _colour_floats(a_h, d, how) for d in range(def_dice + 1)}
         line = []
         for d_s, d_c, d_h in columns:
-            ps, pc = _colour_floats(a_s, d_s), _colour_floats(a_c, d_c)
+            ps, pc = _colour_floats(a_s, d_s, how), _colour_floats(a_c, d_c, how)
             line.append(float(ps @ by_heart[d_h] @ pc))
         out.append(line)
     return out
 
 
 @lru_cache(maxsize=1024)
-def _cached_game(att_dice: int, def_dice: int, value: Callable[[Split], float]) -> MatrixSolution:
-    return solve_zero_sum(missile_payoffs(att_dice, def_dice, value))
+def _cached_game(
+    att_dice: int, def_dice: int, value: Callable[[Split], float], scoring: Scoring
+) -> MatrixSolution:
+    return solve_zero_sum(missile_payoffs(att_dice, def_dice, value, scoring))
 
 
 def missile_game(
-    att_dice: int, def_dice: int, value: Callable[[Split], float] = total_hits
+    att_dice: int,
+    def_dice: int,
+    value: Callable[[Split], float] = total_hits,
+    scoring: Scoring | None = None,
 ) -> MatrixSolution:
     """The sealed split as a zero-sum game (the attacker maximises the expected value).
 
@@ -500,17 +588,17 @@ def missile_game(
     ``splits(att_dice)[draw(solution.row, rng)]`` (``warbench.bots.matrix.draw``).
     ``value`` is what a hit triple is worth against the target (for instance
     the hits its log can actually take, weighted); games are cached by dice
-    counts and ``value`` (pass the same function object to hit the cache).
+    counts, ``value`` (pass the same function object to hit the cache) and scoring.
     """
     if att_dice < 0 or def_dice < 0:
         raise ValueError("dice counts are 0 or more")
+    how = _scoring(scoring)
     try:
-        return _cached_game(att_dice, def_dice, value)
+        return _cached_game(att_dice, def_dice, value, how)
     except TypeError:  # an unhashable value: solve without the cache
-        return solve_zero_sum(missile_payoffs(att_dice, def_dice, value))
+        return solve_zero_sum(missile_payoffs(att_dice, def_dice, value, how))
 
 
-# -- photon (5.3 Photon Fire) ------------------------------------------------------------------
 def photon_disaster(error_inches: float | Fraction) -> bool:
     """Whether the ranging error is at or beyond the disaster limit (stand-in, 1.5)."""
     return abs(float(error_inches)) >= combat_data().photon.disaster.from_error - EPSILON

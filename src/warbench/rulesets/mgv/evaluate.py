@@ -60,7 +60,8 @@ def expected_hits(state: State, attack: Attack) -> float:
         # Scoring a declaration uses the game of raw hits (cached by dice counts alone)
         # scaled by the share of hits this target's log can take; the bot's actual
         # split (sealed_strategy) solves the exact game against the log.
-        raw = combat.missile_game(own, theirs).value
+        scoring = state.setup.options.missile_scoring
+        raw = combat.missile_game(own, theirs, combat.total_hits, scoring).value
         payoff = _Payoff.of(state, attack)
         spread = max(1, round(raw))
         share = payoff((spread, 0, 0)) / spread if spread else 0.0
@@ -282,7 +283,9 @@ def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | Non
         if attack.weapon != "missile":
             continue
         own, theirs = fire.missile_dice(state, attack)
-        solution = combat.missile_game(own, theirs, _Payoff.of(state, attack))
+        solution = combat.missile_game(
+            own, theirs, _Payoff.of(state, attack), state.setup.options.missile_scoring
+        )
         options = combat.splits(own) if attacker else combat.splits(theirs)
         strategy = solution.row if attacker else solution.column
         pick = options[draw(strategy, rng)]

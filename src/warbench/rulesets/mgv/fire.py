@@ -290,8 +290,9 @@ def missile_dice(state: State, attack: Attack) -> tuple[int, int]:
     target = state.bases[attack.target]
     mods = modifiers(state, attack)
     wing = len(attack.shooters) == 2
-    own = combat.missile_dice(shooter.mounts[attack.slot].attack, mods.total(), wing)
-    return own, combat.block_dice(target.defence)
+    scoring = state.setup.options.missile_scoring
+    own = combat.missile_dice(shooter.mounts[attack.slot].attack, mods.total(), wing, scoring)
+    return own, combat.block_dice(target.defence, scoring)
 
 
 def dice_counts(state: State) -> str:
@@ -442,7 +443,7 @@ def _resolve_attack(
         mods = modifiers(state, attack)
         split = state.fire.splits.get(attack.number, (0, 0, 0))
         block = state.fire.blocks.get(attack.number, (0, 0, 0))
-        s, c, h = combat.resolve_missile(split, block, roll)
+        s, c, h = combat.resolve_missile(split, block, roll, state.setup.options.missile_scoring)
         res.emit(
             "attack",
             f"{head}: {s} surface, {c} core, {h} heart hit(s){_why(mods)}",

@@ -95,8 +95,8 @@ _Arc = tuple[Fraction, Fraction] | None
 
 def _arcs(count: int, layer: Layer) -> list[_Arc]:
     """Exact sectors of a layer; a lone interior circle is the centre (``None``)."""
-    if count == 1 and layer != "surface":
-        return [None]
+    if layer == "heart" or (count == 1 and layer != "surface"):
+        return [None] * count
     width = Fraction(360, count)
     return [((i * width) - width / 2, (i * width) + width / 2) for i in range(count)]
 
@@ -517,11 +517,13 @@ def _violation(
             if layout.far_side(cid, group.bearing):
                 return f"{cid} is on the far side from the attacker"
         left = len(log.unmarked("surface", layout)) - len(surface)
-        if (core or heart) and left > OUTSIDE_IN:  # rule 4
+        near_left = len(_near_open(layout, log, group, "surface")) - len(surface)
+        if (core or heart) and left > OUTSIDE_IN and near_left > 0:  # rule 4
             first = (core or heart)[0]
             return (
-                f"{first} may not be marked while {left} surface circles are unmarked "
-                f"(outside-in: six or fewer first)"
+                f"{first} may not be marked while {left} surface circles are unmarked, "
+                f"{near_left} of them facing the attacker (outside-in: six or fewer first, "
+                "or none left facing the attacker)"
             )
         for cid in core:  # rule 2
             if not marked_s.intersection(layout.circle(cid).adjoins):
@@ -564,19 +566,26 @@ def _violation(
             return f"{cid} does not adjoin a marked core circle"
     if direct:  # rule 5, counting the marks already on the attacker's side
         near_s, near_c = _near_marks(layout, log, group)
-        if core and len(surface) + near_s < len(core) + 1:
+        near_s_left = len(_near_open(layout, log, group, "surface")) - len(surface)
+        near_c_left = len(_near_open(layout, log, group, "core")) - len(core)
+        if core and len(surface) + near_s < len(core) + 1 and near_s_left > 0:
             return (
                 f"the taper needs at least {_plural(len(core) + 1, 'surface hit')} above "
                 f"{_plural(len(core), 'core hit')} (this group's and those already marked "
-                "on the side facing the attacker)"
+                "on the side facing the attacker), or every surface circle facing it marked"
             )
-        if heart and len(core) + near_c < len(heart) + 1:
+        if heart and len(core) + near_c < len(heart) + 1 and near_c_left > 0:
             return (
                 f"the taper needs at least {_plural(len(heart) + 1, 'core hit')} above "
                 f"{_plural(len(heart), 'heart hit')} (this group's and those already marked "
-                "on the side facing the attacker)"
+                "on the side facing the attacker), or every core circle facing it marked"
             )
     return None
+
+
+def _near_open(layout: HullLayout, log: HitLog, group: HitGroup, layer: Layer) -> list[str]:
+    """Unmarked circles of ``layer`` on the side facing the attacker (rule 3's near side)."""
+    return [c for c in log.unmarked(layer, layout) if not layout.far_side(c, group.bearing)]
 
 
 def _near_marks(layout: HullLayout, log: HitLog, group: HitGroup) -> tuple[int, int]:
@@ -738,16 +747,19 @@ def _analyse(layout: HullLayout, log: HitLog, group: HitGroup) -> _Analysis:
                 if needs is None:
                     continue
                 reach = marked_c | set(core)
-                top = min(len(cand_h), n - kc, kc + near_c - 1)  # rule 5: c >= h + 1
+                # rule 5: c >= h + 1, unless the group marks every core circle left near
+                taper = kc + near_c - 1 if kc < len(cand_c) else len(cand_h)
+                top = min(len(cand_h), n - kc, taper)
                 for kh in range(0, max(0, top) + 1):
                     for heart in itertools.combinations(cand_h, kh):
                         if not all(reach.intersection(layout.circle(h).adjoins) for h in heart):
                             continue
                         lo = _min_cover(needs)
+                        # rules 4 and 5 are met, too, once every near surface circle is marked
                         if kc or kh:
-                            lo = max(lo, unmarked_s - OUTSIDE_IN)  # rule 4
+                            lo = max(lo, min(unmarked_s - OUTSIDE_IN, len(cand_s)))  # rule 4
                         if kc:
-                            lo = max(lo, kc + 1 - near_s)  # rule 5: s >= c + 1
+                            lo = max(lo, min(kc + 1 - near_s, len(cand_s)))  # rule 5: s >= c + 1
                         hi = min(n - kc - kh, len(cand_s))
                         if lo <= hi:
                             found.append((_Plan(core, heart, needs, hi), lo))

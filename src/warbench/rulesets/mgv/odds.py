@@ -34,7 +34,10 @@ from warbench.rulesets.mgv import combat
 MAX_RATING = 12
 MAX_MODIFIER = 12
 MAX_GAME_DICE = 24
-"""Dice per side for the equilibrium (325 splits); fixed splits may have more."""
+"""Dice per side for the equilibrium when dice count one (325 splits); fixed splits
+may have more."""
+MAX_TOTALS_DICE = 8
+"""Dice per side for the equilibrium when pip totals score (up to 48 hits a colour)."""
 MAX_INCHES = 1000
 STRATEGY_DENOMINATOR = 10_000
 """Equilibrium probabilities are shown as fractions with at most this denominator."""
@@ -148,29 +151,33 @@ def _rational(strategy: tuple[float, ...]) -> list[Fraction]:
 
 def missile_odds(values: Mapping[str, Any]) -> OddsResult:
     attack, defence = _rating(values, "attack"), _rating(values, "defence")
-    att_dice = combat.missile_dice(attack, _modifier(values), values["wing"])
-    def_dice = combat.block_dice(defence)
+    scoring: combat.Scoring = values["scoring"]
+    att_dice = combat.missile_dice(attack, _modifier(values), values["wing"], scoring)
+    def_dice = combat.block_dice(defence, scoring)
     split, block = values["split"], values["block"]
     if (split == "none") != (block == "none"):
         raise OddsError("give both split= and block=, or neither (then the equilibrium)")
     if split != "none":
         att = _split(split, att_dice, "the attacker's")
         dfn = _split(block, def_dice, "the defender's")
-        dist = combat.missile_distribution(att, dfn)
+        dist = combat.missile_distribution(att, dfn, scoring)
         return OddsResult({f"S{s} C{c} H{h}": p for (s, c, h), p in sorted(dist.items())})
-    if max(att_dice, def_dice) > MAX_GAME_DICE:
+    most = MAX_GAME_DICE if scoring == "successes" else MAX_TOTALS_DICE
+    if max(att_dice, def_dice) > most:
         raise OddsError(
-            f"the equilibrium is computed for at most {MAX_GAME_DICE} dice a side "
+            f"the equilibrium is computed for at most {most} dice a side "
             f"({att_dice} against {def_dice}); give split= and block="
         )
-    return missile_equilibrium(att_dice, def_dice)
+    return missile_equilibrium(att_dice, def_dice, scoring)
 
 
-def missile_equilibrium(att_dice: int, def_dice: int) -> GameOddsResult:
+def missile_equilibrium(
+    att_dice: int, def_dice: int, scoring: combat.Scoring | None = None
+) -> GameOddsResult:
     """The sealed split of ``att_dice`` against ``def_dice`` played at its equilibrium
     (payoff: total hits): the chances of each total, both mixed strategies as extra
     lines, and the game's value. At most ``MAX_GAME_DICE`` a side."""
-    game = combat.missile_game(att_dice, def_dice, combat.total_hits)
+    game = combat.missile_game(att_dice, def_dice, combat.total_hits, scoring)
     rows, columns = _rational(game.row), _rational(game.column)
     att_splits, def_splits = combat.splits(att_dice), combat.splits(def_dice)
     totals: dict[int, Fraction] = {}
@@ -178,7 +185,8 @@ def missile_equilibrium(att_dice: int, def_dice: int) -> GameOddsResult:
         for j, q in enumerate(columns):
             if not p or not q:
                 continue
-            for hits, chance in combat.missile_distribution(att_splits[i], def_splits[j]).items():
+            dist = combat.missile_distribution(att_splits[i], def_splits[j], scoring)
+            for hits, chance in dist.items():
                 totals[sum(hits)] = totals.get(sum(hits), Fraction(0)) + p * q * chance
     extra: dict[str, Fraction] = {}
     for label, splits_, strategy in (
@@ -217,6 +225,7 @@ def _queries() -> dict[str, OddsQuery]:
     data = combat.combat_data()
     bands = ", ".join(f'{b.shift:+d} within {b.up_to:g}"' for b in data.kinetic.range.bands)
     missile = data.missile
+    totals, successes = missile.totals, missile.successes
     disaster = data.photon.disaster
     return {
         "kinetic": OddsQuery(
@@ -233,10 +242,13 @@ def _queries() -> dict[str, OddsQuery]:
         ),
         "missile": OddsQuery(
             "missile",
-            f"{missile.attack_dice_per_point} dice per attack point against "
-            f"{missile.defence_dice_per_point} block dice per defence point, split among "
-            f"surface/core/heart; {missile.hit_on}+ scores, {missile.block_on}+ blocks; per "
-            "colour hits = score - blocks (stand-in). Without split/block: the equilibrium "
+            f"scoring=totals (the default, 5.2): a die per {totals.attack_points_per_die} "
+            f"attack points against a block die per {totals.defence_points_per_die} defence "
+            "points (part points round up), split among surface/core/heart; per colour hits = "
+            "the attacker's pip total - the defender's; scoring=successes: "
+            f"{successes.attack_dice_per_point} dice per attack point against "
+            f"{successes.defence_dice_per_point} per defence point, {successes.hit_on}+ scores, "
+            f"{successes.block_on}+ blocks (stand-ins). Without split/block: the equilibrium "
             "of the sealed split with payoff total hits (s+c+h); its value is the mean of "
             "the outcomes (and 'value' in --json); the extra lines are both mixed strategies",
             (
@@ -246,6 +258,13 @@ def _queries() -> dict[str, OddsQuery]:
                 OddsKey("wing", "bool", False, "a wing pair combining its dice (double)"),
                 SplitKey("split", "choice", "none", "the attacker's dice per colour"),
                 SplitKey("block", "choice", "none", "the defender's dice per colour"),
+                OddsKey(
+                    "scoring",
+                    "choice",
+                    missile.scoring,
+                    "totals (pip totals score and block) or successes (dice of 4+ count one)",
+                    ("totals", "successes"),
+                ),
             ),
             missile_odds,
         ),

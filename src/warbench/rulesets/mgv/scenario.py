@@ -122,6 +122,9 @@ class OptionsSpec(_Strict):
     screen: Literal["base", "attack"] = "base"
     """5.1: a screen defends the screened attack's target base against every attack on
     it ("base", the text's "in defence of a friendly MGV base"), or that one attack."""
+    missile_scoring: Literal["totals", "successes"] = "totals"
+    """5.2: each colour's pip totals score and block ("totals", the text), or each
+    die of 4+ scores or blocks one ("successes")."""
     measuring: Measuring = "eye"
     """5.3: no measuring: other sides' bases are seen by eye (warbench.rulesets.eye);
     "free" shows them exactly."""
