@@ -353,11 +353,13 @@ def attack_group(
     return HitGroup.missile(s, c, h, bearing=bearing, rear=rear), False
 
 
-def near_side_full(hull: Hull, log: HitLog, bearing: float) -> bool:
-    """Every surface circle facing the attacker is marked (kinetic and photon groups,
-    which need surface hits of their own to go deeper, can place nothing)."""
-    lay = hull.layout
-    return all(log.is_marked(c) or lay.far_side(c, bearing) for c in lay.ids("surface"))
+def nothing_placeable(weapon: Weapon, hull: Hull, log: HitLog, bearing: float | None) -> bool:
+    """No kinetic or photon hit from ``bearing`` (from anywhere: None) can find a circle,
+    so further attacks only roll (asked of the placement rules themselves)."""
+    bearings = (bearing,) if bearing is not None else tuple(float(b) for b in range(0, 360, 15))
+    kind: Literal["kinetic", "photon"] = "photon" if weapon.kind == "photon" else "kinetic"
+    probe = [HitGroup.direct(kind, 1, bearing=b) for b in bearings]
+    return all(placeable(hull.layout, log, group) == 0 for group in probe)
 
 
 @dataclass
@@ -423,11 +425,7 @@ def run_trial(
         stuck = (
             weapon.kind != "missile"
             and trial.log.b_hits == 0
-            and (
-                near_side_full(hull, trial.log, fixed)
-                if fixed is not None
-                else not trial.log.unmarked("surface", hull.layout)
-            )
+            and nothing_placeable(weapon, hull, trial.log, fixed)
         )
         if stuck:  # nothing can be placed from here: the further attacks only roll
             for _ in range(attacks - len(trial.marks)):

@@ -524,11 +524,11 @@ def test_5_2_applying_damage_a_group_with_one_legal_placement_is_placed_for_the_
     core circles are on the far side; the heart needs no second core mark, since
     none is left facing the attacker, ruling 17)."""
     game = _start(mgv, _pair(mgv), kind="fire", dice=[4, 4])
-    mgv.damage(game, "R1", {**{f"s{i}": "S" for i in range(2, 9)}, "c1": "P"})
+    mgv.damage(game, "R1", {**{f"s{i}": "S" for i in range(2, 9)}, "c1": "P", "h1": "B"})
     assert mgv.the(game, "R1").defence == 1
     game.apply("fire B1>R1", "blue")
     assert _attack(mgv, game).data["hits"] == 2
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1", "h1"]}
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1", "h2"]}
     assert game.state.step != "place"
 
 
@@ -548,7 +548,7 @@ def test_5_2_applying_damage_hits_with_no_legal_circle_are_lost(mgv):
 def test_5_2_applying_damage_a_base_whose_heart_is_all_marked_is_destroyed(mgv):
     bases = [*_pair(mgv, blue="missile"), mgv.base("red", "R2", "L35", (20, 4), 180)]
     game = _start(mgv, bases, kind="fire")
-    mgv.damage(game, "R1", {"s1": "S", "c1": "P"})
+    mgv.damage(game, "R1", {"s1": "S", "c1": "P", "h2": "B"})
     game.apply("fire B1>R1", "blue")
     game.apply("split 1=0/0/6", "blue")
     mgv.give(game, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # one heart hit

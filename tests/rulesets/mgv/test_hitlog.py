@@ -609,3 +609,13 @@ def test_layout_adjacency_symmetric_with_sector_overlap(
                 assert c.angle == pytest.approx((c.index - 1) * 360 / len(ids))
                 assert c.sector is not None
                 assert c.sector[1] - c.sector[0] == pytest.approx(360 / len(ids))
+
+
+def test_1_6_a_first_b_hit_leaves_every_model_standing_at_risk_of_sudden_death() -> None:
+    """Ruling 19: every model's heart has two or three circles, so a B hit does not
+    destroy it outright; it rolls for sudden death (1.6) instead."""
+    for name, model in vehicles().models.items():
+        layout = HullLayout.of(model.hull.surface, model.hull.core, model.hull.heart)
+        assert model.hull.heart >= 2, name
+        log = HitLog().with_marks({"s1": "S", "c1": "P", "h1": "B"})
+        assert log.b_hits == 1 and not log.destroyed(layout)

@@ -21,7 +21,7 @@ def test_a_base_shows_its_model_ratings_hit_log_and_place() -> None:
         "B1: J90 Python (J90), blue (Blue strike group)",
         "weapons: main ATT 5 (photon); secondary ATT 3 (weapon not chosen yet)",
         'DEF 5, speed left 8", worth 28 points',
-        "hits: surface 0/14, core 0/6, heart 0/2 (S 0, P 0, B 0)",
+        "hits: surface 0/14, core 0/6, heart 0/3 (S 0, P 0, B 0)",
         'at 5,5 (by eye: somewhere in the 2" square around it), facing 45deg north-east; '
         'base 1.5" across',
         "status: nothing marked",
@@ -36,7 +36,7 @@ def test_marked_hits_and_markers_read_from_the_view() -> None:
     base.log = base.log.with_marks({"s1": "S", "s2": "S", "c1": "P"})
     game.state.moved.append("R2")
     lines = info(game, "blue", "R2")
-    assert "hits: surface 2/8, core 1/3, heart 0/1 (S 2, P 1, B 0)" in lines
+    assert "hits: surface 2/8, core 1/3, heart 0/2 (S 2, P 1, B 0)" in lines
     assert lines[-1] == "status: moved"
 
 

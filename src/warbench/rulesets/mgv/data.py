@@ -33,7 +33,7 @@ PACKAGE = "warbench.rulesets.mgv"
 class Hull(_Model):
     surface: int = Field(ge=1, le=24)
     core: int = Field(ge=1, le=12)
-    heart: int = Field(ge=1, le=2)
+    heart: int = Field(ge=1, le=3)
 
 
 class Mounts(_Model):
