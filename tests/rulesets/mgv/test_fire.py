@@ -446,7 +446,7 @@ def test_5_2_missile_core_rule_chosen_before_the_game_governs_the_placement(mgv,
     mgv.give(game, *[6] * 6, 1, 1, 1, 1)
     game.apply("block 1=4/0/0", "red")
     hits = mgv.last(game, "hits")
-    assert hits.data == {"base": "R1", "circles": marked}
+    assert hits.data == {"base": "R1", "circles": marked, "lost": 6 - len(marked)}
     assert f"({6 - len(marked)} hit(s) find no circle and are lost)" in hits.text
 
 
@@ -500,7 +500,7 @@ def test_5_2_applying_damage_a_group_with_one_legal_placement_is_placed_for_the_
     assert mgv.the(game, "R1").defence == 1
     game.apply("fire B1>R1", "blue")
     assert _attack(mgv, game).data["hits"] == 1
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1"]}
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1"], "lost": 0}
     assert game.state.step != "place"
 
 
@@ -512,7 +512,7 @@ def test_5_2_applying_damage_hits_with_no_legal_circle_are_lost(mgv):
     mgv.give(game, *[6] * 6, 1, 1, 1, 1)
     game.apply("block 1=4/0/0", "red")
     hits = mgv.last(game, "hits")
-    assert hits.data == {"base": "R1", "circles": []}
+    assert hits.data == {"base": "R1", "circles": [], "lost": 6}
     assert "6 hit(s) find no circle and are lost" in hits.text
     assert not mgv.the(game, "R1").destroyed
 
@@ -525,7 +525,7 @@ def test_5_2_applying_damage_a_base_whose_heart_is_all_marked_is_destroyed(mgv):
     game.apply("split 1=0/0/6", "blue")
     mgv.give(game, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # one heart hit
     game.apply("block 1=4/0/0", "red")
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["h1"]}
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["h1"], "lost": 0}
     assert mgv.last(game, "destroyed").text == "R1 is destroyed: its heart is gone"
     assert mgv.the(game, "R1").destroyed
     assert "R1" not in [f["id"] for f in game.view("blue")["figures"]]
