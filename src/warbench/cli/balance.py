@@ -250,11 +250,11 @@ def _print_report(console: Console, report: BalanceReport) -> None:
         tallies.add_column("tally")
         for key in ("mean", "min", "p50", "max"):
             tallies.add_column(key, justify="right")
-        for name, t in report.tallies.items():
+        for name, figures in report.tallies.items():
             tallies.add_row(
                 name,
                 *(
-                    f"{t[k]:.2f}" if k == "mean" else f"{t[k]:g}"
+                    f"{figures[k]:.2f}" if k == "mean" else f"{figures[k]:g}"
                     for k in ("mean", "min", "p50", "max")
                 ),
             )
