@@ -34,7 +34,7 @@ def register(commands: Commands) -> None:
         help="paired bot games with seats swapped: win rates with intervals, lengths, score",
         description=(
             "Play every seed once per seating (the bots trade sides) and report each "
-            "side's and bot's win rate with its Wilson 95%% interval, draws, the first "
+            "side's and bot's win rate with its Wilson 95% interval, draws, the first "
             "player's share, game lengths, how games ended and what decided them "
             "(mission, elimination, points or time), the standing by turn, unit types, "
             "how pieces were removed (by cause) and the ruleset's own tallies per game."
