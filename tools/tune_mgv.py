@@ -731,6 +731,31 @@ def verdicts(study: Study, tgt: Mapping[str, Hull]) -> list[Verdict]:
             f"P(heart) {reach(k5, 'h'):.2f}",
         )
     )
+    # -- every weapon: sustained fire from one bearing finishes every model (ruling 17) ----
+    never = [
+        f"{weapon} {attack} {r:g}in {tgt[size].key}"
+        for weapon in ("kinetic", "photon")
+        for attack in ATTACKS
+        for r in WHOLE_RANGES[weapon]
+        for size in tgt
+        if all(t.destroyed_at is None for t in study.get(weapon, attack, r, size, "front").trials)
+    ]
+    front_lost = max(
+        study.get(weapon, attack, r, size, "front").lost_share()
+        for weapon in ("kinetic", "photon")
+        for attack in ATTACKS
+        for r in WHOLE_RANGES[weapon]
+        for size in tgt
+    )
+    out.append(
+        Verdict(
+            "kinetic and photon: sustained fire from dead ahead destroys every model (some "
+            f"trial within {CAP} attacks, every rating, range and target)",
+            not never,
+            f"never destroyed: {', '.join(never) or 'none'}; most hits lost in the first "
+            f"{SHOWN} attacks of one row: {front_lost:.0%}",
+        )
+    )
     # -- missile ----------------------------------------------------------------------------
     rows, ok = [], True
     for size in ("light", "heavy"):
@@ -739,7 +764,12 @@ def verdicts(study: Study, tgt: Mapping[str, Hull]) -> list[Verdict]:
         kin = study.get("kinetic", 4, 12.0, size, "worn")
         f, w, kw = (r.by_attack(0) or 0.0 for r in (fresh, worn, kin))
         fd, wd, kd = (r.by_attack(0, deep=True) or 0.0 for r in (fresh, worn, kin))
-        ok = ok and wd >= 0.5 and wd >= 1.5 * kd and (size != "heavy" or w >= 2 * f)
+        ok = (
+            ok
+            and wd >= 0.5
+            and (wd >= 1.5 * kd or killed(worn) >= 0.5)
+            and (size != "heavy" or w >= 2 * f)
+        )
         rows.append(
             f"{tgt[size].key} {f:.2f} ({fd:.2f} deep, destroyed {killed(fresh):.2f}) -> "
             f"{w:.2f} ({wd:.2f} deep, destroyed {killed(worn):.2f}); kinetic 4 on the worn "
@@ -749,7 +779,7 @@ def verdicts(study: Study, tgt: Mapping[str, Hull]) -> list[Verdict]:
         Verdict(
             "missile: devastating against damaged vehicles (4 at 12in, one attack on a fresh "
             f"target -> on one worn by {WORN_BY} kinetic attacks: circles (core+heart) at least "
-            "half a circle and 1.5 times kinetic's, chance it destroys)",
+            "half a circle, and 1.5 times kinetic's or destroying it half the time)",
             ok,
             ";\n        ".join(rows),
         )

@@ -32,6 +32,8 @@ def test_tables_show_every_share_with_its_interval(capsys: pytest.CaptureFixture
     assert "Game length" in out and "p95" in out
     assert "How the games ended" in out
     assert "Standing at the end of each turn" in out and "lead changes per game" in out
+    assert "What decided the games" in out and "elimination" in out
+    assert "How pieces were removed" in out and ("melee" in out or "missile fire" in out)
 
 
 def test_json_gives_low_and_high(capsys: pytest.CaptureFixture[str]) -> None:
@@ -45,6 +47,10 @@ def test_json_gives_low_and_high(capsys: pytest.CaptureFixture[str]) -> None:
         assert set(share) == {"count", "trials", "rate", "low", "high"}
         assert 0.0 <= share["low"] <= share["rate"] <= share["high"] <= 1.0
     assert data["score_by_turn"] and data["turns"]["max"] >= 1
+    assert list(data["decided_by"]) == ["mission", "elimination", "points", "time"]
+    assert sum(s["count"] for s in data["decided_by"].values()) == 2
+    assert sum(s["count"] for s in data["removals_by_cause"].values()) == data["removals"]
+    assert set(data["tallies"]) == {"hits scored", "hits lost"}
 
 
 def test_precision_and_the_picture(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -82,7 +82,7 @@ class Coin(Ruleset[CoinState]):
             res.emit("peek", "ann peeks at the coin")
         else:
             winner = "ann" if action.word == state.face else "bob"
-            state.outcome = Outcome(winner, "the guess", {})
+            state.outcome = Outcome(winner, "the guess", {}, decided_by="mission")
 
     def outcome(self, state: CoinState) -> Outcome | None:
         return state.outcome

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
-from warbench.core.outcome import Outcome
+from warbench.core.outcome import DecidedBy, Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import ActionSyntaxError, IllegalAction, ScenarioError
 from warbench.scenario.model import Scenario
@@ -312,7 +312,7 @@ class Duel(Ruleset[DuelState]):
         state.points[winner] += points
         res.emit("point", f"{winner} scores", side=winner, points=dict(state.points))
         if state.points[winner] >= state.points_to_win:
-            self._end(state, winner, "first to the points", res)
+            self._end(state, winner, "first to the points", res, "mission")
         elif state.turn_limit is not None and state.throws >= state.turn_limit:
             a, b = state.sides
             lead = (
@@ -320,11 +320,18 @@ class Duel(Ruleset[DuelState]):
                 if state.points[a] == state.points[b]
                 else max(state.points, key=state.points.__getitem__)
             )
-            self._end(state, lead, "turn limit", res)
+            self._end(state, lead, "turn limit", res, "points")
 
-    def _end(self, state: DuelState, winner: str | None, reason: str, res: Resolution) -> None:
+    def _end(
+        self,
+        state: DuelState,
+        winner: str | None,
+        reason: str,
+        res: Resolution,
+        decided_by: DecidedBy,
+    ) -> None:
         scores = {side: float(p) for side, p in state.points.items()}
-        state.outcome = Outcome(winner, reason, scores)
+        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
         res.emit("end", f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"))
 
     def outcome(self, state: DuelState) -> Outcome | None:

@@ -8,6 +8,9 @@ from typing import Any
 
 import pytest
 
+from warbench.core import registry
+from warbench.core.loader import load_scenario
+from warbench.core.outcome import DECIDED_BY
 from warbench.errors import WarbenchError
 from warbench.sim.balance import balance, seatings
 from warbench.sim.runner import game_seed
@@ -131,3 +134,52 @@ def test_removals_are_credited_to_pieces_and_counted_by_type(scenario_id: str) -
         assert k.survived.low <= k.survived.rate <= k.survived.high
         assert k.value_per_cost >= 0.0
     assert set(report.to_json()["unit_types"]) == set(kinds)
+    # Every removal (credited or not) is counted once, by the cause its event names, in
+    # the ruleset's own words; every game was decided in one of the shared kinds.
+    known = set(registry.get(load_scenario(scenario_id).ruleset).kill_causes)
+    removals = [cause for d in report.details for _, cause in d.removals]
+    assert report.removals == len(removals) == sum(s.count for s in report.causes.values())
+    assert set(removals) <= known, f"causes outside the ruleset's words: {set(removals) - known}"
+    for d in report.details:
+        removed = [victim for victim, _ in d.removals]
+        assert len(removed) == len(set(removed))
+        assert {victim for _, victim in d.kills} <= set(removed)
+    assert list(report.decided_by) == list(DECIDED_BY)
+    assert sum(s.count for s in report.decided_by.values()) == report.games
+    assert {d.decided_by for d in report.details} <= set(DECIDED_BY)
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "tallies"),
+    [
+        ("mgv/clear", {"hits scored", "hits lost"}),
+        (
+            "invisible-enemy/company",
+            {
+                "california: turns without action points",
+                "australia: turns without action points",
+            },
+        ),
+    ],
+)
+def test_kill_causes_decisions_and_tallies_in_the_report(
+    scenario_id: str, tallies: set[str]
+) -> None:
+    """Issue 25: the shares of removals by cause add up to every removal, the decided-by
+    counts to the games, and the ruleset's tallies come per game with their mean."""
+    report = balance(scenario_id, ["greedy"], pairs=2, seed=3)
+    data = report.to_json()
+    by_cause = data["removals_by_cause"]
+    assert data["removals"] > 0
+    assert sum(s["count"] for s in by_cause.values()) == data["removals"]
+    assert abs(sum(s["rate"] for s in by_cause.values()) - 1.0) < 1e-9
+    known = set(registry.get(load_scenario(scenario_id).ruleset).kill_causes)
+    assert set(by_cause) <= known
+    assert sum(s["count"] for s in data["decided_by"].values()) == data["games"] == 2
+    assert set(data["tallies"]) == tallies
+    for name, t in data["tallies"].items():
+        values = [d.tallies[name] for d in report.details]
+        assert t["mean"] == pytest.approx(sum(values) / len(values))
+        assert t["min"] <= t["mean"] <= t["max"]
+    if scenario_id == "mgv/clear":
+        assert 0 <= data["tallies"]["hits lost"]["mean"] <= data["tallies"]["hits scored"]["mean"]

@@ -1,6 +1,7 @@
 """``warbench balance ID``: paired seeds with the bots trading seats, and statistics with
-their intervals (win rates, draws, the first player, lengths, how games ended, the
-standing by turn), as tables, ``--json`` or a picture."""
+their intervals (win rates, draws, the first player, lengths, how games ended and what
+decided them, the standing by turn, unit types, removals by cause, the ruleset's own
+tallies), as tables, ``--json`` or a picture."""
 
 from __future__ import annotations
 
@@ -33,8 +34,10 @@ def register(commands: Commands) -> None:
         help="paired bot games with seats swapped: win rates with intervals, lengths, score",
         description=(
             "Play every seed once per seating (the bots trade sides) and report each "
-            "side's and bot's win rate with its Wilson 95%% interval, draws, the first "
-            "player's share, game lengths, how games ended and the standing by turn."
+            "side's and bot's win rate with its Wilson 95% interval, draws, the first "
+            "player's share, game lengths, how games ended and what decided them "
+            "(mission, elimination, points or time), the standing by turn, unit types, "
+            "how pieces were removed (by cause) and the ruleset's own tallies per game."
         ),
     )
     parser.add_argument("scenario", metavar="ID", help="a built-in scenario id or a file")
@@ -189,6 +192,14 @@ def _print_report(console: Console, report: BalanceReport) -> None:
     for reason, count in report.reasons.items():
         reasons.add_row(reason, str(count), f"{100 * count / report.games:.1f}%")
     console.print(reasons)
+    decided = Table(title="What decided the games")
+    decided.add_column("decided by")
+    decided.add_column("games", justify="right")
+    decided.add_column("%", justify="right")
+    decided.add_column("95% interval")
+    for kind, s in report.decided_by.items():
+        decided.add_row(kind, str(s.count), f"{100 * s.rate:.1f}%", _interval(s))
+    console.print(decided)
     if report.score_by_turn and any(report.score_by_turn[0].values()):
         score = Table(title="Standing at the end of each turn (mean: what each side still has)")
         score.add_column("turn", justify="right")
@@ -223,4 +234,29 @@ def _print_report(console: Console, report: BalanceReport) -> None:
                 f"{k.value_per_cost:.2f}",
             )
         console.print(kinds)
+    if report.causes:
+        causes = Table(title=f"How pieces were removed ({report.removals} in all)")
+        causes.add_column("cause")
+        causes.add_column("removals", justify="right")
+        causes.add_column("%", justify="right")
+        causes.add_column("per game", justify="right")
+        for cause, s in report.causes.items():
+            causes.add_row(
+                cause, str(s.count), f"{100 * s.rate:.1f}%", f"{s.count / report.games:.2f}"
+            )
+        console.print(causes)
+    if report.tallies:
+        tallies = Table(title="Per game (the ruleset's own tallies)")
+        tallies.add_column("tally")
+        for key in ("mean", "min", "p50", "max"):
+            tallies.add_column(key, justify="right")
+        for name, figures in report.tallies.items():
+            tallies.add_row(
+                name,
+                *(
+                    f"{figures[k]:.2f}" if k == "mean" else f"{figures[k]:g}"
+                    for k in ("mean", "min", "p50", "max")
+                ),
+            )
+        console.print(tallies)
     say(console, f"{report.games / report.seconds:.1f} games/s ({report.seconds:.1f} s)")

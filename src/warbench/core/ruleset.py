@@ -90,7 +90,12 @@ KILLER = "credit"
 blasts); balance runs count kills and value destroyed per type by it."""
 REMOVALS = frozenset({"removed", "destroyed", "defeated"})
 """The kinds of event that take a piece out of the game (its id under ``unit``, ``base``
-or ``figure``)."""
+or ``figure``); a ruleset may add its own (:attr:`Ruleset.removal_kinds`)."""
+CAUSE = "cause"
+"""The event data key saying how a removal came about, in one of the ruleset's own
+words (:attr:`Ruleset.kill_causes`: a weapon, an attack kind, a hazard, ...). Removal
+events are public, so the word never tells anything hidden; balance runs count the
+removals by it."""
 
 
 class Ruleset(ABC, Generic[S]):
@@ -261,6 +266,19 @@ class Ruleset(ABC, Generic[S]):
         of enemy destroyed, plus any the scenario gives), known to every side; the same
         figures :attr:`Outcome.scores` gives at the end. None where there is no score."""
         return None
+
+    removal_kinds: ClassVar[frozenset[str]] = REMOVALS
+    """The kinds of event that take a piece out of its side's hands for good (the
+    first one a piece meets counts: a balance run's kills and their causes)."""
+    kill_causes: ClassVar[tuple[str, ...]] = ()
+    """Every word a removal event of this ruleset may give under :data:`CAUSE`."""
+
+    def tallies(self, scenario: Scenario, events: Sequence[Event]) -> dict[str, float]:
+        """Named counts of one finished game, read from all its ``events``, that a balance
+        run averages over its games (MGV: hits that found no circle; Invisible Enemy:
+        turns a side had no action points). Every game gives the same names. The
+        default: none."""
+        return {}
 
     def pieces(self, state: S) -> list[Piece] | None:
         """Every unit, figure or base of the scenario with its type, cost and whether it

@@ -9,11 +9,14 @@ shared by both bots, and a bot's result is not its seat's.
 
 Each game is played through the engine (or the ruleset's playout, replayed
 for its turns), keeping the winner, how it ended, its length, the side that
-had the initiative first (``Ruleset.initiative``) and each side's standing at
-the end of every turn (``Ruleset.standing``). :func:`summarise` turns them
-into the report: win rates with Wilson 95% intervals, by side and by bot,
-draws, the first player's share, length percentiles, reasons, the mean
-standing by turn, lead changes and comebacks. :func:`balance` plays pairs
+had the initiative first (``Ruleset.initiative``), each side's standing at the
+end of every turn (``Ruleset.standing``), what settled it (``Outcome.decided_by``),
+every piece's removal with its cause (the events' generic ``cause``) and the
+ruleset's own tallies of the game (``Ruleset.tallies``). :func:`summarise` turns
+them into the report: win rates with Wilson 95% intervals, by side and by bot,
+draws, the first player's share, length percentiles, reasons and what decided
+the games, the mean standing by turn, lead changes and comebacks, removals by
+cause and the tallies per game. :func:`balance` plays pairs
 until every interval is as narrow as asked (``precision``) or the games run
 out, and the same seed gives the same report whatever the number of workers.
 """
@@ -28,9 +31,11 @@ from typing import Any
 
 from warbench.bots import check_bot, make_bot
 from warbench.core import registry
+from warbench.core.events import Event
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
-from warbench.core.ruleset import KILLER, REMOVALS
+from warbench.core.outcome import DECIDED_BY
+from warbench.core.ruleset import CAUSE, KILLER
 from warbench.errors import WarbenchError
 from warbench.scenario.model import Scenario
 from warbench.sim.backends import check_backend, run_jobs
@@ -41,6 +46,9 @@ MAX_BALANCE_GAMES = 200_000
 """Games in one balance run (each keeps its standings by turn in memory)."""
 BATCH_PAIRS = 8
 """Pairs of seeds played between two looks at the intervals under ``precision``."""
+UNSTATED = "unstated"
+"""The cause counted for a removal event that names none (a ruleset to fix)."""
+UNFINISHED = "unfinished"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,8 @@ class GameDetail:
     """The bot of each side in this game."""
     winner: str | None
     reason: str
+    decided_by: str
+    """What settled the game (:data:`~warbench.core.outcome.DecidedBy`)."""
     turns: int
     actions: int
     first: str | None
@@ -64,6 +74,11 @@ class GameDetail:
     """Each piece's id, type, cost and whether it was still its side's at the end."""
     kills: tuple[tuple[str, str], ...] = ()
     """(credited piece, removed piece) of every removal the rules credited to a piece."""
+    removals: tuple[tuple[str, str], ...] = ()
+    """(removed piece, cause) of every piece taken out of its side's hands, credited or
+    not, in order (a piece counts once: the first removal event naming it)."""
+    tallies: dict[str, float] = field(default_factory=dict)
+    """The ruleset's own counts of the game (``Ruleset.tallies``)."""
 
 
 def seatings(sides: Sequence[str], bots: Sequence[str]) -> list[dict[str, str]]:
@@ -99,7 +114,6 @@ def play_detail(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> GameD
         players = {side: make_bot(bots[side], s) for side, s in seeds.items()}
     standings: list[dict[str, float]] = []
     at_start = {p.id: p for p in ruleset.pieces(game.state) or ()}
-    kills: list[tuple[str, str]] = []
     first: str | None = ruleset.initiative(game.state)
     turn = game.turn
     for _ in range(MAX_ACTIONS):
@@ -111,14 +125,7 @@ def play_detail(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> GameD
         else:
             side = waiting[0]
             action = players[side].choose(game.seat(side), side)
-        for event in game.apply(action, side):
-            credit = event.data.get(KILLER)
-            if event.kind in REMOVALS and isinstance(credit, str) and credit in at_start:
-                victim = next(
-                    (event.data[k] for k in ("unit", "base", "figure") if k in event.data), None
-                )
-                if isinstance(victim, str) and victim in at_start:
-                    kills.append((credit, victim))
+        game.apply(action, side)
         if first is None:
             first = ruleset.initiative(game.state)
         if game.turn != turn:
@@ -131,20 +138,50 @@ def play_detail(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> GameD
     if not standings or standings[-1] != final:
         standings.append(final)
     outcome = game.outcome
+    kills, removals = _removals(game.events, ruleset.removal_kinds, set(at_start))
     return GameDetail(
         pair=-1,
         seating=-1,
         seed=seed,
         bots=dict(bots),
         winner=outcome.winner if outcome else None,
-        reason=outcome.reason if outcome else "unfinished",
+        reason=outcome.reason if outcome else UNFINISHED,
+        decided_by=outcome.decided_by if outcome else UNFINISHED,
         turns=game.turn,
         actions=len(game.actions),
         first=first,
         standings=tuple(standings),
         pieces=tuple((p.id, p.kind, p.cost, at_end.get(p.id, False)) for p in at_start.values()),
-        kills=tuple(kills),
+        kills=kills,
+        removals=removals,
+        tallies=dict(ruleset.tallies(scenario, game.events)),
     )
+
+
+def _removals(
+    events: Sequence[Event], kinds: frozenset[str], pieces: set[str]
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The credited kills (credited, removed) and every removal (removed, cause) of a
+    game's events: the first event of one of ``kinds`` naming a piece (under ``unit``,
+    ``base`` or ``figure``) removes it; its :data:`KILLER` and :data:`CAUSE` say by whom
+    and how."""
+    kills: list[tuple[str, str]] = []
+    removals: list[tuple[str, str]] = []
+    gone: set[str] = set()
+    for event in events:
+        if event.kind not in kinds:
+            continue
+        data = event.data
+        victim = next((data[k] for k in ("unit", "base", "figure") if k in data), None)
+        if not isinstance(victim, str) or victim not in pieces or victim in gone:
+            continue
+        gone.add(victim)
+        cause = data.get(CAUSE)
+        removals.append((victim, cause if isinstance(cause, str) and cause else UNSTATED))
+        credit = data.get(KILLER)
+        if isinstance(credit, str) and credit in pieces:
+            kills.append((credit, victim))
+    return tuple(kills), tuple(removals)
 
 
 @dataclass(slots=True)
@@ -267,6 +304,14 @@ class BalanceReport:
     """Decided games won by a side that was behind on standing at half time."""
     by_kind: dict[str, KindStats] = field(default_factory=dict)
     """Per unit type (as the scenario names it), over every game."""
+    decided_by: dict[str, Share] = field(default_factory=dict)
+    """Games by what settled them: every kind of :data:`DECIDED_BY`, in that order."""
+    removals: int = 0
+    """Pieces taken out of their side's hands, over every game."""
+    causes: dict[str, Share] = field(default_factory=dict)
+    """Removals by cause (of all removals), the commonest first."""
+    tallies: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Each of the ruleset's tallies per game: least, percentiles, most and mean."""
     precision: float | None = None
     details: list[GameDetail] = field(default_factory=list, repr=False)
 
@@ -300,6 +345,10 @@ class BalanceReport:
             "lead_changes": self.lead_changes,
             "comebacks": None if self.comebacks is None else self.comebacks.to_json(),
             "unit_types": {kind: k.to_json() for kind, k in self.by_kind.items()},
+            "decided_by": {kind: s.to_json() for kind, s in self.decided_by.items()},
+            "removals": self.removals,
+            "removals_by_cause": {cause: s.to_json() for cause, s in self.causes.items()},
+            "tallies": {name: dict(t) for name, t in self.tallies.items()},
         }
 
 
@@ -328,6 +377,9 @@ def summarise(
     wins = dict.fromkeys(sides, 0)
     draws = 0
     reasons: dict[str, int] = {}
+    decided: dict[str, int] = dict.fromkeys(DECIDED_BY, 0)
+    causes: dict[str, int] = {}
+    tallies: dict[str, list[float]] = {}
     bot_wins: dict[str, int] = {}
     bot_games: dict[str, int] = {}
     first_known = first_won = 0
@@ -341,6 +393,11 @@ def summarise(
         else:
             wins[d.winner] = wins.get(d.winner, 0) + 1
         reasons[d.reason] = reasons.get(d.reason, 0) + 1
+        decided[d.decided_by] = decided.get(d.decided_by, 0) + 1
+        for _, cause in d.removals:
+            causes[cause] = causes.get(cause, 0) + 1
+        for name, value in d.tallies.items():
+            tallies.setdefault(name, []).append(value)
         for side, bot in d.bots.items():
             bot_games[bot] = bot_games.get(bot, 0) + 1
             if d.winner == side:
@@ -390,6 +447,13 @@ def summarise(
         lead_changes=changes / games if games else 0.0,
         comebacks=share(behind, decided_halves) if decided_halves else None,
         by_kind=_kinds(details),
+        decided_by={kind: share(n, games) for kind, n in decided.items()},
+        removals=sum(causes.values()),
+        causes={
+            cause: share(n, sum(causes.values()))
+            for cause, n in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))
+        },
+        tallies={name: spread(values) for name, values in tallies.items()},
         precision=precision,
         details=list(details),
     )

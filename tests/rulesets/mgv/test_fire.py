@@ -406,14 +406,14 @@ def test_5_2_missile_hits_per_colour_are_the_score_less_the_blocks(mgv):
 def test_5_2_missile_totals_score_and_block_by_default(mgv):
     """5.2, ruling 18: the attacker's pip total of each colour is the hits there, less
     the defender's pip total of that colour; an L35's 3-rated mount throws 2 dice
-    (one per 2 points, part points up) against the L35's 2 block dice (one a point)."""
+    (one per 2 points, part points up) against the L35's 1 block die."""
     bases = _pair(mgv, blue="missile")
     game = _start(mgv, bases, kind="fire", options={"missile_scoring": "totals"})
     game.apply("fire B1>R1", "blue")
-    assert fire_dice(game) == "attack 1 (B1 at R1): 2 dice against 2 block dice"
+    assert fire_dice(game) == "attack 1 (B1 at R1): 2 dice against 1 block dice"
     game.apply("split 1=1/1/0", "blue")
-    mgv.give(game, 5, 4, 2, 6)  # attacker: surface 5, core 4; defender: surface 2, heart 6
-    game.apply("block 1=1/0/1", "red")
+    mgv.give(game, 5, 4, 2)  # attacker: surface 5, core 4; defender: surface 2
+    game.apply("block 1=1/0/0", "red")
     assert _attack(mgv, game).data["layers"] == [3, 4, 0]
 
 
@@ -473,7 +473,7 @@ def test_5_2_missile_core_rule_chosen_before_the_game_governs_the_placement(mgv,
     mgv.give(game, *[6] * 6, 1, 1, 1, 1)
     game.apply("block 1=4/0/0", "red")
     hits = mgv.last(game, "hits")
-    assert hits.data == {"base": "R1", "circles": marked}
+    assert hits.data == {"base": "R1", "circles": marked, "lost": 6 - len(marked)}
     assert f"({6 - len(marked)} hit(s) find no circle and are lost)" in hits.text
 
 
@@ -528,7 +528,7 @@ def test_5_2_applying_damage_a_group_with_one_legal_placement_is_placed_for_the_
     assert mgv.the(game, "R1").defence == 1
     game.apply("fire B1>R1", "blue")
     assert _attack(mgv, game).data["hits"] == 2
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1", "h2"]}
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1", "h2"], "lost": 0}
     assert game.state.step != "place"
 
 
@@ -540,7 +540,7 @@ def test_5_2_applying_damage_hits_with_no_legal_circle_are_lost(mgv):
     mgv.give(game, *[6] * 6, 1, 1, 1, 1)
     game.apply("block 1=4/0/0", "red")
     hits = mgv.last(game, "hits")
-    assert hits.data == {"base": "R1", "circles": []}
+    assert hits.data == {"base": "R1", "circles": [], "lost": 6}
     assert "6 hit(s) find no circle and are lost" in hits.text
     assert not mgv.the(game, "R1").destroyed
 
@@ -553,7 +553,7 @@ def test_5_2_applying_damage_a_base_whose_heart_is_all_marked_is_destroyed(mgv):
     game.apply("split 1=0/0/6", "blue")
     mgv.give(game, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # one heart hit
     game.apply("block 1=4/0/0", "red")
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["h1"]}
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["h1"], "lost": 0}
     assert mgv.last(game, "destroyed").text == "R1 is destroyed: its heart is gone"
     assert mgv.the(game, "R1").destroyed
     assert "R1" not in [f["id"] for f in game.view("blue")["figures"]]

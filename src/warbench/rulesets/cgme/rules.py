@@ -28,7 +28,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.game import Resolution
-from warbench.core.outcome import Outcome
+from warbench.core.outcome import DecidedBy, Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
@@ -71,6 +71,9 @@ class CGMERules(Ruleset[State]):
     """The package whose ``data/`` holds this ruleset's world."""
     options_model: ClassVar[type[CoreOptionsSpec]] = CoreOptionsSpec
     """The ``[options]`` a scenario of this world may set."""
+    kill_causes = ("attack", "spillover", "hazard", "with carrier")
+    """An attack (joined or not), its V.E.G. spillover, a hazard hex, or riding in a
+    carrier that was destroyed."""
 
     # -- scenario and state --------------------------------------------------------
     def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
@@ -227,14 +230,16 @@ class CGMERules(Ruleset[State]):
                 continue
             inside = [u for u in state.side_units(side) if u.pos in objective.zone]
             if len(inside) >= objective.count:
-                self._finish(state, res, side, f"{side} reached its objective")
+                self._finish(state, res, side, f"{side} reached its objective", "mission")
                 return
 
     def _end_at_turn_limit(self, state: State, res: Resolution) -> None:
         rule = state.setup.at_turn_limit
         scores = self.scores(state)
         winner: str | None
+        decided_by: DecidedBy = "time"
         if rule == "points":
+            decided_by = "points"
             first, second = state.setup.sides
             if scores[first] == scores[second]:
                 winner, reason = None, "turn limit: equal losses"
@@ -245,15 +250,22 @@ class CGMERules(Ruleset[State]):
             winner, reason = None, "turn limit reached"
         else:
             winner, reason = rule, f"turn limit: {rule} holds"
-        state.outcome = Outcome(winner, reason, scores)
+        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
         res.emit("end", f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"))
 
     def scores(self, state: State) -> dict[str, float]:
         """Each side's score: the value its enemy has lost."""
         return {side: float(state.lost[state.enemy_of(side)]) for side in state.setup.sides}
 
-    def _finish(self, state: State, res: Resolution, winner: str | None, reason: str) -> None:
-        state.outcome = Outcome(winner, reason, self.scores(state))
+    def _finish(
+        self,
+        state: State,
+        res: Resolution,
+        winner: str | None,
+        reason: str,
+        decided_by: DecidedBy,
+    ) -> None:
+        state.outcome = Outcome(winner, reason, self.scores(state), decided_by=decided_by)
         res.emit("end", f"game over: {reason}; " + (f"{winner} wins" if winner else "a draw"))
 
     def _check_victory(self, state: State, res: Resolution) -> None:
@@ -263,17 +275,27 @@ class CGMERules(Ruleset[State]):
         alive = {side: bool(state.side_units(side)) for side in state.setup.sides}
         if not all(alive.values()):
             if not any(alive.values()):
-                self._finish(state, res, None, "both sides are wiped out")
+                self._finish(state, res, None, "both sides are wiped out", "elimination")
             else:
                 winner = next(side for side, ok in alive.items() if ok)
-                self._finish(state, res, winner, f"{state.enemy_of(winner)} has no units left")
+                self._finish(
+                    state,
+                    res,
+                    winner,
+                    f"{state.enemy_of(winner)} has no units left",
+                    "elimination",
+                )
             return
         for objective in state.setup.objectives:
             if objective.kind == "destroy" and all(
                 not self._target_standing(state, t) for t in objective.targets
             ):
                 self._finish(
-                    state, res, objective.side, f"{objective.side} destroyed its objective"
+                    state,
+                    res,
+                    objective.side,
+                    f"{objective.side} destroyed its objective",
+                    "mission",
                 )
                 return
 
@@ -1101,7 +1123,7 @@ class CGMERules(Ruleset[State]):
             difference=difference,
             result=result,
         )
-        self._apply_result(state, target, result, res, by)
+        self._apply_result(state, target, result, res, by, cause)
 
     def _spillover(
         self,
@@ -1192,10 +1214,16 @@ class CGMERules(Ruleset[State]):
         if not building.standing:
             state.lost[building.side] += building.value
             state.touch(building.side)
-            res.emit("destroyed", f"{building.id} is destroyed", unit=building.id)
+            res.emit("destroyed", f"{building.id} is destroyed", unit=building.id, cause="attack")
 
     def _apply_result(
-        self, state: State, unit: Unit, result: ResultName, res: Resolution, by: str | None
+        self,
+        state: State,
+        unit: Unit,
+        result: ResultName,
+        res: Resolution,
+        by: str | None,
+        cause: str,
     ) -> None:
         if result == "none":
             return
@@ -1206,9 +1234,14 @@ class CGMERules(Ruleset[State]):
             return
         if result == "wound" and state.setup.world.core.second_wound != "destroy":
             return
-        self._destroy(state, unit, res, "a second wound" if result == "wound" else "destroyed", by)
+        why = "a second wound" if result == "wound" else "destroyed"
+        self._destroy(state, unit, res, why, by, cause)
 
-    def _destroy(self, state: State, unit: Unit, res: Resolution, why: str, by: str | None) -> None:
+    def _destroy(
+        self, state: State, unit: Unit, res: Resolution, why: str, by: str | None, cause: str
+    ) -> None:
+        """``unit`` is gone, and its riders with it; ``by`` is credited, ``cause`` (attack,
+        spillover or hazard) says how (riders: ``with carrier``)."""
         assert unit.pos is not None
         at = unit.pos.label
         if unit.carrier is not None:
@@ -1219,7 +1252,12 @@ class CGMERules(Ruleset[State]):
         unit.pos = None
         state.lost[unit.side] += unit.type.value
         res.emit(
-            "destroyed", f"{unit.id} is destroyed ({why}) at {at}", unit=unit.id, at=at, credit=by
+            "destroyed",
+            f"{unit.id} is destroyed ({why}) at {at}",
+            unit=unit.id,
+            at=at,
+            credit=by,
+            cause=cause,
         )
         for rid in list(unit.riders):
             rider = state.units[rid]
@@ -1232,6 +1270,7 @@ class CGMERules(Ruleset[State]):
                 unit=rid,
                 at=at,
                 credit=by,
+                cause="with carrier",
             )
         unit.riders.clear()
         state.touch(unit.side)

@@ -228,6 +228,7 @@ def _roll_base(state: State, base: Base, marker: Marker, res: Resolution) -> boo
         f"barrage {marker.id} destroys {base.id} ({total}, needed {needs})",
         base=base.id,
         marker=marker.id,
+        cause="barrage",
     )
     return True
 

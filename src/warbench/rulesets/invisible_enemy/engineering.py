@@ -273,6 +273,8 @@ def _effect(state: State, done: Checked, res: Resolution) -> None:
             f"{base.id}'s payload destroys {target.id} (stand-in)",
             base=target.id,
             by=base.id,
+            credit=base.id,
+            cause="payload",
         )
 
 

@@ -54,6 +54,8 @@ RULINGS = "warbench.rulesets.invisible_enemy"
 FIRE_STEPS = ("fire_a", "fire_b")
 MOVEMENT_STEPS = ("activate", "unit", "last")
 MAX_GROUP = 24
+FIRE_CAUSES = {"K": "kinetic fire", "P": "photon fire", "C": "chemical fire"}
+"""The cause a destruction by direct fire names: the credited shooter's weapon."""
 
 
 # -- who fires and at what ---------------------------------------------------------------------
@@ -382,7 +384,8 @@ def end_step(state: State, res: Resolution) -> None:
             # of those tied), for balance statistics.
             most = shooters[target_id]
             credit = max(most, key=lambda s: most[s]) if most else None
-            damage_base(state, state.bases[target_id], hits, res, credit=credit)
+            cause = FIRE_CAUSES[state.bases[credit].weapon] if credit else "direct fire"
+            damage_base(state, state.bases[target_id], hits, res, cause=cause, credit=credit)
         elif target_id in state.towers:
             damage_tower(state, target_id, hits, res)
     state.pending = []
@@ -396,9 +399,12 @@ def damage_base(
     res: Resolution,
     why: str = "5.2",
     credit: str | None = None,
+    *,
+    cause: str,
 ) -> None:
     """Mark ``hits`` on the base's hull (never past its hull points); destroyed at full,
-    ``credit`` (the shooter, or the base that blew itself up) named in the event."""
+    ``credit`` (the shooter, or the base that blew itself up) and ``cause`` (a weapon's
+    fire, or a blast) named in the event."""
     if not base.active or hits <= 0:
         return
     base.hits = min(base.model.hull, base.hits + hits)
@@ -412,7 +418,13 @@ def damage_base(
     if base.hits >= base.model.hull:
         base.destroyed = True
         state.touched()
-        res.emit("destroyed", f"{base.id} is destroyed ({why})", base=base.id, credit=credit)
+        res.emit(
+            "destroyed",
+            f"{base.id} is destroyed ({why})",
+            base=base.id,
+            credit=credit,
+            cause=cause,
+        )
 
 
 def damage_tower(state: State, tower_id: str, hits: int, res: Resolution) -> None:
@@ -492,12 +504,17 @@ def apply_destruct(state: State, side: str, action: Destruct, res: Resolution) -
             cover=cover,
         )
         if victim.base is not None:
-            damage_base(state, victim.base, hits, res, "6.0", credit=base.id)
+            damage_base(state, victim.base, hits, res, "6.0", credit=base.id, cause="blast")
         else:
             damage_tower(state, victim_id, hits, res)
     base.destroyed = True
     state.touched()
-    res.emit("destroyed", f"{base.id} is gone, consumed by its own blast (6.0)", base=base.id)
+    res.emit(
+        "destroyed",
+        f"{base.id} is gone, consumed by its own blast (6.0)",
+        base=base.id,
+        cause="self-destruct",
+    )
 
 
 __all__ = [

@@ -141,6 +141,7 @@ def roll_infection(state: State, base: Base, source: str, res: Resolution) -> bo
         source=source,
         die=die,
         needs=need,
+        cause="contamination",
     )
     return True
 

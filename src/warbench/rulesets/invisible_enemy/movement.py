@@ -574,6 +574,7 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
                 f"minefield {source} destroys {base.id} ({total}, needed {needs}; stand-in)",
                 base=base.id,
                 feature=source,
+                cause="minefield",
             )
         else:
             if not fungus.roll_infection(state, base, source, res):

@@ -13,7 +13,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
-from warbench.core.ruleset import Piece, UnitKind
+from warbench.core.ruleset import REMOVALS, Piece, UnitKind
 from warbench.rulesets.eye import told_action
 from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.invisible_enemy.annotate import annotate, fire_arcs
@@ -38,6 +38,24 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
     forces_table = "units"
     kind_key = "model"
     nested_key = "bases"
+    removal_kinds = REMOVALS | {"contaminated"}
+    """A contaminated base is out of its side's hands for good (1.5 note 2)."""
+    kill_causes = (
+        "kinetic fire",
+        "photon fire",
+        "chemical fire",
+        "direct fire",
+        "blast",
+        "self-destruct",
+        "barrage",
+        "minefield",
+        "payload",
+        "contamination",
+    )
+    """Direct fire by the weapon of the shooter credited (5.0-5.2; ``direct fire``: no
+    shooter named), a self-destructing base's blast on others and on itself (6.0), an
+    area weapon (3.0), a minefield or an engineer's payload (7.0, stand-ins), and fungus
+    contamination (1.5 note 2)."""
 
     def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
         """The models of the side's nation on the (stand-in) stats page, with their points."""
@@ -56,6 +74,17 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
+
+    def tallies(self, scenario: Scenario, events: Sequence[Event]) -> dict[str, float]:
+        """Per side, the turns its network combat (2.0) gave it no action points, from
+        the ``network`` events."""
+        out = {f"{side}: turns without action points": 0.0 for side in scenario.sides}
+        for event in events:
+            if event.kind == "network":
+                for side, points in dict(event.data.get("points", {})).items():
+                    if points == 0:
+                        out[f"{side}: turns without action points"] += 1.0
+        return out
 
     def pieces(self, state: State) -> list[Piece] | None:
         return [

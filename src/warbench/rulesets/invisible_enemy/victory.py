@@ -44,16 +44,23 @@ def decided(state: State) -> Outcome | None:
         runner = victory.side or a
         through = sum(1 for x in state.bases.values() if x.side == runner and x.exited)
         if through >= victory.count:
-            return Outcome(runner, f"{through} {runner} base(s) broke through", score)
+            return Outcome(
+                runner, f"{through} {runner} base(s) broke through", score, decided_by="mission"
+            )
         if through + fighting(state, runner) < victory.count:
-            return Outcome(state.other(runner), "the breach can no longer be made", score)
+            return Outcome(
+                state.other(runner),
+                "the breach can no longer be made",
+                score,
+                decided_by="mission",
+            )
         return None
     alive = {side: fighting(state, side) > 0 for side in (a, b)}
     if not alive[a] and not alive[b]:
-        return Outcome(None, "both sides are destroyed", score)
+        return Outcome(None, "both sides are destroyed", score, decided_by="elimination")
     if not alive[a] or not alive[b]:
         winner = a if alive[a] else b
-        return Outcome(winner, f"{winner} has cleared the field", score)
+        return Outcome(winner, f"{winner} has cleared the field", score, decided_by="elimination")
     return None
 
 
@@ -63,12 +70,12 @@ def at_limit(state: State) -> Outcome:
     score = scores(state)
     if victory.kind == "breach":
         holder = state.other(victory.side or state.setup.sides[0])
-        return Outcome(holder, f"time is up: {holder} held the line", score)
+        return Outcome(holder, f"time is up: {holder} held the line", score, decided_by="time")
     a, b = state.setup.sides
     if score[a] == score[b]:
-        return Outcome(None, "time is up with equal points destroyed", score)
+        return Outcome(None, "time is up with equal points destroyed", score, decided_by="points")
     winner = a if score[a] > score[b] else b
-    return Outcome(winner, "time is up: more points destroyed", score)
+    return Outcome(winner, "time is up: more points destroyed", score, decided_by="points")
 
 
 __all__ = ["at_limit", "decided", "fighting", "lost", "scores"]

@@ -583,19 +583,24 @@ def _place(
         + (f" ({lost} hit(s) find no circle and are lost)" if lost > 0 else ""),
         base=base.id,
         circles=list(circles),
+        lost=max(0, lost),
     )
     if base.log.destroyed(base.layout) and not before.destroyed(base.layout):
-        _destroy(state, base, "its heart is gone", res, credit=group.shooter)
+        cause = "feedback" if group.target == group.shooter else group.hits.weapon
+        _destroy(state, base, "its heart is gone", res, cause, credit=group.shooter)
 
 
 def _destroy(
-    state: State, base: Base, why: str, res: Resolution, credit: str | None = None
+    state: State, base: Base, why: str, res: Resolution, cause: str, credit: str | None = None
 ) -> None:
-    """``base`` is gone; ``credit``: the shooter whose hits finished it (none for a
-    sudden death roll)."""
+    """``base`` is gone; ``cause``: the weapon whose hits finished it (``feedback``: a
+    photon disaster's own beam), or ``sudden death``; ``credit``: the shooter whose
+    hits finished it (none for a sudden death roll)."""
     base.destroyed = True
     state.touched()
-    res.emit("destroyed", f"{base.id} is destroyed: {why}", base=base.id, credit=credit)
+    res.emit(
+        "destroyed", f"{base.id} is destroyed: {why}", base=base.id, credit=credit, cause=cause
+    )
 
 
 def sudden_death(state: State, res: Resolution) -> None:
@@ -608,4 +613,4 @@ def sudden_death(state: State, res: Resolution) -> None:
                 return res.roll(f"{name}: {purpose} (1.6)", n, who)
 
             if combat.sudden_death(base.log.b_hits, roll):
-                _destroy(state, base, "sudden death (1.6)", res)
+                _destroy(state, base, "sudden death (1.6)", res, "sudden death")

@@ -38,6 +38,9 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
     arena = "mgv/clear"
     forces_table = "bases"
     kind_key = "model"
+    kill_causes = ("kinetic", "photon", "missile", "feedback", "sudden death")
+    """The weapon whose hits took out the heart (5.2; ``feedback``: a photon disaster's
+    beam on its own firer, 5.3), or a sudden death roll (1.6)."""
 
     def unit_kinds(self, scenario: Scenario, side: str) -> list[UnitKind] | None:
         """The vehicle models of the (stand-in) stats sheet with their points."""
@@ -48,6 +51,16 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
+
+    def tallies(self, scenario: Scenario, events: Sequence[Event]) -> dict[str, float]:
+        """The hits placed on hulls (5.2) and how many of them found no circle and
+        were lost, from the ``hits`` events."""
+        placed = lost = 0
+        for event in events:
+            if event.kind == "hits":
+                lost += int(event.data.get("lost", 0))
+                placed += len(event.data.get("circles", ()))
+        return {"hits scored": float(placed + lost), "hits lost": float(lost)}
 
     def pieces(self, state: State) -> list[Piece] | None:
         return [

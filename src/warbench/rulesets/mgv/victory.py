@@ -29,25 +29,45 @@ def decided(state: State) -> Outcome | None:
         runner = victory.side or a
         through = sum(1 for x in state.bases.values() if x.side == runner and x.exited)
         if through >= victory.count:
-            return Outcome(runner, f"{through} {runner} base(s) ran the gauntlet", score)
+            return Outcome(
+                runner,
+                f"{through} {runner} base(s) ran the gauntlet",
+                score,
+                decided_by="mission",
+            )
         able = sum(1 for x in state.active(runner) if not x.immobile)
         if through + able < victory.count:
-            return Outcome(state.other(runner), "the gauntlet can no longer be run", score)
+            return Outcome(
+                state.other(runner),
+                "the gauntlet can no longer be run",
+                score,
+                decided_by="mission",
+            )
         return None
     if victory.kind == "strike":
         striker = victory.side or a
         target = state.bases[victory.target or ""]
         if target.destroyed:
-            return Outcome(striker, f"{target.id} is destroyed: the strike succeeds", score)
+            return Outcome(
+                striker,
+                f"{target.id} is destroyed: the strike succeeds",
+                score,
+                decided_by="mission",
+            )
         if not state.active(striker):
-            return Outcome(state.other(striker), "the strike force is destroyed", score)
+            return Outcome(
+                state.other(striker),
+                "the strike force is destroyed",
+                score,
+                decided_by="elimination",
+            )
         return None
     alive = {side: bool(state.active(side)) for side in (a, b)}
     if not alive[a] and not alive[b]:
-        return Outcome(None, "both sides are destroyed", score)
+        return Outcome(None, "both sides are destroyed", score, decided_by="elimination")
     if not alive[a] or not alive[b]:
         winner = a if alive[a] else b
-        return Outcome(winner, f"{winner} has cleared the field", score)
+        return Outcome(winner, f"{winner} has cleared the field", score, decided_by="elimination")
     return None
 
 
@@ -57,9 +77,9 @@ def at_limit(state: State) -> Outcome:
     score = scores(state)
     if victory.kind in ("gauntlet", "strike"):
         holder = state.other(victory.side or state.setup.sides[0])
-        return Outcome(holder, f"time is up: {holder} held", score)
+        return Outcome(holder, f"time is up: {holder} held", score, decided_by="time")
     a, b = state.setup.sides
     if score[a] == score[b]:
-        return Outcome(None, "time is up with equal points destroyed", score)
+        return Outcome(None, "time is up with equal points destroyed", score, decided_by="points")
     winner = a if score[a] > score[b] else b
-    return Outcome(winner, "time is up: more points destroyed", score)
+    return Outcome(winner, "time is up: more points destroyed", score, decided_by="points")

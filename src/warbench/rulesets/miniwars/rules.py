@@ -18,7 +18,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
-from warbench.core.outcome import Outcome
+from warbench.core.outcome import DecidedBy, Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
@@ -67,6 +67,8 @@ class MiniWarsRules(Ruleset[State]):
         geometry="hex",
         aliases=("mw", "mini-wars"),
     )
+    kill_causes = ("missile fire", "melee")
+    """The two ways a hit lands (a second hit removes a disrupted unit)."""
 
     # -- scenario and state ----------------------------------------------------
     def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
@@ -229,6 +231,7 @@ class MiniWarsRules(Ruleset[State]):
         scores = self.scores(state)
         rule = state.setup.at_turn_limit
         winner: str | None
+        decided_by: DecidedBy = "points" if rule in ("units", "points") else "time"
         if rule == "units":
             left = {side: len(state.side_units(side)) for side in (first, second)}
             winner = None if left[first] == left[second] else max(left, key=left.__getitem__)
@@ -248,7 +251,7 @@ class MiniWarsRules(Ruleset[State]):
             winner, reason = None, "turn limit reached"
         else:
             winner, reason = rule, f"turn limit: {rule} holds"
-        state.outcome = Outcome(winner, reason, scores)
+        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
         res.emit("end", f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"))
 
     # -- acting ------------------------------------------------------------------
@@ -718,6 +721,7 @@ class MiniWarsRules(Ruleset[State]):
             unit=target.id,
             at=target.pos.label,
             credit=by,
+            cause=cause,
         )
         del state.occupant[target.pos]
         target.pos = None
@@ -727,7 +731,9 @@ class MiniWarsRules(Ruleset[State]):
         remaining = state.side_units(side)
         if not remaining:
             winner = state.enemy_of(side)
-            state.outcome = Outcome(winner, "last army on the board", self.scores(state))
+            state.outcome = Outcome(
+                winner, "last army on the board", self.scores(state), decided_by="elimination"
+            )
             res.emit("end", f"game over: {winner} has the last army on the board; {winner} wins")
             return
         # Break Point: at half the starting units or fewer, once per game.

@@ -19,7 +19,7 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
-from warbench.core.outcome import Outcome
+from warbench.core.outcome import DecidedBy, Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.rulesets.rulings import cite_ruling
@@ -55,6 +55,8 @@ class VSGMRRules(Ruleset[State]):
         max_sides=None,
         exhaustive_actions=False,
     )
+    kill_causes = ("distance attack", "hand to hand")
+    """III: a figure is defeated by a distance attack or a hand to hand attack."""
 
     # -- scenario and state ----------------------------------------------------------
     def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
@@ -210,7 +212,7 @@ class VSGMRRules(Ruleset[State]):
             return
         # II step 6: the round ends; after the last round the game ends.
         if state.round >= state.setup.rounds:
-            self._end(state, res, f"{state.setup.rounds} rounds finished")
+            self._end(state, res, f"{state.setup.rounds} rounds finished", "points")
             return
         state.round += 1
         state.phase = "initiative"
@@ -229,20 +231,22 @@ class VSGMRRules(Ruleset[State]):
             return
         gone = [s for s in state.setup.sides if not state.side_figs(s)]
         if gone:
-            self._end(state, res, f"{', '.join(gone)} has no figure left on the table")
+            gone_words = f"{', '.join(gone)} has no figure left on the table"
+            self._end(state, res, gone_words, "elimination")
             return
         if state.setup.victory.end_when_item_leaves and any(i.gone for i in state.items.values()):
-            self._end(state, res, "an item has been carried off the table")
+            self._end(state, res, "an item has been carried off the table", "mission")
 
-    def _end(self, state: State, res: Resolution, why: str) -> None:
+    def _end(self, state: State, res: Resolution, why: str, decided_by: DecidedBy) -> None:
         # II: the winner destroyed the most points of opponents' figures (plus any
-        # points the scenario gives); equal best scores are a draw.
+        # points the scenario gives); equal best scores are a draw. ``decided_by`` says
+        # what ended the game (the last round: the points alone).
         scores = self.scores(state)
         best = max(scores.values())
         top = [s for s, v in scores.items() if v == best]
         winner = top[0] if len(top) == 1 else None
         reason = f"{why}; " + ("most points" if winner else "equal points")
-        state.outcome = Outcome(winner, reason, scores)
+        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
         res.emit(
             "end",
             f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"),
@@ -636,7 +640,7 @@ class VSGMRRules(Ruleset[State]):
             need=need,
             **base,
         )
-        self._defeat(state, target, side, res, credit=fig.id)
+        self._defeat(state, target, side, res, credit=fig.id, cause=kind)
 
     def _hit_feature(
         self,
@@ -700,7 +704,13 @@ class VSGMRRules(Ruleset[State]):
             )
 
     def _defeat(
-        self, state: State, target: Fig, by: str, res: Resolution, credit: str | None = None
+        self,
+        state: State,
+        target: Fig,
+        by: str,
+        res: Resolution,
+        credit: str | None = None,
+        cause: str | None = None,
     ) -> None:
         """III: the figure leaves the table; its rider and items drop where it stood."""
         place = space.body(state, target)
@@ -715,6 +725,7 @@ class VSGMRRules(Ruleset[State]):
             figure=target.id,
             by=by,
             credit=credit,
+            cause=cause,
             points=target.profile.points,
             at=list(place.at),
         )
