@@ -116,14 +116,23 @@ class Resolution:
         return self._held.get(side)
 
     def roll(
-        self, purpose: str, n: int = 1, side: str | None = None, sides: int = 6
+        self,
+        purpose: str,
+        n: int = 1,
+        side: str | None = None,
+        sides: int = 6,
+        total: bool = True,
     ) -> tuple[int, ...]:
-        """Roll ``n`` dice of ``sides`` faces for ``purpose``, logged as a ``roll`` event."""
+        """Roll ``n`` dice of ``sides`` faces for ``purpose``, logged as a ``roll`` event.
+
+        ``total``: the event shows the dice's sum; False where the sum plays no part
+        (dice that each score or not), so the text never suggests one does.
+        """
         dice = self._dice.roll(n, sides)
         self.rolls += n
         who = f"{side} rolls" if side else "rolled"
-        shown = "+".join(map(str, dice))
-        if n > 1:
+        shown = ", ".join(map(str, dice)) if not total else "+".join(map(str, dice))
+        if n > 1 and total:
             shown = f"{shown} = {sum(dice)}"
         self.events.append(
             Event(

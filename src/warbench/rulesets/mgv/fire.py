@@ -429,7 +429,8 @@ def _resolve_attack(
     target = state.bases[attack.target]
     bearing = space.attacker_bearing(target, shooter)
     rear = space.from_rear(target, shooter)
-    roll = _roller(res, actor, attack, target.side)
+    counting = state.setup.options.missile_scoring == "successes"
+    roll = _roller(res, actor, attack, target.side, counting)
     attack_value = shooter.mounts[attack.slot].attack
     head = f"attack {attack.number} ({attack.label()} {attack.weapon} at {target.id})"
     out: list[Group] = []
@@ -511,12 +512,16 @@ def estimate(true_range: float, res: Resolution, side: str, base: str) -> float:
     return chances[-1][0]
 
 
-def _roller(res: Resolution, side: str, attack: Attack, defender: str) -> combat.Roll:
-    """The attack's dice, each logged as its roller's: the defender throws the blocks (5.2)."""
+def _roller(
+    res: Resolution, side: str, attack: Attack, defender: str, counting: bool
+) -> combat.Roll:
+    """The attack's dice, each logged as its roller's: the defender throws the blocks (5.2).
+    ``counting``: missile dice each score or not (no sum is shown for them)."""
 
     def roll(purpose: str, n: int) -> tuple[int, ...]:
         who = defender if "block" in purpose else side
-        return res.roll(f"attack {attack.number}: {purpose}", n, who)
+        total = not (counting and purpose.startswith("missile"))  # each die scores or not
+        return res.roll(f"attack {attack.number}: {purpose}", n, who, total=total)
 
     return roll
 
