@@ -73,14 +73,15 @@ def move_legs(path: Sequence[Point], facings: Sequence[float | None] = ()) -> li
 
 
 def own_start(
-    piece: str, side: str, at: Point, facing: float, asked: Sequence[str], text: str
+    piece: str, side: str, at: Point, facing: float, moving: Callable[[], Sequence[str]], text: str
 ) -> Callable[[], Pose]:
     """The start of relative move words (``forward 2``): the mover's own centre and
-    facing, read only while its side is asked to act. Whoever else typed them would be
-    refused anyway, and the refusal would quote the resolved points (the exact place
-    of a base the typist may see only by eye)."""
+    facing, read only while its side is among ``moving()`` (the sides moving now).
+    Whoever else typed them would be refused anyway, and the refusal would quote the
+    resolved points (the exact place of a base the typist may see only by eye)."""
 
     def start() -> Pose:
+        asked = moving()
         if side not in asked:
             acting = "/".join(asked) or "no side"
             raise IllegalAction(

@@ -198,8 +198,11 @@ def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Cl
     from warbench.rulesets.invisible_enemy.movement import legs_cost
 
     base = state.bases[ref]
-    decision = RULESET.decision(state)
-    moving = decision.sides if decision is not None and state.step == "unit" else ()
+
+    def moving() -> tuple[str, ...]:
+        decision = RULESET.decision(state)
+        return decision.sides if decision is not None and state.step == "unit" else ()
+
     start = own_start(base.id, base.side, base.geo.at, base.geo.facing, moving, text)
     speed = base.model.speed
     return start, afford_clip(lambda legs: speed - legs_cost(state, base, legs), lambda: start()[0])

@@ -243,8 +243,11 @@ def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Cl
     from warbench.rulesets.mgv.movement import move_rules, runner_edge
 
     base = state.bases[ref]
-    decision = RULESET.decision(state)
-    moving = decision.sides if decision is not None and state.step == "move" else ()
+
+    def moving() -> tuple[str, ...]:
+        decision = RULESET.decision(state)
+        return decision.sides if decision is not None and state.step == "move" else ()
+
     start = own_start(base.id, base.side, base.geo.at, base.geo.facing, moving, text)
 
     def spare(legs: list[Leg]) -> float:
