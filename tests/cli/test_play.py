@@ -160,3 +160,45 @@ def test_odds_on_an_open_table_asks_the_rules_about_moves_not_listed(
     assert "move R1 18,5: no dice are rolled" in out
     assert "move R1 18,30 is not possible now: the move costs" in out
     assert actions_in(record)[-1] == {"side": "red", "action": "move R1 18,5"}
+
+
+MGV_ARM = "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.secondary=kinetic"
+
+
+@pytest.mark.parametrize(
+    ("game", "lines", "stored"),
+    [
+        (
+            ["vsgmr/street", "--side", "blue=random", "--seed", "2"],
+            ["first red", "move R1 turn left 90 reverse 1"],
+            {"side": "red", "action": "move R1 19,2@180"},
+        ),
+        (
+            ["mgv/clear", "--side", "red=random", "--seed", "0"],
+            [MGV_ARM, "phase move", "move B1 turn left 40 reverse 1"],
+            {"side": "blue", "action": "move B1 2.234,7.3572@40"},
+        ),
+        (
+            ["invisible-enemy/company", "--side", "california=random", "--seed", "2"],
+            ["unit AS", "move A1 turn right 40 reverse 1"],
+            {"side": "australia", "action": "move A1 33.766,9.3572@140"},
+        ),
+    ],
+)
+def test_a_move_in_relative_steps_is_played_and_recorded_in_canonical_form(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    game: list[str],
+    lines: list[str],
+    stored: dict[str, str],
+) -> None:
+    """Issue 25: turn, then back up, as a person types it at the prompt; ``help`` lists the
+    steps; the record holds the canonical absolute legs (``X,Y@F``)."""
+    record = tmp_path / "game.json"
+    script(monkeypatch, ["help", *lines, "quit"])
+    assert main(["play", *game, "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "forward IN, reverse|back IN, turn left|right DEG, toward X,Y" in out
+    assert "illegal" not in out
+    assert actions_in(record)[-1] == stored

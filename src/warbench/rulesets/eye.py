@@ -180,8 +180,11 @@ def told_action(
     if action.path:
         x, y = eye.point(action.path[-1])
         words += ["to about", f"{num(x)},{num(y)}"]
-    if action.facing is not None:
-        words += ["facing about", num(eye.heading(action.facing))]
+    facing = action.facing
+    if facing is None and action.facings:  # a last leg held at a facing ends facing so
+        facing = action.facings[-1]
+    if facing is not None:
+        words += ["facing about", num(eye.heading(facing))]
     return " ".join([*words, *action.tail_words()])
 
 

@@ -10,7 +10,8 @@ phrase is refused with the rules' reason when no legal move says it.
 The phrases (each ruleset lists them in its ``usage()``):
 
 =============================  ==========================================================
-``move R1 toward B2 6``         6 inches straight toward B2 (a figure, feature or item),
+``move R1 toward B2 6``         6 inches straight toward B2 (a figure, feature or item;
+                                a point X,Y is a step of the move language instead),
                                 ending facing along the move, so toward it; never
                                 farther than touching it. Without the inches: as far
                                 as the rules let it go
@@ -112,6 +113,8 @@ def read_phrase(verb: str, args: Sequence[str], text: str) -> Phrase | None:
     if verb != "move" or len(args) < 2:
         return None
     word = args[1].lower()
+    if word in ("toward", "towards") and (len(args) < 3 or "," in args[2]):
+        return None  # toward a point X,Y: a step of the move language (text.parse_move_words)
     if word in ("toward", "towards"):
         if len(args) not in (3, 4):
             raise ActionSyntaxError(text, "write it as: move PIECE toward TARGET [INCHES]")

@@ -397,3 +397,33 @@ def test_a_base_of_another_unit_of_its_formation_keeps_it_in_contact_4_5(ie: Any
     for other in ("2nd clip", ""):
         state = game_with(other).state
         assert movement.stranded(state, state.bases["B1"])
+
+
+# -- the move language (issue 25): relative steps, legs held at a facing ------------------------
+def test_turn_40_then_reverse_1_costs_2_not_5_4_2_4_4(ie: Any) -> None:
+    """A turn under 45 degrees is free (4.2) and 1" of reverse costs 2" (4.4): 2". The old
+    path form could not say it: the spot 1" behind, then face 40, was a back-diagonal
+    (refused), so the base turned 140 (2"), went 1" and about-faced (2"): 5"."""
+    game = _one(ie)
+    action = game.parse("move B1 turn left 40 reverse 1")
+    assert isinstance(action, Move) and action.facings == (40.0,)
+    end = action.path[0]
+    assert _cost(game, str(action)) == 2.0
+    assert _cost(game, f"move B1 {end[0]},{end[1]} face 40") == 5.0
+    ie.act(game, "blue", str(action))
+    assert ie.the(game, "B1").geo.facing == 40.0
+
+
+def test_held_legs_cost_by_their_angle_off_the_facing_4_4(ie: Any) -> None:
+    game = _one(ie)
+    assert _cost(game, "move B1 4,11.5@0") == 1.5  # sideways, 3 an inch
+    assert _cost(game, "move B1 forward 1 back 1") == 3.0  # 1 forward, 1 reverse at 2
+    assert "do not allow" in ie.refused(game, "move B1 3,11@0", "blue")  # back-diagonal
+
+
+def test_toward_a_point_is_clipped_to_the_allowance_4_4(ie: Any) -> None:
+    """``toward X,Y``: straight at the point, as far as the 6" pay (through mold at 2)."""
+    game = _one(ie, ie.box("M1", "mold", 6, 10, 8, 13))
+    action = game.parse("move B1 toward 20,12")
+    assert action.path == ((8.0, 12.0),)  # 2" at 1, then the 2" of mold at 2: 6"
+    assert _cost(game, str(action)) == 6.0

@@ -9,6 +9,8 @@ import math
 
 import pytest
 
+from warbench.rulesets.mgv.movement import plan
+
 
 def _moved(mgv, game):
     """(inches travelled, inches of allowance spent) of the last move, from its event."""
@@ -436,3 +438,49 @@ def test_4_0_beacons_do_not_help_photon_fire(mgv):
     mgv.act(game, "blue", "fire B2>R1", 1, 1)
     attack = mgv.last(game, "attack")
     assert "marked by a beacon: ignored for this weapon" in attack.text
+
+
+# -- the move language (issue 25): relative steps, legs held at a facing ------------------------
+def test_4_0_figure_1_written_in_relative_steps_spends_the_same_7_and_a_half_inches(mgv):
+    """Figure 1 as a player says it: 2" forward, turn right (<=45: 1/2"), 4" forward, turn
+    right (<=90: 1"): 7 1/2" of 8"."""
+    game = mgv.start(_mover(mgv, "L63"))
+    action = game.parse("move B1 forward 2 turn right 45 forward 4 turn right 90")
+    assert str(action) == "move B1 6,12@0 8.8284,9.1716@315 face 225"
+    game.apply(action, "blue")
+    assert _moved(mgv, game) == (6.0, 7.5)
+
+
+def test_4_0_turn_40_then_back_straight_up_1_costs_half_an_inch_and_the_inch(mgv):
+    """A turn of 40 degrees (<=45: 1/2") then 1" straight back keeping the facing (ruling 20:
+    4.0 forbids only drifting to the side): 1 1/2". The old path form read the same spot as
+    turn to face it (140 degrees: 2"), 1", about-face (2"): 5"."""
+    game = mgv.start(_mover(mgv, "L63", at=(12, 12)))
+    action = game.parse("move B1 turn left 40 reverse 1")
+    (end,) = action.path
+    assert action.facings == (40.0,) and action.facing is None
+    assert math.dist(end, (12 - math.cos(math.radians(40)), 12 - math.sin(math.radians(40)))) < 1e-4
+    old = game.parse(f"move B1 {end[0]},{end[1]} face 40")
+    assert round(plan(game.state, "blue", old)[1].cost, 2) == 5.0
+    assert round(plan(game.state, "blue", action)[1].cost, 2) == 1.5
+    game.apply(action, "blue")
+    assert _moved(mgv, game) == (1.0, 1.5)
+    assert mgv.the(game, "B1").geo.facing == 40.0
+
+
+def test_4_0_a_leg_held_at_a_facing_may_not_drift_to_the_side(mgv):
+    """4.0: no drifting to the right or left: a held leg off the facing's line is refused."""
+    game = mgv.start(_mover(mgv, "L63", at=(12, 12)))
+    assert "off the facing" in mgv.refused(game, "move B1 12,13@0")
+    assert mgv.refused(game, "move B1 12,13@90 11,13@90").startswith("leg 2 moves 90")
+
+
+def test_4_0_toward_a_point_goes_as_far_as_the_allowance_pays(mgv):
+    """``toward X,Y`` after a turn: the turn to face it (90: 1") comes off the 8"."""
+    game = mgv.start(_mover(mgv, "L63", at=(4, 4)))
+    action = game.parse("move B1 toward 4,20")
+    assert action.path == ((4.0, 11.0),)  # 1" for the turn, 7" of the 16"
+    near = game.parse("move B1 toward 4,6")
+    assert near.path == ((4.0, 6.0),)  # within reach: the very point
+    game.apply(action, "blue")
+    assert _moved(mgv, game) == (7.0, 8.0)

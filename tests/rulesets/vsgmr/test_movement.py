@@ -364,3 +364,26 @@ def test_a_long_base_flush_with_an_edge_may_turn_away_or_drive_off(vs):
     turn = _one(vs, "cavalry", at=(0.5, 20), facing=90, extra=[rider, SPARE])
     with pytest.raises(IllegalAction, match="over the table edge"):
         turn.apply("move A face 0", "red")  # turned on the spot it would hang over
+
+
+# -- the move language (issue 25): relative steps, legs held at a facing ------------------------
+
+
+def test_turn_then_back_up_costs_only_the_inches_walked(vs):
+    """II.2: a figure may change direction at any time (turning is free) and every part
+    of the path is measured: turn right 40, then 1" backwards keeping that facing, 1"."""
+    game = _one(vs)
+    action = game.parse("move A turn right 40 reverse 1")
+    assert str(action) == "move A 9.3572,9.234@50"
+    game.apply(action, "red")
+    assert vs.last(game, "move").data["cost"] == pytest.approx(1.0, abs=1e-3)
+    assert vs.figure(game, "A").geo.facing == 50.0
+    assert vs.at(game, "A") == (9.3572, 9.234)
+
+
+def test_toward_a_point_stops_where_the_move_unit_runs_out(vs):
+    """II.2: a guy's 6" Move Unit; ``toward`` a point 20" away goes 6" of the way."""
+    game = _one(vs)
+    assert str(game.parse("move A toward 10,30")) == "move A 10,16"
+    assert str(game.parse("move A forward 1 toward 10,30")) == "move A 10,11@90 10,16"
+    assert str(game.parse("move A toward 10,12")) == "move A 10,12"

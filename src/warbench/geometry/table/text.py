@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
-from warbench.geometry.table.core import Point, Table, normalize_angle
+from warbench.geometry.table.core import Point, Table, heading, normalize_angle
 
 FAR_OFF: Final = 1000.0
 """Inches beyond the table edge no move can reach; a point farther out is a typing
@@ -77,18 +77,94 @@ def parse_number(word: str, text: str) -> float:
     return value
 
 
+def _near_table(table: Table, point: Point) -> bool:
+    return (
+        -FAR_OFF <= point[0] <= table.width + FAR_OFF
+        and -FAR_OFF <= point[1] <= table.height + FAR_OFF
+    )
+
+
 def parse_point(table: Table, word: str, text: str) -> Point:
     """``X,Y`` in inches; refused if far off ``table`` (see :data:`FAR_OFF`)."""
     x, sep, y = word.partition(",")
     if not sep or not x or not y:
         raise ActionSyntaxError(text, f"'{excerpt(word)}' is not a point; write X,Y (e.g. 10.5,4)")
     point = (parse_number(x, text), parse_number(y, text))
-    if not (
-        -FAR_OFF <= point[0] <= table.width + FAR_OFF
-        and -FAR_OFF <= point[1] <= table.height + FAR_OFF
-    ):
+    if not _near_table(table, point):
         raise ActionSyntaxError(text, f"'{excerpt(word)}' is far off the table; no move reaches it")
     return point
+
+
+def parse_leg(table: Table, word: str, text: str) -> tuple[Point, float | None]:
+    """``X,Y`` (the base faces where it goes) or ``X,Y@F`` (it turns to F first and keeps
+    that facing on the way: backing up, sidestepping)."""
+    where, at, facing = word.partition("@")
+    point = parse_point(table, where, text)
+    if not at:
+        return point, None
+    if not facing:
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' gives no facing after @; write X,Y@F")
+    return point, parse_number(facing, text)
+
+
+MOVE_STEPS: Final = (
+    "STEP: X,Y, X,Y@F (holding facing F), forward IN, reverse|back IN, turn left|right DEG, "
+    "toward X,Y"
+)
+"""The steps of a move, absolute and relative (read against the mover's own place)."""
+
+
+def move_usage(piece: str, tail: str = "") -> str:
+    """The usage line of a table move, its steps listed.
+
+    >>> move_usage("BASE", "[beacon ENEMY]").split(";")[0]
+    'move BASE STEP ... [face DEGREES] [beacon ENEMY]'
+    """
+    words = " ".join(w for w in (f"move {piece} STEP ... [face DEGREES]", tail) if w)
+    return f"{words}; {MOVE_STEPS}"
+
+
+LEG_DECIMALS: Final = 4
+"""Places a point reached by relative words is rounded to: short text, and a base that
+goes forward or back keeps within a hair of its facing (no turn, no drift)."""
+
+Legs = tuple[tuple[Point, ...], tuple[float | None, ...], float | None]
+Pose = tuple[Point, float]
+"""A base's centre and facing."""
+Clip = Callable[[tuple[Point, ...], tuple[float | None, ...], Point], Point]
+"""``toward X,Y``: given the legs so far and the point aimed at, the farthest point
+straight toward it that the mover can still afford this move (the ruleset's planner)."""
+
+
+def _pose_after(start: Pose, path: Sequence[Point], facings: Sequence[float | None]) -> Pose:
+    """Where and how a base stands after ``path`` (a leg faces its way unless held)."""
+    at, facing = start
+    for to, held in zip(path, facings, strict=True):
+        if held is not None:
+            facing = as_facing(held)
+        elif to != at:
+            facing = heading(at, to)
+        at = to
+    return at, facing
+
+
+def _stepped(at: Point, facing: float, inches: float) -> Point:
+    rad = math.radians(facing)
+    return (
+        as_coordinate(round(at[0] + inches * math.cos(rad), LEG_DECIMALS)),
+        as_coordinate(round(at[1] + inches * math.sin(rad), LEG_DECIMALS)),
+    )
+
+
+def _amount(words: Sequence[str], i: int, text: str, usage: str, what: str) -> float:
+    """The positive number after a relative word (``forward 2``), or a clear refusal."""
+    word = " ".join(words[max(0, i - 1) : i])
+    if i >= len(words):
+        raise ActionSyntaxError(text, f"'{excerpt(word)}' needs {what} after it: {usage}")
+    value = parse_number(words[i], text)
+    if value <= 0:
+        raise ActionSyntaxError(text, f"'{excerpt(word)} {excerpt(words[i])}': {what} > 0")
+    return value
 
 
 def parse_move_words(
@@ -99,11 +175,20 @@ def parse_move_words(
     max_points: int,
     tail: Sequence[str] = ("face",),
     goes_last: str = "'face DEGREES' goes last",
-) -> tuple[tuple[Point, ...], float | None]:
-    """The points and facing of a raw move's words after its piece: ``10.5,4 12,8 face 90``.
+    *,
+    start: Callable[[], Pose] | None = None,
+    clip: Clip | None = None,
+) -> Legs:
+    """The points, per-leg facings and facing of a move's words after its piece.
 
-    ``tail``: the words that go after the points (``face``, and any a ruleset has
-    read off the end before this); one among the points is refused saying
+    Absolute: ``10.5,4 12,8@90 face 90``. Relative (:data:`MOVE_STEPS`), read against
+    ``start()`` (the mover's own centre and facing, asked for only if such a word
+    comes) and turned into the same absolute legs: ``forward D`` and ``reverse D``
+    (or ``back D``) hold the current facing; ``turn left|right A`` changes the facing
+    the next ``forward``/``reverse`` holds, or the final facing if nothing follows;
+    ``toward X,Y`` goes straight at the point as far as ``clip`` says the move can
+    still afford. ``tail``: the words that go after the points (``face``, and any a
+    ruleset has read off the end before this); one among them is refused saying
     ``goes_last``.
     """
     rest = list(words)
@@ -115,15 +200,84 @@ def parse_move_words(
         raise ActionSyntaxError(text, f"{goes_last}: {usage}")
     if not rest and facing is None:
         raise ActionSyntaxError(text, "give the points to move to, a facing, or both")
-    if len(rest) > max_points:
-        raise ActionSyntaxError(text, f"a move has at most {max_points} points")
-    return tuple(parse_point(table, a, text) for a in rest), facing
+    path: list[Point] = []
+    facings: list[float | None] = []
+    pose: Pose | None = None  # the cursor, once a relative word needs it
+    turned = False  # a turn not yet carried by a leg: it becomes the final facing
+
+    def cursor() -> Pose:
+        if start is None:
+            raise ActionSyntaxError(text, "relative move words need a piece on the table")
+        return _pose_after(start(), path, facings) if pose is None else pose
+
+    i = 0
+    while i < len(rest):
+        word = rest[i].lower()
+        if word in ("forward", "reverse", "back"):
+            inches = _amount(rest, i + 1, text, usage, "the inches")
+            at, heading_ = cursor()
+            to = _stepped(at, heading_, inches if word == "forward" else -inches)
+            if not _near_table(table, to):
+                raise ActionSyntaxError(text, f"'{word} {rest[i + 1]}' goes far off the table")
+            path.append(to)
+            facings.append(as_facing(heading_))
+            pose, turned, i = (to, heading_), False, i + 2
+        elif word == "turn":
+            side = rest[i + 1].lower() if i + 1 < len(rest) else ""
+            if side not in ("left", "right"):
+                raise ActionSyntaxError(
+                    text, f"'turn' is followed by left or right and the degrees: {usage}"
+                )
+            degrees = _amount(rest, i + 2, text, usage, "the degrees")
+            if degrees > 360:
+                raise ActionSyntaxError(text, f"'turn {side} {rest[i + 2]}': at most 360 degrees")
+            at, heading_ = cursor()
+            pose = (at, as_facing(heading_ + (degrees if side == "left" else -degrees)))
+            turned, i = True, i + 3
+        elif word in ("toward", "towards"):
+            if i + 1 >= len(rest):
+                raise ActionSyntaxError(text, f"'{word}' needs a point X,Y after it: {usage}")
+            aim = parse_point(table, rest[i + 1], text)
+            at, heading_ = cursor()
+            to = aim if clip is None else clip(tuple(path), tuple(facings), aim)
+            to = (as_coordinate(to[0]), as_coordinate(to[1]))
+            if to == at and aim != at:
+                raise IllegalAction(
+                    text, f"the move cannot afford any of the way toward {excerpt(rest[i + 1])}"
+                )
+            path.append(to)
+            facings.append(None)
+            if to != at:
+                heading_ = heading(at, to)
+            pose, turned, i = (to, heading_), False, i + 2
+        elif "," in word:
+            point, held = parse_leg(table, rest[i], text)
+            path.append(point)
+            facings.append(held)
+            pose, turned, i = None, False, i + 1
+        else:
+            raise ActionSyntaxError(
+                text,
+                f"'{excerpt(rest[i])}' is not a point or a move word; write: {usage}",
+            )
+        if len(path) > max_points:
+            raise ActionSyntaxError(text, f"a move has at most {max_points} points")
+    if turned and facing is None:
+        assert pose is not None
+        facing = pose[1]
+    return tuple(path), tuple(facings), facing
 
 
 def canonical_move(
-    action: object, path: Sequence[Sequence[float]], facing: float | None, max_points: int
-) -> tuple[tuple[Point, ...], float | None]:
-    """The path and facing of a table move in canonical form, or IllegalAction.
+    action: object,
+    path: Sequence[Sequence[float]],
+    facing: float | None,
+    max_points: int,
+    facings: Sequence[float | None] = (),
+) -> Legs:
+    """The path, per-leg facings and facing of a table move in canonical form, or
+    IllegalAction. ``facings``: one per point (None: the leg faces its way), or empty
+    for all None; the canonical form has one per point.
 
     What the parser refuses, a move made in code may not be either: its text
     could not be read back from a record.
@@ -135,12 +289,24 @@ def canonical_move(
         raise IllegalAction(action, "give the points to move to, a facing, or both")
     if len(points) > max_points:
         raise IllegalAction(action, f"a move has at most {max_points} points")
-    return points, facing
+    if not facings:
+        held: tuple[float | None, ...] = (None,) * len(points)
+    elif len(facings) != len(points):
+        raise IllegalAction(action, "a move holds one facing (or None) per point")
+    else:
+        held = tuple(None if f is None else as_facing(f) for f in facings)
+    return points, held, facing
 
 
-def move_words(path: Sequence[Point], facing: float | None) -> list[str]:
-    """The words of a move after its piece: ``10.5,4 12,8 face 90``."""
-    words = [f"{num(x)},{num(y)}" for x, y in path]
+def move_words(
+    path: Sequence[Point], facing: float | None, facings: Sequence[float | None] = ()
+) -> list[str]:
+    """The words of a move after its piece: ``10.5,4 12,8@90 face 90``."""
+    held = list(facings) or [None] * len(path)
+    words = [
+        f"{num(x)},{num(y)}" + ("" if f is None else f"@{num(f)}")
+        for (x, y), f in zip(path, held, strict=True)
+    ]
     if facing is not None:
         words += ["face", num(facing)]
     return words

@@ -32,7 +32,7 @@ from typing import ClassVar, Final
 from warbench.core.actions import Action, check_words
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
-from warbench.geometry.table.text import as_coordinate, num
+from warbench.geometry.table.text import as_coordinate, move_usage, num
 from warbench.rulesets.table_moves import TableMove
 
 MAX_POINTS = 32
@@ -197,7 +197,7 @@ USAGE = {
     "deflect": "deflect MARKER",
     "unit": "unit UNIT",
     "pass": "pass",
-    "move": "move BASE X,Y [X,Y ...] [face DEGREES]",
+    "move": move_usage("BASE"),
     "engineer": "engineer BASE ACTION [TARGET]",
     "destruct": "destruct BASE",
     "fire": "fire BASE[+BASE...] TARGET",

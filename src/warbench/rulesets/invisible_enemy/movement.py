@@ -469,12 +469,30 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     return base, result
 
 
+def legs_cost(state: State, base: Base, legs: list[Leg]) -> float:
+    """What ``legs`` cost ``base`` as the rules plan them (4.4 directions, terrain),
+    whether or not the move is legal: the ``toward X,Y`` clip's measure."""
+    towed = _tow(state, base)
+    return (
+        _scene_for(state, base)
+        .plan_move(
+            base.id,
+            legs,
+            allowance=base.model.speed,
+            rules=_rules_for(state, base),
+            ignore=[towed.id] if towed else [],
+        )
+        .cost
+    )
+
+
 def _drive(state: State, base: Base, action: Move, ignore: list[str]) -> MoveResult:
     """Plan the move's legs. Without a final facing the base faces where it goes. With
     one, each leg in turn is driven whichever way costs less: turning to face its way,
     or keeping the facing it has (forward diagonal, sideways or reverse, 4.4); a tie
-    turns. (The action's text has no per-leg facing: this reading lets a base back
-    up or sidestep when that is cheaper, as a player would.)"""
+    turns. (This reading lets a base back up or sidestep when that is cheaper, as a
+    player would.) A leg written with its own facing (``X,Y@F``, or ``reverse 1``) is
+    driven holding that facing, whatever the cost."""
     scene = _scene_for(state, base)
     rules_ = _rules_for(state, base)
 
@@ -489,14 +507,20 @@ def _drive(state: State, base: Base, action: Move, ignore: list[str]) -> MoveRes
         )
 
     path = list(action.path)
+    given = action.legs()
     if action.facing is None or not path:
-        return run([Leg(p) for p in path])
+        return run(given)
     chosen: list[Leg] = []
     facing = base.geo.facing
     here = base.geo.at
-    best = run([Leg(p) for p in path])
+    best = run(given)
     for i, point in enumerate(path):
-        rest = [Leg(p) for p in path[i + 1 :]]
+        rest = given[i + 1 :]
+        held = given[i].facing
+        if held is not None:  # written X,Y@F: the player chose the facing
+            chosen.append(given[i])
+            facing, here = held, point
+            continue
         turned = best if i == 0 else run([*chosen, Leg(point), *rest])
         kept = run([*chosen, Leg(point, facing), *rest])
         if (kept.problem is not None, kept.cost) < (turned.problem is not None, turned.cost):

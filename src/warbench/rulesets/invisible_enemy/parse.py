@@ -13,9 +13,11 @@ included: 3.0 forbids measuring then, and a phrase would measure for the player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
-from warbench.geometry.table.text import parse_move_words, parse_point
+from warbench.geometry.table.text import Clip, Pose, parse_move_words, parse_point
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
     MAX_ITEMS,
@@ -34,6 +36,7 @@ from warbench.rulesets.invisible_enemy.actions import (
 )
 from warbench.rulesets.invisible_enemy.charts import engineering_actions
 from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.table_moves import afford_clip, own_start
 from warbench.rulesets.table_phrases import (
     Phrase,
     Spot,
@@ -181,5 +184,25 @@ def parse_action(state: State, text: str) -> Action:
     if not args:
         raise ActionSyntaxError(text, f"write it as: {USAGE['move']}")
     base = match_id(args[0], state.bases, "base", text)
-    path, facing = parse_move_words(state.setup.table, args[1:], text, USAGE["move"], MAX_POINTS)
-    return Move(base, path, facing)
+    start, clip = _relative(state, base, text)
+    path, facings, facing = parse_move_words(
+        state.setup.table, args[1:], text, USAGE["move"], MAX_POINTS, start=start, clip=clip
+    )
+    return Move(base, path, facing, facings)
+
+
+def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Clip]:
+    """What relative move words read for base ``ref``: its own place, while its side
+    moves a unit, and what its allowance still pays for (4.4, the planner's costs)."""
+    from warbench.rulesets.invisible_enemy import RULESET
+    from warbench.rulesets.invisible_enemy.movement import legs_cost
+
+    base = state.bases[ref]
+
+    def moving() -> tuple[str, ...]:
+        decision = RULESET.decision(state)
+        return decision.sides if decision is not None and state.step == "unit" else ()
+
+    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, moving, text)
+    speed = base.model.speed
+    return start, afford_clip(lambda legs: speed - legs_cost(state, base, legs), lambda: start()[0])

@@ -35,7 +35,7 @@ from warbench.core.actions import END as END  # the shared one, re-exported
 from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
 from warbench.errors import IllegalAction
-from warbench.geometry.table.text import as_coordinate, num
+from warbench.geometry.table.text import as_coordinate, move_usage, num
 from warbench.rulesets.table_moves import TableMove
 
 MAX_POINTS = 32
@@ -241,7 +241,7 @@ class Mark(Action):
 USAGE = {
     "arm": "arm BASE[.secondary]=kinetic|missile|photon ...",
     "phase": "phase move|fire",
-    "move": "move BASE X,Y [X,Y ...] [face DEGREES] [beacon ENEMY]",
+    "move": move_usage("BASE", "[beacon ENEMY]"),
     "end": "end",
     "range": "range BASE[.secondary]>TARGET=INCHES|estimate ... (or: range none)",
     "fire": "fire BASE[+WINGMATE][.secondary]>TARGET ... (or: fire none)",

@@ -11,17 +11,31 @@ from warbench.core.game import Resolution
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Figure, MoveResult, MoveRules, Point, along
 from warbench.geometry.table.along import Crossing
+from warbench.geometry.table.movement import TURN_TOLERANCE
 from warbench.rulesets.eye import emit_move, move_problem
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import Base, State
 
 
+def straight_only(drift: float) -> float | None:
+    """4.0: straight lines, no drifting to the right or left. A leg held at a facing
+    (``X,Y@F``) goes along it or straight back along it (ruling 20), an inch an inch;
+    any other angle is a drift, refused."""
+    if drift <= TURN_TOLERANCE or drift >= 180.0 - TURN_TOLERANCE:
+        return 1.0
+    return None
+
+
 @cache
 def move_rules(may_leave_table: bool) -> MoveRules:
-    """4.0: 1/2" per 45 degrees of turn or part of it; friendly bases may overlap in passing."""
+    """4.0: 1/2" per 45 degrees of turn or part of it; friendly bases may overlap in passing;
+    no drifting (:func:`straight_only`)."""
     return MoveRules(
-        turning=rules().turning, pass_through="friends", may_leave_table=may_leave_table
+        turning=rules().turning,
+        direction_cost=straight_only,
+        pass_through="friends",
+        may_leave_table=may_leave_table,
     )
 
 
@@ -81,7 +95,7 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     edge = runner_edge(state, side)
     result = state.scene().plan_move(
         base.id,
-        list(action.path),
+        action.legs(),
         allowance=base.speed,
         rules=move_rules(edge is not None),
         final_facing=action.facing,

@@ -12,9 +12,12 @@ base against another would measure for the player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
-from warbench.geometry.table.text import parse_move_words, parse_number
+from warbench.geometry.table import Leg
+from warbench.geometry.table.text import Clip, Pose, parse_move_words, parse_number
 from warbench.rulesets.mgv.actions import (
     END,
     MAX_ENTRIES,
@@ -31,6 +34,7 @@ from warbench.rulesets.mgv.actions import (
 )
 from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
 from warbench.rulesets.mgv.state import State
+from warbench.rulesets.table_moves import afford_clip, own_start
 from warbench.rulesets.table_phrases import (
     Phrase,
     Spot,
@@ -217,7 +221,8 @@ def parse_action(state: State, text: str) -> Action:
     if len(rest) >= 2 and rest[-2].lower() == "beacon":
         beacon = match_id(rest[-1], state.bases, "base", text)
         rest = rest[:-2]
-    path, facing = parse_move_words(
+    start, clip = _relative(state, base, text)
+    path, facings, facing = parse_move_words(
         state.setup.table,
         rest,
         text,
@@ -225,5 +230,29 @@ def parse_action(state: State, text: str) -> Action:
         MAX_POINTS,
         tail=("face", "beacon"),
         goes_last="'face DEGREES' then 'beacon ENEMY' go last",
+        start=start,
+        clip=clip,
     )
-    return Move(base, path, facing, beacon)
+    return Move(base, path, facing, facings, beacon=beacon)
+
+
+def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Clip]:
+    """What relative move words read for base ``ref``: its own place, while its side
+    moves, and what its allowance still pays for (4.0, the planner's costs)."""
+    from warbench.rulesets.mgv import RULESET
+    from warbench.rulesets.mgv.movement import move_rules, runner_edge
+
+    base = state.bases[ref]
+
+    def moving() -> tuple[str, ...]:
+        decision = RULESET.decision(state)
+        return decision.sides if decision is not None and state.step == "move" else ()
+
+    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, moving, text)
+
+    def spare(legs: list[Leg]) -> float:
+        rules_ = move_rules(runner_edge(state, base.side) is not None)
+        planned = state.scene().plan_move(base.id, legs, allowance=base.speed, rules=rules_)
+        return base.speed - planned.cost
+
+    return start, afford_clip(spare, lambda: start()[0])

@@ -5,7 +5,11 @@
 ``move A1 10.5,4 12,8 face 90``       A1 moves along straight legs to each point in
                                       turn, then faces 90 degrees (II.2); ``face``
                                       is optional (it then faces its last leg),
-                                      ``move A1 face 90`` only turns it
+                                      ``move A1 face 90`` only turns it; ``12,8@270``
+                                      goes to 12,8 facing 270 all the way (backing
+                                      up); ``forward 2``, ``reverse 1``, ``turn left
+                                      40``, ``toward 12,8`` are read from A1's own
+                                      place and stored as such points
 ``take A1 idol``                      A1 picks up an item it touches, ending its
                                       movement (III)
 ``shoot A1 B2``                       distance attack on a figure or a feature (II.3)
@@ -30,7 +34,8 @@ from warbench.core.actions import END as END  # the shared ones, re-exported
 from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
 from warbench.geometry.table import Point
-from warbench.geometry.table.text import canonical_move, move_words
+from warbench.geometry.table.movement import Leg
+from warbench.geometry.table.text import canonical_move, move_usage, move_words
 
 MAX_POINTS = 64
 """More legs than any sensible move; a longer path is refused as a typing accident."""
@@ -46,20 +51,34 @@ class First(Action):
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """A move along ``path`` (the points the centre goes to, in order), then ``facing``."""
+    """A move along ``path`` (the points the centre goes to, in order), then ``facing``.
+
+    ``facings``: per point, None (the leg faces its way) or the facing the figure
+    holds on that leg (``X,Y@F``); the same canonical form as the other open tables'
+    :class:`~warbench.rulesets.table_moves.TableMove`.
+    """
 
     figure: str
     path: tuple[Point, ...]
     facing: float | None = None
+    facings: tuple[float | None, ...] = ()
 
     def __post_init__(self) -> None:
         check_words(self)
-        path, facing = canonical_move(self, self.path, self.facing, MAX_POINTS)
+        path, facings, facing = canonical_move(
+            self, self.path, self.facing, MAX_POINTS, self.facings
+        )
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "facing", facing)
+        object.__setattr__(self, "facings", facings)
+
+    def legs(self) -> list[Leg]:
+        """The legs as the geometry plans them."""
+        return [Leg(p, f) for p, f in zip(self.path, self.facings, strict=True)]
 
     def __str__(self) -> str:
-        return " ".join(["move", self.figure, *move_words(self.path, self.facing)])
+        words = move_words(self.path, self.facing, self.facings)
+        return " ".join(["move", self.figure, *words])
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +119,7 @@ class Skill(Action):
 
 USAGE = {
     "first": "first SIDE",
-    "move": "move FIGURE X,Y [X,Y ...] [face DEGREES]",
+    "move": move_usage("FIGURE"),
     "take": "take FIGURE ITEM",
     "shoot": "shoot FIGURE TARGET",
     "fight": "fight FIGURE TARGET",

@@ -132,7 +132,7 @@ def _nearest_enemy(state: State, side: str, body: Figure) -> tuple[float, str] |
 
 
 def _move_reason(state: State, side: str, fig: Fig, move: Move) -> str | None:
-    check = space.check_move(state, fig, move.path, move.facing)
+    check = space.check_move(state, fig, move.path, move.facing, move.facings)
     if check.problem is not None:
         return None
     start, end = space.body(state, fig), check.end
@@ -211,7 +211,7 @@ def action_cost(state: State, side: str, action: Action) -> str | None:
     fig = state.figs.get(action.figure)
     if fig is None or fig.side != side or fig.where != "table":
         return None
-    check = space.check_move(state, fig, action.path, action.facing)
+    check = space.check_move(state, fig, action.path, action.facing, action.facings)
     return None if check.problem else move_cost(check.result, check.allowance)
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError
-from warbench.geometry.table.text import parse_move_words
+from warbench.geometry.table import Leg
+from warbench.geometry.table.text import Pose, parse_move_words
+from warbench.rulesets.table_moves import afford_clip
 from warbench.rulesets.table_phrases import (
     Mover,
     Phrase,
@@ -44,8 +46,39 @@ WHAT = "figure, feature, item or task"
 
 
 def _move(state: State, figure: str, args: list[str], text: str) -> Move:
-    path, facing = parse_move_words(state.setup.table, args, text, USAGE["move"], MAX_POINTS)
-    return Move(figure, path, facing)
+    fig = state.figs[figure]
+    clip = afford_clip(lambda legs: _spare(state, fig, legs), lambda: _start(state, fig, text)[0])
+    path, facings, facing = parse_move_words(
+        state.setup.table,
+        args,
+        text,
+        USAGE["move"],
+        MAX_POINTS,
+        start=lambda: _start(state, fig, text),
+        clip=clip,
+    )
+    return Move(figure, path, facing, facings)
+
+
+def _start(state: State, fig: Fig, text: str) -> Pose:
+    """Where relative move words set off: the figure's own place (no secret in VSGMR)."""
+    from warbench.rulesets.vsgmr import space
+
+    if not fig.active:
+        raise ActionSyntaxError(text, f"{fig.id} is no longer on the table ({fig.where})")
+    start = space.move_start(state, fig)
+    return start.at, start.facing
+
+
+def _spare(state: State, fig: Fig, legs: list[Leg]) -> float:
+    """The allowance left after ``legs`` (II.2; a Half Move Unit where rough terrain
+    makes it one), for ``toward X,Y``."""
+    from warbench.rulesets.vsgmr import space
+
+    check = space.check_move(
+        state, fig, [leg.to for leg in legs], None, [leg.facing for leg in legs]
+    )
+    return check.allowance - check.result.cost
 
 
 def spots(state: State) -> list[Spot]:

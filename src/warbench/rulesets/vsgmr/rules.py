@@ -344,7 +344,7 @@ class VSGMRRules(Ruleset[State]):
                 "to dismount, move it off its mount",
                 None,
             )
-        check = space.check_move(state, fig, action.path, action.facing)
+        check = space.check_move(state, fig, action.path, action.facing, action.facings)
         return check.problem, check
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
@@ -914,7 +914,8 @@ FEATURE_TARGETS = 3
 """Attacks on terrain offered per figure (the nearest legal ones)."""
 
 _PROMPTS = {
-    "movement": "movement: move FIGURE X,Y [X,Y ...] [face DEGREES], take FIGURE ITEM, or end",
+    "movement": "movement: move FIGURE X,Y [X,Y ...] [face DEGREES] (or forward, reverse, "
+    "turn, toward: see help), take FIGURE ITEM, or end",
     "distance": "distance attacks: shoot FIGURE TARGET, or end",
     "hand": "hand to hand attacks: fight FIGURE TARGET, or end",
     "skill": "skill rolls: skill FIGURE TASK, or end",

@@ -510,12 +510,25 @@ def _pt(p: Point) -> str:
     return f"{p[0]:.2f},{p[1]:.2f}"
 
 
-def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | None) -> MoveCheck:
-    """Cost and check a move of ``fig`` (the who-may-move tests are the rules' job)."""
-    setup = state.setup
+def move_start(state: State, fig: Fig) -> Figure:
+    """Where ``fig`` sets off: its own base, a rider from its mount's place."""
     start = fig.geo if fig.where == "table" else body(state, fig)
-    if fig.where == "mounted":  # a rider sets off from its mount's place
+    if fig.where == "mounted":
         start = fig.geo.moved_to(start.at, start.facing)
+    return start
+
+
+def check_move(
+    state: State,
+    fig: Fig,
+    path: Sequence[Point],
+    facing: float | None,
+    facings: Sequence[float | None] = (),
+) -> MoveCheck:
+    """Cost and check a move of ``fig`` (the who-may-move tests are the rules' job);
+    ``facings``: per point, a facing held on that leg (empty: every leg faces its way)."""
+    setup = state.setup
+    start = move_start(state, fig)
     sc = scene(state)
     riderless = []
     if fig.profile.is_guy:
@@ -528,7 +541,8 @@ def check_move(state: State, fig: Fig, path: Sequence[Point], facing: float | No
             and f.rider is None
             and f.id != fig.mount
         ]
-    legs = [Leg(p) for p in path]
+    held = list(facings) or [None] * len(path)
+    legs = [Leg(p, f) for p, f in zip(path, held, strict=True)]
     # The full allowance first: the half move depends on where the path goes.
     full = setup.rules.allowance(fig.profile.kind, half=False)
     result = sc.plan_move(
