@@ -144,9 +144,10 @@ def test_deflection_takes_one_off(ie: Any) -> None:
     assert game.state.step == "mark2"
     ie.act(game, "blue", "barrage 12,10")
     assert game.state.step == "deflect" and game.decision.sides == ("red",)
-    ie.act(game, "red", "deflect M1")
-    assert game.state.markers[0].deflected
-    to_phase_6(ie, game, 5, 6)  # flanked (11) and deflected (+1): 12 needed
+    # no base has a shot (ruling 53): phase 5 asks no one and the barrage strikes at once;
+    # flanked (11) and deflected (+1): 12 needed
+    ie.act(game, "red", "deflect M1", 5, 6)
+    assert ie.last(game, "deflect").data["marker"] == "M1"
     assert not game.state.bases["R1"].destroyed
     assert "misses R1 (11, needed 12)" in ie.last(game, "barrage_miss").text
 

@@ -11,12 +11,12 @@ bases move one at a time (``move``) or its engineers act (7.0,
 - terrain: the 1.5 chart's cost per inch; a base 2/3 damaged pays 2; a towing
   engineer pays at least 2 (4.4 Tow); where several apply the worst counts,
   never more than 3 (ruling 30 a);
-- a demolition engineer *ploughs* through obstacles of high, medium or low
-  sensitivity (not minefields, encrypted surface or MEK-Lok, which need the
-  7.0 actions): 1, 2 or 3 per inch instead of the chart, impassable ones
-  included, and every such obstacle its base passes over is cleared whole
-  (ruling 33 a; scenarios lay obstacles as small patches, so the 1" lane of
-  4.4 is the whole patch); it rolls for no trap in what it clears.
+- a demolition engineer *ploughs* through obstacles of high and medium
+  sensitivity on every move, and low ones too when it says so (``engineer E1
+  plough X,Y``, ruling 52); not minefields, encrypted surface or MEK-Lok, which
+  need the 7.0 actions: 1, 2 or 3 per inch instead of the chart, impassable
+  ones included, leaving a 1" lane along its centre's track (the rest of each
+  obstacle stays, ruling 33 a); it rolls for no trap in what it ploughs.
 
 Along the move, in the order met: a trap roll (1D6, trapped at or above the
 chart's number) in the middle of each crossing of a trap feature; the
