@@ -18,7 +18,8 @@ What is read (every other key of a view is ignored):
   badge and a yellow outline round the counter (V.E.G. marks ``wounded``).
 - Table games (inches, origin bottom-left, y up): ``view["table"]`` (width,
   height), ``view["features"]`` (id, kind, shape polygon / polyline / circle,
-  points, radius, optional label, blocks_los, destroyed) and ``view["figures"]``
+  points, radius, optional label, blocks_los, destroyed; a polygon may have
+  ``holes``, rings cut out of it) and ``view["figures"]``
   (id, side, kind, x, y, facing in degrees counter-clockwise from east, base
   round with diameter or rect with width and depth, status flags, label). A
   figure may also carry:
@@ -1104,6 +1105,18 @@ class _TableBoard(_Board):
             raise RenderError(f"{where}: 'points' must be a list of [x, y]")
         return [_xy(p, f"{where}.points[{i}]") for i, p in enumerate(points)]
 
+    def _feature_holes(self, where: str, feature: Mapping[str, Any]) -> list[list[Point]]:
+        """A polygon's holes (rings cut out of it), in pixels."""
+        holes = feature.get("holes") or []
+        if not isinstance(holes, Sequence) or isinstance(holes, str):
+            raise RenderError(f"{where}: 'holes' must be a list of rings")
+        out = []
+        for i, ring in enumerate(holes):
+            if not isinstance(ring, Sequence) or isinstance(ring, str) or len(ring) < 3:
+                raise RenderError(f"{where}: holes[{i}] must be a ring of 3 or more [x, y]")
+            out.append([self.px(*_xy(p, f"{where}.holes[{i}][{j}]")) for j, p in enumerate(ring)])
+        return out
+
     def _draw_feature(self, parent: ET.Element, index: int, feature: Mapping[str, Any]) -> None:
         """An area (polygon, circle) or a line (polyline) in its kind's colour; faded if gone."""
         kind = str(feature.get("kind", "terrain"))
@@ -1128,7 +1141,13 @@ class _TableBoard(_Board):
         if shape == "polygon":
             if len(points) < 3:
                 raise RenderError(f"{where}: a polygon needs at least 3 points")
-            _polygon(group, points, area)
+            holes = self._feature_holes(where, feature)
+            if holes:  # what was cleared inside it stays open ground
+                rings = [points, *holes]
+                d = " ".join(f"M{_points(ring).replace(' ', ' L')} Z" for ring in rings)
+                _add(group, "path", area, d=d, fill_rule="evenodd")
+            else:
+                _polygon(group, points, area)
         elif shape == "circle":
             radius = _number(feature.get("radius"), f"{where}.radius") * self.scale
             _circle(group, points[0], radius, area)

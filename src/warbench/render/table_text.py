@@ -282,7 +282,10 @@ def _covers(feature: Mapping[str, Any], x: float, y: float, reach: float) -> boo
         return isinstance(radius, int | float) and math.dist(points[0], (x, y)) <= radius
     if shape == "polyline":
         return any(_segment_distance(a, b, (x, y)) <= reach for a, b in itertools.pairwise(points))
-    return _inside(points, x, y)
+    holes = feature.get("holes") or ()
+    return _inside(points, x, y) and not any(
+        _inside(_points({"points": ring}), x, y) for ring in holes
+    )
 
 
 def _inside(ring: Sequence[tuple[float, float]], x: float, y: float) -> bool:

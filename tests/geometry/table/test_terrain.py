@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
+import shapely
 
 from warbench.geometry.table import (
     Feature,
@@ -11,6 +14,7 @@ from warbench.geometry.table import (
     RoundBase,
     TableGeometryError,
     Terrain,
+    remains,
 )
 
 
@@ -165,3 +169,38 @@ def test_movement_obstacles_are_what_a_base_would_overlap():
     assert terrain.movement_obstacles(*Figure("a", 2.5, 1).solid) == ()  # touching
     assert [f.id for f in terrain.movement_obstacles(*Figure("a", 5.2, 1).solid)] == ["wall"]
     assert terrain.movement_obstacles(*Figure("a", 8.0, 1).solid) == ()
+
+
+# -- cutting an area out of a feature (remains) ---------------------------------------------
+def test_a_lane_through_a_patch_leaves_the_two_sides_and_the_area_is_the_difference() -> None:
+    patch = Feature.polygon("p", [(0, 0), (3, 0), (3, 3), (0, 3)], move_cost=2.0, kind="mold")
+    lane = shapely.LineString([(-1, 1.5), (4, 1.5)]).buffer(0.5, cap_style="flat")
+    pieces = remains(patch, lane)
+    assert [p.geometry.area for p in pieces] == [3.0, 3.0]
+    assert all(p.id == "p" and p.move_cost == 2.0 and p.kind == "mold" for p in pieces)
+    left = shapely.union_all([p.geometry for p in pieces])
+    assert left.symmetric_difference(patch.geometry.difference(lane)).area < 1e-12
+
+
+def test_a_cut_inside_a_feature_leaves_a_hole_that_round_trips() -> None:
+    wood = Feature.circle("w", (10, 10), 4.0, blocks_los="beyond")
+    (left,) = remains(wood, shapely.Point(10, 10).buffer(1.0))
+    assert left.shape == "polygon" and len(left.holes) == 1 and left.radius == 0.0
+    assert left.geometry.area == pytest.approx(wood.geometry.area - math.pi, rel=0.01)
+    assert Feature.from_dict(left.to_dict()) == left
+    assert not Terrain([left]).features_under((10.0, 10.0))  # the hole is open ground
+    assert Terrain([left]).features_under((12.5, 10.0))
+
+
+def test_a_cut_that_misses_keeps_the_feature_and_one_that_covers_it_leaves_nothing() -> None:
+    patch = Feature.polygon("p", [(0, 0), (1, 0), (1, 1), (0, 1)])
+    assert remains(patch, shapely.box(5, 5, 6, 6)) == [patch]
+    assert remains(patch, shapely.box(1, 0, 2, 1)) == [patch]  # touching only
+    assert remains(patch, shapely.box(-1, -1, 2, 2)) == []
+    assert remains(patch, shapely.box(-1, -1, 2, 0.99), least=0.05) == []  # a crumb
+
+
+def test_a_cut_line_becomes_polyline_pieces() -> None:
+    wall = Feature.polyline("wall", [(0, 0), (10, 0)], barrier=True)
+    pieces = remains(wall, shapely.box(4, -1, 6, 1))
+    assert [(p.shape, p.geometry.length) for p in pieces] == [("polyline", 4.0)] * 2

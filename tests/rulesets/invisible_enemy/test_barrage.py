@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from warbench.render.svg import render_svg
 from warbench.rulesets.invisible_enemy import barrage
 
 
@@ -106,6 +107,31 @@ def test_terrain_within_reach_of_its_sensitivity_is_cleared(ie: Any) -> None:
     assert not terrain.feature("high").destroyed
 
 
+def test_a_barrage_clears_only_what_lies_within_reach_3_0(ie: Any) -> None:
+    # mold (medium: 3") 10" long, its end 1" from the marker: the 3" disc bites off its
+    # end and the rest stays; a patch of dust (high: 4") round the marker is holed
+    features = [
+        ie.box("long", "mold", 13.5, 1, 23.5, 6),
+        ie.box("wide", "dust", 4, 0, 21, 10),
+    ]
+    game = marked(ie, defender(ie), "12.5,4.5", features=features)
+    before = {f: game.state.terrain.feature(f).geometry for f in ("long", "wide")}
+    to_phase_6(ie, game)
+    terrain = game.state.terrain
+    long, wide = terrain.feature("long"), terrain.feature("wide")
+    assert not long.destroyed and not wide.destroyed
+    expected = before["long"].difference(barrage.disc((12.5, 4.5), 3.0))
+    assert long.geometry.symmetric_difference(expected).area < 1e-9
+    assert len(wide.holes) == 1 and wide.shape == "polygon"
+    expected = before["wide"].difference(barrage.disc((12.5, 4.5), 4.0))
+    assert wide.geometry.symmetric_difference(expected).area < 1e-9
+    assert "part of long" in ie.last(game, "cleared").text
+    # the view draws the hole (the renderers take a polygon's holes)
+    drawn = next(f for f in game.view("red")["features"] if f["id"] == "wide")
+    assert len(drawn["holes"]) == 1
+    assert 'fill-rule="evenodd"' in render_svg(game.view("red"))
+
+
 def test_deflection_takes_one_off(ie: Any) -> None:
     # network: blue's 6 beats red's 5; red's 4 and 3 are unopposed: red 2 points, blue 1
     game = ie.new_game(defender(ie), [6, 5, 4, 3], network=(1, 3), tail=True)
@@ -118,9 +144,10 @@ def test_deflection_takes_one_off(ie: Any) -> None:
     assert game.state.step == "mark2"
     ie.act(game, "blue", "barrage 12,10")
     assert game.state.step == "deflect" and game.decision.sides == ("red",)
-    ie.act(game, "red", "deflect M1")
-    assert game.state.markers[0].deflected
-    to_phase_6(ie, game, 5, 6)  # flanked (11) and deflected (+1): 12 needed
+    # no base has a shot (ruling 53): phase 5 asks no one and the barrage strikes at once;
+    # flanked (11) and deflected (+1): 12 needed
+    ie.act(game, "red", "deflect M1", 5, 6)
+    assert ie.last(game, "deflect").data["marker"] == "M1"
     assert not game.state.bases["R1"].destroyed
     assert "misses R1 (11, needed 12)" in ie.last(game, "barrage_miss").text
 

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+import shapely
+
 from warbench.core.game import Game
+from warbench.core.record import replay_record
+from warbench.errors import ActionSyntaxError
 from warbench.rulesets.invisible_enemy import engineering
 from warbench.rulesets.invisible_enemy.actions import Engineer, Move
 
@@ -94,15 +99,106 @@ def test_free_trapped_on_3_or_more_7_0(ie: Any) -> None:
 
 
 def test_clearing_a_minefield_removes_it_and_the_kind_must_match_7_0(ie: Any) -> None:
+    # a 1" patch straight ahead of E1: the 1" lane 1" deep takes all of it
     game = _eng(
         ie,
         "demolition",
-        ie.box("F1", "minefield", 5, 10, 6, 11.5),
+        ie.box("F1", "minefield", 5, 11.5, 6, 12.5),
         ie.box("M1", "mold", 2, 10, 3, 11),
     )
     assert "not minefield" in ie.refused(game, "engineer E1 clear-minefield M1", "blue")
     ie.act(game, "blue", "engineer E1 clear-minefield F1", 4)
     assert game.state.terrain.feature("F1").destroyed
+    assert ie.last(game, "cleared").data["features"] == ["F1"]
+
+
+def test_a_clearing_action_opens_a_1_inch_lane_1_inch_deep_and_leaves_the_rest_7_0(
+    ie: Any,
+) -> None:
+    # a 3" x 4" minefield 0.4" ahead of E1's front: the lane runs from E1's centre to 1"
+    # past where it meets the field, 1" wide; what is left is the field less that strip
+    field = ie.box("F1", "minefield", 5, 10, 8, 14)
+    game = _eng(ie, "demolition", field)
+    before = game.state.terrain.feature("F1").geometry
+    ie.act(game, "blue", "engineer E1 clear-minefield F1", 4)
+    after = game.state.terrain.feature("F1")
+    lane = shapely.box(4, 11.5, 6, 12.5)
+    assert not after.destroyed and after.shape == "polygon"
+    assert after.geometry.area == pytest.approx(12.0 - 1.0)
+    assert after.geometry.symmetric_difference(before.difference(lane)).area < 1e-9
+    assert '1" lane 1" deep into F1' in ie.last(game, "cleared").text
+
+
+def test_an_engineer_clears_only_what_lies_ahead_of_it_7_0(ie: Any) -> None:
+    # within 1" but off to E1's side: it must face the field first (ruling 40)
+    game = _eng(ie, "demolition", ie.box("F1", "minefield", 5, 10, 6, 11.5))
+    reason = ie.refused(game, "engineer E1 clear-minefield F1", "blue")
+    assert "not straight ahead of E1" in reason and "face F1 first" in reason
+
+
+def test_ploughing_leaves_a_1_inch_lane_through_a_3_inch_patch_4_4(ie: Any) -> None:
+    # dust (high: 1" an inch to plough): E1 drives through the middle of a 3" patch and
+    # splits it in two; the pieces are the patch less the 1" lane along E1's track
+    game = _eng(ie, "demolition", ie.box("D1", "dust", 5, 10.5, 8, 13.5))
+    before = game.state.terrain.feature("D1").geometry
+    ie.act(game, "blue", "move E1 8.9,12")
+    terrain = game.state.terrain
+    pieces = [terrain.feature("D1"), terrain.feature("D1-2")]
+    lane = shapely.LineString([(4, 12), (8.9, 12)]).buffer(0.5, cap_style="flat")
+    left = shapely.union_all([p.geometry for p in pieces])
+    assert [round(p.geometry.area, 6) for p in pieces] == [3.0, 3.0]
+    assert left.symmetric_difference(before.difference(lane)).area < 1e-9
+    assert ie.last(game, "cleared").data["features"] == ["D1"]
+    # the record replays to the same table (the pieces are in the state's digest)
+    replay = replay_record(game.record())
+    assert replay.digest() == game.digest()
+    assert [f.to_dict() for f in replay.state.terrain.features] == [
+        f.to_dict() for f in terrain.features
+    ]
+
+
+def test_a_demolition_engineers_move_does_not_plough_low_obstacles_4_4(ie: Any) -> None:
+    # slime (low, 2" an inch, trap 6): an ordinary move crosses it at the chart's cost
+    # and rolls for the trap; only `plough` ploughs it (ruling 52)
+    game = _eng(ie, "demolition", ie.box("S1", "slime", 5, 11, 6, 13))
+    ie.act(game, "blue", "move E1 7,12", 1)
+    assert ie.the(game, "E1").geo.x == 7.0
+    assert "trap roll in S1" in ie.last(game, "roll").text
+    assert "spent 4.0" in ie.last(game, "move").text  # 1 + 1" at 2 + 1
+    assert not ie.events(game, "cleared")
+
+
+def test_a_plough_drives_through_a_low_obstacle_at_3_an_inch_and_clears_a_lane_4_4(
+    ie: Any,
+) -> None:
+    slime = ie.box("S1", "slime", 5, 11, 6, 13)
+    gravel = ie.box("G1", "gravel", 5, 7, 6, 9)  # low and impassable to others
+    game = _eng(ie, "demolition", slime, gravel)
+    rolls = len(ie.events(game, "roll"))
+    ie.act(game, "blue", "engineer E1 plough 7,12")
+    assert ie.at(game, "E1") == (7.0, 12.0)
+    assert "spent 5.0" in ie.last(game, "move").text  # 1 + 1" at 3 + 1: no trap roll
+    assert len(ie.events(game, "roll")) == rolls
+    terrain = game.state.terrain
+    assert sorted(round(terrain.feature(f).geometry.area, 6) for f in ("S1", "S1-2")) == [
+        0.5,
+        0.5,
+    ]
+    assert ie.the(game, "E1").engineered_turn != 1  # a move, not the 7.0 action
+    assert "already moved" in ie.refused(game, "engineer E1 build-mek-lok", "blue")
+
+
+def test_plough_is_a_demolition_engineers_and_goes_to_a_point_4_4(ie: Any) -> None:
+    game = _eng(ie, "repair", ie.box("S1", "slime", 5, 11, 6, 13))
+    assert "only a demolition (E) engineer" in ie.refused(game, "engineer E1 plough 7,12", "blue")
+    with pytest.raises(ActionSyntaxError, match="'S1' is not a point"):
+        game.parse("engineer E1 plough S1")
+    with pytest.raises(ActionSyntaxError, match="engineer BASE plough X,Y"):
+        game.parse("engineer E1 plough")
+    game = _eng(ie, "demolition", ie.box("G1", "gravel", 5, 11, 6, 13))
+    assert "impassable" in ie.refused(game, "move E1 7,12", "blue")
+    # light gravel: 1 + 1" at 3 + 3 = 7 is more than E1's 5
+    assert 'costs 7.00" but only 5.00"' in ie.refused(game, "engineer E1 plough 9,12", "blue")
 
 
 def test_build_mek_lok_is_automatic_and_lays_a_feature_ahead_1_5_note_1(ie: Any) -> None:
@@ -201,11 +297,16 @@ def test_arm_payload_is_automatic_7_0(ie: Any) -> None:
 
 
 def test_every_engineering_option_is_legal(ie: Any) -> None:
-    game = _eng(ie, "demolition", ie.box("F1", "minefield", 5, 10, 6, 11.5))
+    game = _eng(
+        ie,
+        "demolition",
+        ie.box("F1", "minefield", 5, 11.7, 6, 12.2),
+        ie.box("S1", "slime", 4, 7, 5, 10),
+    )
     ie.give(game, *[4] * 40)  # refusals try the action, rolls and all
     listed = [a for a in game.legal_actions("blue") if isinstance(a, Engineer)]
     keys = {a.key for a in listed}
-    assert {"clear-minefield", "build-mek-lok"} <= keys
+    assert {"clear-minefield", "build-mek-lok", "plough"} <= keys
     for action in [*listed, *(a for a in game.legal_actions("blue") if isinstance(a, Move))]:
         assert game.refusal(action, "blue") is None, action
     assert engineering.options(game.state, "red") == []

@@ -14,19 +14,36 @@ from typing import Any
 import pytest
 
 from warbench.errors import IllegalAction
-from warbench.rulesets.invisible_enemy import fire
+from warbench.rulesets.invisible_enemy import fire, space
+from warbench.rulesets.invisible_enemy.actions import Fire
 from warbench.rulesets.invisible_enemy.charts import chart_modifier, direct_fire
 
 
-def fire_phase(ie: Any, units: list[Any], **kw: Any) -> Any:
-    """A game at direct fire (5.0): both sides pass on moving and on self-destructing."""
+def fire_phase(ie: Any, units: list[Any], asked: bool = True, **kw: Any) -> Any:
+    """A game at direct fire (5.0): both sides pass on moving and on self-destructing.
+
+    A one-turn game: a side with no possible shot is not asked (ruling 53), and once
+    no one is, the turn (and so the game) ends without another die. ``asked``: some
+    side is asked to fire; else none is and the game is over."""
+    kw.setdefault("turns", 1)
     game = ie.start(units, first="blue", **kw)
     ie.act(game, "blue", "pass")
     ie.act(game, "red", "pass")
     ie.act(game, "blue", "done")
     ie.act(game, "red", "done")
-    assert game.state.step in ("fire_a", "fire_b")
+    if asked:
+        assert game.state.step in ("fire_a", "fire_b")
+    else:
+        assert game.state.step == "over" and not ie.events(game, "fire")
     return game
+
+
+def no_shot(ie: Any, game: Any, shooter: str, target: str) -> str:
+    """Blue was passed over in step a (ruling 53); the rules' verdict on the shot."""
+    assert any("blue has no shot in step a" in e.text for e in ie.events(game, "no_shot"))
+    why = space.refusal(game.state, ie.the(game, shooter), target)
+    assert why is not None
+    return why
 
 
 def finish(ie: Any, game: Any, step: str) -> None:
@@ -49,22 +66,63 @@ def reserve(ie: Any) -> list[Any]:
     ]
 
 
-def duel(ie: Any, target: tuple[float, float], model: str = "K817", **kw: Any) -> Any:
+def duel(
+    ie: Any, target: tuple[float, float], model: str = "K817", asked: bool = True, **kw: Any
+) -> Any:
     """Blue's J90 B1 at (2, 12) facing east against red R1 at ``target``."""
     units = [
         ie.unit("blue", "U1", ie.base("B1", "J90", (2, 12), 0)),
         ie.unit("red", "V1", ie.base("R1", model, target, 180)),
         *reserve(ie),
     ]
-    return fire_phase(ie, units, **kw)
+    return fire_phase(ie, units, asked, **kw)
+
+
+# -- 1.6 phase 5: who is asked ---------------------------------------------------------------
+def test_a_side_with_no_possible_shot_is_not_asked_to_fire_5_0(ie: Any) -> None:
+    # 9.9" apart, facing each other: both are asked, blue first
+    near = duel(ie, (11.9, 12))
+    assert near.decision.sides == ("blue",)
+    ie.act(near, "blue", "done")
+    assert near.state.step == "fire_a" and near.decision.sides == ("red",)
+    # 10.5" apart, measured freely: neither can reach the other (10"), so no one is asked;
+    # (nor in step b: the reserve's C bases face off the table); the game goes on to the
+    # barrages and, its one turn over, ends
+    far = duel(ie, (12.5, 12), asked=False)
+    said = [e.text for e in ie.events(far, "no_shot")]
+    assert said[:2] == [
+        "blue has no shot in step a: no enemy within reach of its bases as the table is "
+        "seen (5.0, ruling 53)",
+        "red has no shot in step a: no enemy within reach of its bases as the table is "
+        "seen (5.0, ruling 53)",
+    ]
+    assert far.outcome is not None
+
+
+def test_by_eye_the_skip_allows_the_eyes_error_at_both_ends_5_0(ie: Any) -> None:
+    eye = {"measuring": "eye"}
+    # 10.5" apart: out of range, but the eye puts B1 at (3, 13) and R1 at (13, 13), and
+    # either might stand anywhere in its 2" cell: the step is kept, and the shot refused
+    kept = duel(ie, (12.5, 12), options=eye)
+    assert kept.state.step == "fire_a" and kept.decision.sides == ("blue",)
+    assert not ie.events(kept, "no_shot")
+    assert 'beyond the 10" range' in ie.refused(kept, "fire B1 R1", "blue")
+    # 14" apart by eye (3, 13 to 17, 13): beyond 10" and both cells' error (2.83")
+    gone = duel(ie, (16, 12), asked=False, options=eye)
+    assert [e.data["step"] for e in ie.events(gone, "no_shot")] == ["fire_a"] * 2 + ["fire_b"] * 2
+    # moving the bases anywhere within their cells changes nothing (what both see)
+    for at in ((2.1, 12.1), (3.9, 13.9)):
+        ie.the(gone, "B1").geo = ie.the(gone, "B1").geo.moved_to(at, 0.0)
+        gone.state.touched()
+        assert not fire.may_shoot(gone.state, "blue", "fire_a")
 
 
 # -- 5.0 arcs and range ----------------------------------------------------------------------
 def test_k_and_p_fire_within_22_5_degrees_of_the_facing(ie: Any) -> None:
     game = duel(ie, polar((2, 12), 22.0, 6))
     assert [a for a in game.legal_actions("blue") if str(a) == "fire B1 R1"]
-    wide = duel(ie, polar((2, 12), 25.0, 6))
-    reason = ie.refused(wide, "fire B1 R1", "blue")
+    wide = duel(ie, polar((2, 12), 25.0, 6), asked=False)
+    reason = no_shot(ie, wide, "B1", "R1")
     assert reason == "R1 is outside the 45-degree arc of B1's kinetic weapon (5.0)"
 
 
@@ -89,14 +147,14 @@ def test_c_fires_within_30_degrees_of_the_facing(ie: Any) -> None:
 def test_range_is_centre_to_centre_up_to_the_weapons_range(ie: Any) -> None:
     near = duel(ie, (11.9, 12))  # 9.9" centre to centre: J90 reaches 10"
     ie.act(near, "blue", "fire B1 R1", 3)
-    far = duel(ie, (12.5, 12))
-    assert '10.5" away, beyond the 10" range of B1' in ie.refused(far, "fire B1 R1", "blue")
+    far = duel(ie, (12.5, 12), asked=False)
+    assert '10.5" away, beyond the 10" range of B1' in no_shot(ie, far, "B1", "R1")
 
 
 # -- 1.5 weapon blocks and 5.0 line of fire --------------------------------------------------
 def test_100_percent_terrain_stops_fire(ie: Any) -> None:
-    game = duel(ie, (9, 12), features=[ie.box("S1", "salt", 5, 11, 6, 13)])
-    reason = ie.refused(game, "fire B1 R1", "blue")
+    game = duel(ie, (9, 12), asked=False, features=[ie.box("S1", "salt", 5, 11, 6, 13)])
+    reason = no_shot(ie, game, "B1", "R1")
     assert "S1 (100% weapon block) stops the fire of B1 at R1 (1.5)" in reason
     assert fire.targets(game.state, ie.the(game, "B1")) == []
 
@@ -111,8 +169,8 @@ def test_a_target_within_1_inch_behind_50_percent_terrain_is_covered(ie: Any) ->
 
 
 def test_50_percent_terrain_stops_fire_when_neither_end_is_within_1_inch(ie: Any) -> None:
-    game = duel(ie, (10.5, 12), features=[ie.box("F1", "fine_sand", 7, 10, 8, 14)])
-    reason = ie.refused(game, "fire B1 R1", "blue")
+    game = duel(ie, (10.5, 12), asked=False, features=[ie.box("F1", "fine_sand", 7, 10, 8, 14)])
+    reason = no_shot(ie, game, "B1", "R1")
     assert "F1 (50% weapon block) stops the fire of B1 at R1" in reason
     assert 'neither of them is within 1" of it (1.5)' in reason
 
@@ -213,9 +271,9 @@ def test_c_is_stopped_by_100_percent_terrain(ie: Any) -> None:
         ie.unit("red", "V1", ie.base("R1", "L12", (6.5, 6), 180)),
         *reserve(ie),
     ]
-    game = fire_phase(ie, units, features=[ie.box("S1", "salt", 3, 5, 3.5, 7)])
-    finish(ie, game, "fire_a")
-    assert "100% weapon block" in ie.refused(game, "fire L1 R1", "blue")
+    game = fire_phase(ie, units, asked=False, features=[ie.box("S1", "salt", 3, 5, 3.5, 7)])
+    assert any("blue has no shot in step b" in e.text for e in ie.events(game, "no_shot"))
+    assert "100% weapon block" in (space.refusal(game.state, ie.the(game, "L1"), "R1") or "")
 
 
 # -- 5.1 firer damage --------------------------------------------------------------------------
@@ -278,12 +336,17 @@ def test_each_base_fires_once_a_turn(ie: Any) -> None:
         *reserve(ie),
     ]
     game = fire_phase(ie, units)
+    # B2 (4" to the north, facing east) has R1 out of its arc: blue has no shot left,
+    # so red is asked next (ruling 53)
     ie.act(game, "blue", "fire B1 R1", 1)
-    assert "B1 has already fired this turn" in ie.refused(game, "fire B1 R1", "blue")
+    assert game.decision.sides == ("red",)
+    with pytest.raises(IllegalAction, match="B1 has already fired this turn"):
+        fire.check_fire(game.state, "blue", Fire(("B1",), "R1"))
 
 
 def test_a_refused_shot_changes_nothing(ie: Any) -> None:
-    game = duel(ie, polar((2, 12), 30.0, 6))
+    # by eye the step is kept (R1 is within reach as the eye sees it, ruling 53)
+    game = duel(ie, polar((2, 12), 30.0, 6), options={"measuring": "eye"})
     before = game.state.to_json()
     rolled = game.dice.rolled
     for text in ("fire B1 R1", "rake B1 R1", "fire R1 B1", "fire B1 B1", "fire B1 Q9"):
@@ -296,13 +359,14 @@ def test_friends_are_not_targets_but_contaminated_friends_are(ie: Any) -> None:
     units = [
         ie.unit("blue", "U1", ie.base("B1", "J90", (2, 12), 0)),
         ie.unit("blue", "U2", ie.base("B2", "L35", (7, 12), 0)),
-        ie.unit("red", "V1", ie.base("R1", "K817", (9, 16), 180)),
+        ie.unit("red", "V1", ie.base("R1", "K817", (9, 14.5), 180)),
         *reserve(ie),
     ]
-    game = fire_phase(ie, units)
+    game = fire_phase(ie, units)  # B1 may fire at R1, so blue is asked
     assert "B2 is a friendly base" in ie.refused(game, "fire B1 B2", "blue")
+    assert fire.targets(game.state, ie.the(game, "B1")) == ["R1"]
     ie.the(game, "B2").contaminated = 1  # infected earlier (1.5 note 2)
-    assert fire.targets(game.state, ie.the(game, "B1")) == ["B2"]
+    assert fire.targets(game.state, ie.the(game, "B1")) == ["B2", "R1"]
     ie.act(game, "blue", "fire B1 B2", 4)
     assert ie.last(game, "fire").data["target"] == "B2"
 

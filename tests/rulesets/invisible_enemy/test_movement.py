@@ -232,6 +232,19 @@ def test_trap_roll_at_or_above_the_number_stops_the_base_in_the_crossing_1_5(ie:
     assert ie.last(game, "move").data["path"] == [[4.0, 12.0], [6.5, 12.0]]
 
 
+def test_a_trapped_move_reports_the_allowance_it_spent_not_the_plan_1_5_4_4(ie: Any) -> None:
+    # planned: 2" open, 1" of mold at 2, 1" open = 5; trapped halfway into the mold it has
+    # spent 2 + 0.5" at 2 = 3 (issue 25: the event said 5)
+    game = _one(ie, ie.box("M1", "mold", 6, 11, 7, 13))
+    ie.act(game, "blue", "move B1 8,12", 5)
+    assert ie.the(game, "B1").trapped
+    assert 'moves 2.5" (allowance' in ie.last(game, "move").text
+    assert 'spent 3.0")' in ie.last(game, "move").text
+    game = _one(ie, ie.box("M1", "mold", 6, 11, 7, 13))
+    ie.act(game, "blue", "move B1 8,12", 4)  # not trapped: the whole plan
+    assert 'spent 5.0")' in ie.last(game, "move").text
+
+
 def test_trap_roll_below_the_number_passes_1_5(ie: Any) -> None:
     game = _one(ie, ie.box("M1", "mold", 6, 11, 7, 13))
     ie.act(game, "blue", "move B1 8,12", 4)

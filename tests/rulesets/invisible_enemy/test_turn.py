@@ -53,17 +53,35 @@ def test_4_0_a_side_that_passes_tries_no_more_units_the_other_goes_on(ie: Any) -
     assert game.state.step == "last"
 
 
-def test_1_6_the_phases_come_in_order(ie: Any) -> None:
-    game = ie.start(_forces(ie), tail=True)
+def _turn_one_steps(game: Any) -> list[str]:
     steps = [game.state.step]
     while game.state.turn == 1 and not game.is_over:
         side = game.decision.sides[0]
         game.apply("pass" if game.state.step == "activate" else "done", side)
         if game.state.step != steps[-1]:
             steps.append(game.state.step)
+    return steps
+
+
+def test_1_6_the_phases_come_in_order(ie: Any) -> None:
+    forces = _forces(ie)
+    forces[2] = ie.unit("red", "V1", ie.base("R1", "K817", (11, 12), 180))  # 7" from B1
+    game = ie.start(forces, tail=True)
+    steps = _turn_one_steps(game)
     assert steps[:3] == ["activate", "last", "fire_a"]  # no C base: no step b
     kinds = [e.kind for e in game.events]
     assert kinds.index("reset") > kinds.index("initiative")
+
+
+def test_1_6_phase_5_asks_no_side_that_has_no_shot(ie: Any) -> None:
+    # 16" apart: no base reaches another, so phase 5 asks no one (ruling 53) and the
+    # turn goes on to the barrages and the reset
+    game = ie.start(_forces(ie), tail=True)
+    steps = _turn_one_steps(game)
+    assert steps[:2] == ["activate", "last"] and "fire_a" not in steps
+    kinds = [e.kind for e in game.events]
+    assert kinds.count("no_shot") == 2
+    assert kinds.index("initiative") < kinds.index("no_shot") < kinds.index("reset")
 
 
 def test_clear_victory_when_a_side_has_no_base_in_its_hands(ie: Any) -> None:

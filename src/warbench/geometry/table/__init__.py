@@ -41,7 +41,7 @@ from warbench.geometry.table.core import (
     normalize_angle,
     turn_angle,
 )
-from warbench.geometry.table.features import CIRCLE_SEGMENTS, Feature, LosBlock, Shape
+from warbench.geometry.table.features import CIRCLE_SEGMENTS, Feature, LosBlock, Shape, remains
 from warbench.geometry.table.figures import (
     ROUND_SEGMENTS,
     ArcPart,
@@ -150,6 +150,7 @@ __all__ = [
     "overlapping",
     "plan_move",
     "reach_along",
+    "remains",
     "silhouette",
     "table_view",
     "touching",

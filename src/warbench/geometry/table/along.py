@@ -25,7 +25,7 @@ from typing import Final
 
 from warbench.geometry.table.core import Point
 from warbench.geometry.table.figures import Figure, overlapping
-from warbench.geometry.table.movement import MoveResult
+from warbench.geometry.table.movement import MoveResult, TurnStep
 from warbench.geometry.table.terrain import Terrain
 
 JOIN: Final = 1e-6
@@ -94,6 +94,40 @@ def path_until(result: MoveResult, distance: float) -> list[Point]:
     return points
 
 
+def spent_until(result: MoveResult, distance: float) -> float:
+    """The allowance a move has spent when its centre is ``distance`` inches along it:
+    every turn made before that point, each leg's pieces up to it at their rates and
+    each barrier reached (a base stopped partway pays for the part it made).
+
+    >>> from warbench.geometry.table import Feature, Scene, Table
+    >>> bog = Feature.polygon("bog", [(4, 0), (6, 0), (6, 10), (4, 10)], move_cost=2.0)
+    >>> move = Scene(Table(20, 10), [bog], [Figure("a", 1.0, 5.0)]).plan_move(
+    ...     "a", [(9.0, 5.0)], allowance=20.0)
+    >>> move.cost, spent_until(move, 4.0), spent_until(move, 8.0)
+    (10.0, 5.0, 10.0)
+    """
+    spent = 0.0
+    offset = 0.0
+    for step in result.steps:
+        if isinstance(step, TurnStep):
+            if step.leg is not None and offset < distance - JOIN:
+                spent += step.cost
+            continue
+        reach = distance - offset
+        if reach <= 0.0:
+            break
+        if reach >= step.length - JOIN:
+            spent += step.cost
+        else:
+            for piece in step.pieces:
+                inside = min(piece.end, reach) - piece.start
+                if inside > 0.0:
+                    spent += inside * max(piece.cost, step.rate)
+            spent += sum(c.cost for c in step.crossings if c.at <= reach)
+        offset += step.length
+    return spent
+
+
 STEP_BACK: Final = 0.05
 """Inches a stopped base is set back at a time to clear a figure it was passing."""
 
@@ -122,4 +156,13 @@ def rest_at(result: MoveResult, distance: float, others: Iterable[Figure]) -> tu
     return result.start, 0.0
 
 
-__all__ = ["JOIN", "STEP_BACK", "Crossing", "crossings", "path_until", "point_along", "rest_at"]
+__all__ = [
+    "JOIN",
+    "STEP_BACK",
+    "Crossing",
+    "crossings",
+    "path_until",
+    "point_along",
+    "rest_at",
+    "spent_until",
+]

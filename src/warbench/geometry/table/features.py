@@ -1,8 +1,11 @@
 """Terrain features: areas and lines on the table, with the properties rules ask about.
 
-A :class:`Feature` is a polygon (woods, a building, a pond), a polyline (a wall,
-a hedge, a fence) or a circle (a crater, a copse; drawn as a regular polygon of
-:data:`CIRCLE_SEGMENTS` corners inscribed in the circle). It carries names only
+A :class:`Feature` is a polygon (woods, a building, a pond; it may have
+``holes``, as what is left of a patch a blast cleared in its middle), a polyline
+(a wall, a hedge, a fence) or a circle (a crater, a copse; drawn as a regular
+polygon of :data:`CIRCLE_SEGMENTS` corners inscribed in the circle).
+:func:`remains` cuts an area out of a feature (a barrage or an engineer clearing
+part of it) and gives the pieces left. It carries names only
 for the renderer (``kind``, ``label``) and the effects every table game needs:
 
 Movement
@@ -42,13 +45,17 @@ Sight
 28.2
 >>> Feature.polyline("wall", [(0, 0), (5, 0)], barrier=True).is_area
 False
+>>> patch = Feature.polygon("p", [(0, 0), (3, 0), (3, 3), (0, 3)])
+>>> lane = shapely.LineString([(1.5, -1), (1.5, 4)]).buffer(0.5, cap_style="flat")
+>>> [(f.shape, round(f.geometry.area, 2)) for f in remains(patch, lane)]
+[('polygon', 3.0), ('polygon', 3.0)]
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Final, Literal
 
@@ -58,7 +65,7 @@ import shapely
 
 from warbench.geometry.table.core import Point, TableGeometryError, boundary_edges
 
-__all__ = ["CIRCLE_SEGMENTS", "Feature", "LosBlock", "Shape"]
+__all__ = ["CIRCLE_SEGMENTS", "Feature", "LosBlock", "Shape", "remains"]
 
 CIRCLE_SEGMENTS: Final[int] = 64
 """Corners of the polygon standing for a circular feature (error < 0.12% of the radius)."""
@@ -104,6 +111,8 @@ class Feature:
     crossing_cost: float | None = None
     height: float = 1.0
     destroyed: bool = False
+    holes: tuple[tuple[Point, ...], ...] = ()
+    """Rings cut out of a polygon (none for the other shapes)."""
 
     def __post_init__(self) -> None:
         where = f"feature {self.id!r}"
@@ -113,6 +122,17 @@ class Feature:
         if self.shape == "polygon" and len(pts) > 3 and pts[0] == pts[-1]:
             pts = pts[:-1]  # a closed ring written out in full
         object.__setattr__(self, "points", pts)
+        holes = []
+        for ring in self.holes:
+            hole = tuple((_finite(p[0], f"{where}: x"), _finite(p[1], f"{where}: y")) for p in ring)
+            if len(hole) > 3 and hole[0] == hole[-1]:
+                hole = hole[:-1]
+            if len(hole) < 3:
+                raise TableGeometryError(f"{where}: a hole needs at least 3 points")
+            holes.append(hole)
+        if holes and self.shape != "polygon":
+            raise TableGeometryError(f"{where}: only a polygon has holes")
+        object.__setattr__(self, "holes", tuple(holes))
         if self.shape == "polygon":
             if len(pts) < 3:
                 raise TableGeometryError(f"{where}: a polygon needs at least 3 points")
@@ -188,7 +208,7 @@ class Feature:
     def geometry(self) -> shapely.Polygon | shapely.LineString:
         """The shapely geometry (Polygon, LineString, or the circle's polygon)."""
         if self.shape == "polygon":
-            return shapely.Polygon(self.points)
+            return shapely.Polygon(self.points, self.holes or None)
         if self.shape == "polyline":
             return shapely.LineString(self.points)
         (cx, cy) = self.points[0]
@@ -235,6 +255,8 @@ class Feature:
         }
         if self.see_depth is not None:
             out["see_depth"] = self.see_depth
+        if self.holes:
+            out["holes"] = [[[x, y] for x, y in ring] for ring in self.holes]
         return out
 
     @classmethod
@@ -243,3 +265,48 @@ class Feature:
         from warbench.geometry.table.serial import FeatureSpec
 
         return FeatureSpec.model_validate(data).build()
+
+
+def remains(feature: Feature, cut: shapely.Geometry, least: float = 0.0) -> list[Feature]:
+    """What is left of ``feature`` once the area ``cut`` is taken away, largest first.
+
+    ``[feature]`` itself if ``cut`` misses it; else its pieces, each a polygon
+    (with holes where the cut lies inside it) or, for a line, a polyline, with
+    every property of ``feature`` and its id (the caller names the pieces);
+    ``[]`` if nothing is left. Pieces smaller than ``least`` (square inches; a
+    line: inches long) are crumbs, dropped.
+    """
+    whole = feature.geometry
+    if not shapely.intersects(whole, cut) or shapely.touches(whole, cut):
+        return [feature]
+    left = shapely.difference(whole, cut)
+    if not shapely.is_valid(left):
+        left = shapely.make_valid(left)
+    line = not feature.is_area
+    size = shapely.length if line else shapely.area
+    parts = [
+        p
+        for p in shapely.get_parts(left)
+        if shapely.get_type_id(p) == (1 if line else 3) and float(size(p)) > max(least, 0.0)
+    ]
+    parts.sort(key=lambda p: (-float(size(p)), *shapely.get_coordinates(p)[0].tolist()))
+    out = []
+    for part in parts:
+        if line:
+            points = tuple(map(tuple, shapely.get_coordinates(part).tolist()))
+            piece = replace(feature, shape="polyline", points=points, radius=0.0, holes=())
+        else:
+            shell = shapely.get_coordinates(shapely.get_exterior_ring(part)).tolist()
+            holes = tuple(
+                tuple(map(tuple, shapely.get_coordinates(shapely.get_interior_ring(part, i))))
+                for i in range(shapely.get_num_interior_rings(part))
+            )
+            piece = replace(
+                feature,
+                shape="polygon",
+                points=tuple(map(tuple, shell)),
+                radius=0.0,
+                holes=holes,
+            )
+        out.append(piece)
+    return out

@@ -195,6 +195,10 @@ class FeatureSpec(_Spec):
     crossing_cost: Distance | None = None
     height: float = Field(default=1.0, ge=-MAX_TABLE_SIZE, le=MAX_TABLE_SIZE)
     destroyed: bool = False
+    holes: list[Annotated[list[PointSpec], Field(min_length=3, max_length=MAX_FEATURE_POINTS)]] = (
+        Field(default_factory=list, max_length=MAX_FEATURE_POINTS)
+    )
+    """Rings cut out of a polygon (what a blast or an engineer cleared inside it)."""
 
     @model_validator(mode="after")
     def _geometry_is_sound(self) -> FeatureSpec:
@@ -223,6 +227,7 @@ class FeatureSpec(_Spec):
             crossing_cost=self.crossing_cost,
             height=self.height,
             destroyed=self.destroyed,
+            holes=tuple(tuple(ring) for ring in self.holes),
         )
 
 
@@ -236,6 +241,8 @@ def feature_view(feature: Feature) -> dict[str, Any]:
     }
     if feature.shape == "circle":
         out["radius"] = feature.radius
+    if feature.holes:
+        out["holes"] = [[[x, y] for x, y in ring] for ring in feature.holes]
     if feature.label:
         out["label"] = feature.label
     out["blocks_los"] = feature.blocks_los

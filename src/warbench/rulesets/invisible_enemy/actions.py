@@ -143,19 +143,31 @@ Move = TableMove
 """A base moves along straight legs, then faces (4.0): the move MGV shares."""
 
 
+PLOUGH: Final = "plough"
+"""The engineer's word for a move that ploughs low obstacles too (4.4; not a 7.0 action)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Engineer(Action):
-    """An engineering action (7.0): its key on the table and what it works on."""
+    """An engineering action (7.0): its key on the table and what it works on; ``plough``
+    (4.4) goes ``to`` a point instead."""
 
     base: str
     key: str
     target: str | None = None
+    to: Point | None = None
 
     def __post_init__(self) -> None:
         check_words(self)
+        if self.to is not None:
+            if not isinstance(self.to, tuple) or len(self.to) != 2:
+                raise IllegalAction(self, "a plough goes to a point x,y")
+            object.__setattr__(self, "to", (as_coordinate(self.to[0]), as_coordinate(self.to[1])))
 
     def __str__(self) -> str:
         words = ["engineer", self.base, self.key]
+        if self.to is not None:
+            words.append(f"{num(self.to[0])},{num(self.to[1])}")
         return " ".join([*words, self.target] if self.target else words)
 
 
@@ -198,7 +210,7 @@ USAGE = {
     "unit": "unit UNIT",
     "pass": "pass",
     "move": move_usage("BASE"),
-    "engineer": "engineer BASE ACTION [TARGET]",
+    "engineer": "engineer BASE ACTION [TARGET] (or: engineer BASE plough X,Y)",
     "destruct": "destruct BASE",
     "fire": "fire BASE[+BASE...] TARGET",
     "rake": "rake BASE TARGET",
@@ -210,6 +222,7 @@ __all__ = [
     "COST_KEY",
     "DONE",
     "PASS",
+    "PLOUGH",
     "PURCHASES",
     "SUPPRESSION",
     "USAGE",

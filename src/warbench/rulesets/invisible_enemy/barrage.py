@@ -6,9 +6,9 @@ centre is beyond 3" at phase 6, the one measure the text gives for every strike
 (11a); a deflection tags one enemy marker, -1, one per marker (9a); flank
 support is a friendly base within 1" (edge to edge) on the target's left or
 right, 45-135 degrees off its facing (13a); the blast is blocked only by
-impervious terrain on the line from the marker to the base's centre (14a); a
-feature any part of which lies within the sensitivity's reach is cleared whole
-(15a). Each base is removed as soon as it is destroyed (3.0).
+impervious terrain on the line from the marker to the base's centre (14a); what
+of a feature lies within its sensitivity's reach is cleared and the rest stays,
+in pieces if the cut splits it (15a). Each base is removed as soon as it is destroyed (3.0).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import shapely
 
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Point, bearing, edge_distance
+from warbench.geometry.table import CIRCLE_SEGMENTS, Point, bearing, edge_distance
 from warbench.rulesets.invisible_enemy import fungus
 from warbench.rulesets.invisible_enemy.actions import Barrage, Deflect
 from warbench.rulesets.invisible_enemy.charts import FUNGUS_TOWER, area_needs
@@ -246,25 +246,47 @@ def _roll_tower(state: State, tower_id: str, marker: Marker, res: Resolution) ->
         fungus.damage_tower(state, tower_id, tower.hull - tower.hits, res)
 
 
+def disc(at: Point, radius: float) -> shapely.Geometry:
+    """The ground within ``radius`` of ``at``: a polygon round the circle (so it holds all
+    of it: the table geometry's circles are drawn inside theirs)."""
+    n = CIRCLE_SEGMENTS
+    outer = radius / math.cos(math.pi / n)
+    ring = [
+        (
+            at[0] + outer * math.cos(2 * math.pi * (k + 0.5) / n),
+            at[1] + outer * math.sin(2 * math.pi * (k + 0.5) / n),
+        )
+        for k in range(n)
+    ]
+    return shapely.Polygon(ring)
+
+
 def _clear_terrain(state: State, marker: Marker, res: Resolution) -> None:
-    """3.0 Terrain Effects: low, medium and high sensitivity features within 2", 3", 4" go."""
-    reach = rules().data.barrage.clears
+    """3.0 Terrain Effects: what of a low, medium or high sensitivity feature lies within
+    2", 3" or 4" of the centrepoint is cleared; the rest of it stays (ruling 15)."""
+    data = rules().data
+    reach = data.barrage.clears
     kinds = terrain_chart().kinds
     point = shapely.Point(marker.at)
-    cleared = []
+    within: dict[float, list[str]] = {}
     for feature in state.terrain.active:
         sens = kinds[feature.kind].sensitivity
         if sens not in reach:
             continue
-        if shapely.distance(point, feature.geometry) <= reach[sens] + 1e-9:
-            cleared.append(feature.id)
-    if cleared:
-        state.clear(*cleared)
+        if shapely.distance(point, feature.geometry) < reach[sens]:
+            within.setdefault(reach[sens], []).append(feature.id)
+    cut: list[str] = []
+    for radius, ids in within.items():
+        cut += state.cut(disc(marker.at, radius), ids, data.clearing.crumbs)
+    if cut:
+        gone = [f for f in cut if state.terrain.feature(f).destroyed]
+        left = [f for f in cut if f not in gone]
+        said = [*(f"{f} (all of it)" for f in gone), *(f"part of {f}" for f in left)]
         res.emit(
             "cleared",
-            f"barrage {marker.id} clears {', '.join(cleared)}",
+            f"barrage {marker.id} clears {', '.join(said)} (3.0)",
             marker=marker.id,
-            features=cleared,
+            features=cut,
         )
 
 
@@ -284,6 +306,7 @@ __all__ = [
     "apply_deflect",
     "check_place",
     "deflectable",
+    "disc",
     "flank_supported",
     "in_radius",
     "lose_type1",

@@ -128,7 +128,9 @@ class Clearing(DataModel):
     high: float
     medium: float
     low: float
-    lane: float
+    lane: float = Field(gt=0.0)
+    depth: float = Field(gt=0.0)
+    crumbs: float = Field(ge=0.0)
     tow: float
 
 

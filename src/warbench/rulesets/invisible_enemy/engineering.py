@@ -15,8 +15,15 @@ what an action does in play is ours (readings, docs/rules/invisible-enemy.md):
   on after a successful roll; the same keys on a friendly base that can move attach
   at once, without a roll (4.4). The engineer's next move drags the towed base
   (:mod:`.movement`). An engineer holds one tow at a time.
-- ``clear-encrypted``, ``clear-minefield``, ``remove-mek-lok``: the feature of that
-  kind is removed whole on success (scenarios lay these as small patches).
+- ``clear-encrypted``, ``clear-minefield``, ``remove-mek-lok``: on success a lane
+  1" wide (``rules.toml [clearing] lane``) is cleared straight ahead of the engineer,
+  from its centre to 1" (``depth``) past where the lane first meets the feature; the
+  rest of the feature stays, in pieces if the lane cuts it through. The lane must
+  meet the feature within the engineer's reach ahead: it faces what it clears.
+- ``plough X,Y`` (4.4, a demolition engineer's move, not a 7.0 action: no roll, and
+  it leaves the once-a-turn action unspent): the engineer moves straight to X,Y
+  ploughing low obstacles as well as high and medium ones, 3" an inch through them,
+  and leaves a 1" lane behind it (:mod:`.movement`, ruling 52).
 - ``build-mek-lok``: a MEK-Lok circle 1" across appears just ahead of the engineer
   (id ``MK1``, ``MK2``...), on the table and clear of every base.
 - ``arm-payload`` arms the engineer's strike payload; ``deliver-payload`` (armed, an
@@ -30,6 +37,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import shapely
+
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
 from warbench.geometry.table import (
@@ -40,11 +49,15 @@ from warbench.geometry.table import (
     edge_distance,
     overlapping,
 )
-from warbench.rulesets.invisible_enemy import charts
-from warbench.rulesets.invisible_enemy.actions import Engineer
+from warbench.rulesets.invisible_enemy import charts, movement
+from warbench.rulesets.invisible_enemy.actions import PLOUGH, Engineer, Move
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.scenario import FeatureSpec, feature_of
 from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.rulings import cite_ruling
+
+RULINGS = "warbench.rulesets.invisible_enemy"
+"""Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
 
 FEATURE_KEYS = {
     "clear-encrypted": "encrypted",
@@ -86,6 +99,10 @@ def check(state: State, side: str, action: Engineer, fresh: bool = False) -> Che
             raise IllegalAction(action, f"{base.id} is not of the unit moving now (7.0)")
         if base.id in state.moved:
             raise IllegalAction(action, f"{base.id} has already moved or acted this activation")
+    if action.key == PLOUGH:
+        return _check_plough(state, side, base, action)
+    if action.to is not None:
+        raise IllegalAction(action, f"{action.key} goes to no point (only plough does)")
     if base.engineered_turn == state.turn:
         raise IllegalAction(action, f"{base.id} has already taken its engineering action")
     if base.contaminated:
@@ -115,6 +132,27 @@ def check(state: State, side: str, action: Engineer, fresh: bool = False) -> Che
     return _check_base(state, base, action)
 
 
+def plough_move(action: Engineer) -> Move:
+    """The move a ``plough`` makes: straight to its point, facing the way it goes."""
+    assert action.to is not None
+    return Move(action.base, (action.to,))
+
+
+def _check_plough(state: State, side: str, base: Base, action: Engineer) -> Checked:
+    """4.4: a demolition engineer's move through low obstacles as well (ruling 52)."""
+    if state.units[base.unit].mission != "E":
+        raise IllegalAction(
+            action, f"only a demolition (E) engineer ploughs; {base.unit} is not one (1.3, 4.4)"
+        )
+    if action.target is not None or action.to is None:
+        raise IllegalAction(action, "write it as: engineer BASE plough X,Y (straight there, 4.4)")
+    try:
+        movement.plan(state, side, plough_move(action), low=True)
+    except IllegalAction as exc:
+        raise IllegalAction(action, exc.reason) from None
+    return Checked(base, PLOUGH, roll=False)
+
+
 def _no_target(action: Engineer) -> None:
     if action.target is not None:
         raise IllegalAction(action, f"{action.key} takes no target")
@@ -138,7 +176,34 @@ def _check_feature(state: State, base: Base, action: Engineer) -> Checked:
         raise IllegalAction(action, f"{fid} is not {title}: {action.key} works only on {title}")
     if state.terrain.distance_to(base.geo, fid) > _reach() + 1e-9:
         raise IllegalAction(action, f'{fid} is more than {_reach():g}" from {base.id} (7.0)')
+    if lane(base, feature) is None:
+        raise IllegalAction(
+            action,
+            f'{fid} is not straight ahead of {base.id} within {_reach():g}": an engineer '
+            f"clears a lane ahead of it; face {fid} first (7.0, {cite_ruling(RULINGS, 40)})",
+        )
     return Checked(base, action.key, feature=feature)
+
+
+def lane(base: Base, feature: Feature) -> shapely.Geometry | None:
+    """The lane a 7.0 clearing action opens in ``feature``: ``lane`` inches wide along the
+    engineer's facing, from its centre to ``depth`` inches past where the lane first
+    meets the feature; None if it meets none of it within reach ahead of the base."""
+    data = rules().data.clearing
+    rad = math.radians(base.geo.facing)
+    ux, uy = math.cos(rad), math.sin(rad)
+    x, y = base.geo.at
+
+    def strip(length: float) -> shapely.Geometry:
+        ahead = shapely.LineString([(x, y), (x + length * ux, y + length * uy)])
+        return shapely.buffer(ahead, data.lane / 2, cap_style="flat")
+
+    met = shapely.intersection(strip(base.geo.base.bounding_radius + _reach()), feature.geometry)
+    if shapely.is_empty(met) or float(shapely.area(met)) <= 0.0:
+        return None
+    xy = shapely.get_coordinates(met)
+    entry = max(0.0, float(((xy[:, 0] - x) * ux + (xy[:, 1] - y) * uy).min()))
+    return strip(entry + data.depth)
 
 
 def _check_base(state: State, base: Base, action: Engineer) -> Checked:
@@ -212,6 +277,9 @@ def mek_lok(state: State, base: Base, action: Engineer) -> Feature:
 def apply_engineer(state: State, side: str, action: Engineer, res: Resolution) -> None:
     done = check(state, side, action)
     base, key = done.base, done.key
+    if key == PLOUGH:
+        movement.apply_move(state, side, plough_move(action), res, low=True)
+        return
     mission = state.units[base.unit].mission or "E"
     die: int | None = None
     if done.roll:
@@ -258,7 +326,18 @@ def _effect(state: State, done: Checked, res: Resolution) -> None:
     elif key in TOWS and target is not None:
         base.towing = target.id
     elif done.feature is not None:
-        state.clear(done.feature.id)
+        area = lane(base, done.feature)
+        assert area is not None  # checked
+        data = rules().data.clearing
+        state.cut(area, [done.feature.id], data.crumbs)
+        gone = state.terrain.feature(done.feature.id).destroyed
+        res.emit(
+            "cleared",
+            f'{base.id} clears {"the last of " if gone else ""}a {data.lane:g}" lane '
+            f'{data.depth:g}" deep into {done.feature.id} (7.0)',
+            base=base.id,
+            features=[done.feature.id],
+        )
     elif key == "build-mek-lok":
         feature = mek_lok(state, base, Engineer(base.id, key))
         state.terrain = state.terrain.replaced(feature)
@@ -314,7 +393,51 @@ def base_options(state: State, base: Base, fresh: bool = False) -> list[Engineer
             except IllegalAction:
                 continue
             out.append(action)
+    if mission == "E" and not fresh and base.id not in state.moved:
+        out.extend(_ploughs(state, base))
     return out
+
+
+def _ploughs(state: State, base: Base) -> list[Engineer]:
+    """``plough`` candidates: straight through the nearest low obstacle (only a plough
+    crosses it as cleared ground), as far as the allowance carries the engineer."""
+    kinds = terrain_chart().kinds
+    here = shapely.Point(base.geo.at)
+    low = [
+        f
+        for f in state.terrain.active
+        if f.kind not in movement.PLOUGH_KEEP
+        and (kind := kinds.get(f.kind)) is not None
+        and kind.sensitivity == "low"
+        and not kind.barrier
+    ]
+    if not low:
+        return []
+    nearest = min(low, key=lambda f: float(shapely.distance(here, f.geometry)))
+    gap = float(shapely.distance(here, nearest.geometry))
+    if gap > base.model.speed:
+        return []
+    inside = shapely.get_coordinates(shapely.centroid(nearest.geometry))[0]
+    far = float(math.dist(base.geo.at, inside))
+    if far <= 0.0:
+        return []
+    goal = (
+        base.geo.x + (inside[0] - base.geo.x) * 100.0 / far,
+        base.geo.y + (inside[1] - base.geo.y) * 100.0 / far,
+    )
+    got = movement.reach(state, base, goal, low=True)
+    if got <= 0.05:
+        return []
+    to = (
+        round(base.geo.x + (goal[0] - base.geo.x) * (got - 0.01) / 100.0, 2),
+        round(base.geo.y + (goal[1] - base.geo.y) * (got - 0.01) / 100.0, 2),
+    )
+    action = Engineer(base.id, PLOUGH, to=to)
+    try:
+        check(state, base.side, action)
+    except IllegalAction:
+        return []
+    return [action]
 
 
 def options(state: State, side: str) -> list[Engineer]:
@@ -324,4 +447,13 @@ def options(state: State, side: str) -> list[Engineer]:
     return [a for b in state.unit_bases(state.current) for a in base_options(state, b)]
 
 
-__all__ = ["Checked", "apply_engineer", "base_options", "check", "mek_lok", "options"]
+__all__ = [
+    "Checked",
+    "apply_engineer",
+    "base_options",
+    "check",
+    "lane",
+    "mek_lok",
+    "options",
+    "plough_move",
+]

@@ -28,6 +28,8 @@ hits land at once, and the base is removed whatever it did.
 
 from __future__ import annotations
 
+import math
+
 import shapely
 
 from warbench.core.game import Resolution
@@ -70,6 +72,32 @@ def shooters(state: State, side: str, step: str) -> list[Base]:
         for b in state.active(side)
         if b.weapon in weapons and b.fired_turn != state.turn and not b.contaminated
     ]
+
+
+def may_shoot(state: State, side: str, step: str) -> bool:
+    """Whether ``side`` is asked to fire in ``step`` at all: it has a base that may fire
+    and, as everyone sees the table, a target one of them might reach (ruling 53).
+
+    Decided on what both sides know, so the skip tells neither anything: measured freely,
+    the exact verdicts (range, arc, line of fire); by eye, only range, between where the
+    eye puts each base (the centre of its cell, :mod:`warbench.rulesets.eye`) with the
+    eye's whole error allowed at both ends; towers stand where the scenario puts them.
+    """
+    able = shooters(state, side, step)
+    if not able:
+        return False
+    if state.setup.options.measuring == "free":
+        return any(targets(state, s) for s in able)
+    eye = rules().data.eye
+    slack = eye.cell * math.sqrt(2.0)  # half the cell's diagonal at each end
+    aims = [eye.point(b.geo.at) for b in state.active() if b.side != side or b.contaminated]
+    aims += [space.tower_centre(state, t.id) for t in state.towers.values() if not t.destroyed]
+    for shooter in able:
+        at = eye.point(shooter.geo.at)
+        reach = shooter.model.range + space.RANGE_SLACK + slack
+        if any(math.dist(at, aim) <= reach for aim in aims):
+            return True
+    return False
 
 
 def targets(state: State, shooter: Base) -> list[str]:
@@ -527,6 +555,7 @@ __all__ = [
     "destructible",
     "end_step",
     "may_rake",
+    "may_shoot",
     "rake_refusal",
     "shooters",
     "targets",

@@ -11,12 +11,12 @@ bases move one at a time (``move``) or its engineers act (7.0,
 - terrain: the 1.5 chart's cost per inch; a base 2/3 damaged pays 2; a towing
   engineer pays at least 2 (4.4 Tow); where several apply the worst counts,
   never more than 3 (ruling 30 a);
-- a demolition engineer *ploughs* through obstacles of high, medium or low
-  sensitivity (not minefields, encrypted surface or MEK-Lok, which need the
-  7.0 actions): 1, 2 or 3 per inch instead of the chart, impassable ones
-  included, and every such obstacle its base passes over is cleared whole
-  (ruling 33 a; scenarios lay obstacles as small patches, so the 1" lane of
-  4.4 is the whole patch); it rolls for no trap in what it clears.
+- a demolition engineer *ploughs* through obstacles of high and medium
+  sensitivity on every move, and low ones too when it says so (``engineer E1
+  plough X,Y``, ruling 52); not minefields, encrypted surface or MEK-Lok, which
+  need the 7.0 actions: 1, 2 or 3 per inch instead of the chart, impassable
+  ones included, leaving a 1" lane along its centre's track (the rest of each
+  obstacle stays, ruling 33 a); it rolls for no trap in what it ploughs.
 
 Along the move, in the order met: a trap roll (1D6, trapped at or above the
 chart's number) in the middle of each crossing of a trap feature; the
@@ -76,6 +76,10 @@ RULINGS = "warbench.rulesets.invisible_enemy"
 PLOUGH_KEEP = frozenset({"minefield", "encrypted", "mek_lok"})
 """Kinds a demolition engineer clears only with a 7.0 action, never by ploughing."""
 PLOUGHABLE = ("high", "medium", "low")
+PLOUGHED = ("high", "medium")
+"""What a demolition engineer ploughs on every move: never dearer than the chart (4.4,
+1.5). Low obstacles cost it 3 an inch, more than mildew or slime: it ploughs them only
+when it says so (``engineer E1 plough X,Y``, ruling 52)."""
 
 
 # -- rules of a move -------------------------------------------------------------------------
@@ -115,21 +119,23 @@ def ploughs(state: State, base: Base) -> bool:
     return base.role == "engineer" and state.units[base.unit].mission == "E"
 
 
-def _terrain_for(state: State, base: Base) -> tuple[Terrain, frozenset[str]]:
-    """The terrain as ``base`` moves through it, and the features it ploughs."""
+def _terrain_for(state: State, base: Base, low: bool = False) -> tuple[Terrain, frozenset[str]]:
+    """The terrain as ``base`` moves through it, and the features it ploughs (``low``: the
+    low sensitivity ones too, an engineer's ``plough``)."""
     if not ploughs(state, base):
         return state.terrain, frozenset()
-    key = ("plough",)
+    key = ("plough", low)
     found = state.plans.get(key)
     if found is None:
         kinds = terrain_chart().kinds
         rates = rules().data.clearing
         changed = []
+        sensitivities = PLOUGHABLE if low else PLOUGHED
         for f in state.terrain.features:
             kind = kinds.get(f.kind)
             if f.destroyed or kind is None or f.kind in PLOUGH_KEEP or kind.barrier:
                 continue
-            if kind.sensitivity in PLOUGHABLE:
+            if kind.sensitivity in sensitivities:
                 rate = float(getattr(rates, str(kind.sensitivity)))
                 changed.append(replace(f, move_cost=rate, impassable=False))
         terrain = state.terrain.replaced(*changed) if changed else state.terrain
@@ -139,8 +145,8 @@ def _terrain_for(state: State, base: Base) -> tuple[Terrain, frozenset[str]]:
     return result
 
 
-def _scene_for(state: State, base: Base) -> Scene:
-    terrain, ploughed = _terrain_for(state, base)
+def _scene_for(state: State, base: Base, low: bool = False) -> Scene:
+    terrain, ploughed = _terrain_for(state, base, low)
     scene = state.scene()
     return scene if not ploughed else Scene(scene.table, terrain, scene.figures)
 
@@ -390,16 +396,17 @@ def can_continue(state: State) -> bool:
 
 
 # -- planning --------------------------------------------------------------------------------
-def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
-    """Check a move without changing anything; IllegalAction says why it is refused.
+def plan(state: State, side: str, action: Move, low: bool = False) -> tuple[Base, MoveResult]:
+    """Check a move without changing anything; IllegalAction says why it is refused
+    (``low``: a demolition engineer ploughing low obstacles too, 4.4).
 
     Remembered until the table changes (``State.touched``).
     """
-    key = ("move", side, action, state.turn, state.current, tuple(state.moved))
+    key = ("move", side, action, low, state.turn, state.current, tuple(state.moved))
     found = state.plans.get(key)
     if found is None:
         try:
-            found = _plan(state, side, action)
+            found = _plan(state, side, action, low)
         except IllegalAction as exc:
             found = exc
         state.plans[key] = found
@@ -409,7 +416,7 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
     return result
 
 
-def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
+def _plan(state: State, side: str, action: Move, low: bool) -> tuple[Base, MoveResult]:
     base = state.bases.get(action.base)
     if base is None or not base.active:
         raise IllegalAction(action, f"there is no base {action.base} on the table")
@@ -435,7 +442,7 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         )
     towed = _tow(state, base)
     edge = breach_edge(state, side)
-    result = _drive(state, base, action, [towed.id] if towed else [])
+    result = _drive(state, base, action, [towed.id] if towed else [], low)
     if result.problem is not None:
         problem = result.problem
         blocker = state.bases.get(problem.blocker or "")
@@ -486,14 +493,16 @@ def legs_cost(state: State, base: Base, legs: list[Leg]) -> float:
     )
 
 
-def _drive(state: State, base: Base, action: Move, ignore: list[str]) -> MoveResult:
+def _drive(
+    state: State, base: Base, action: Move, ignore: list[str], low: bool = False
+) -> MoveResult:
     """Plan the move's legs. Without a final facing the base faces where it goes. With
     one, each leg in turn is driven whichever way costs less: turning to face its way,
     or keeping the facing it has (forward diagonal, sideways or reverse, 4.4); a tie
     turns. (This reading lets a base back up or sidestep when that is cheaper, as a
     player would.) A leg written with its own facing (``X,Y@F``, or ``reverse 1``) is
     driven holding that facing, whatever the cost."""
-    scene = _scene_for(state, base)
+    scene = _scene_for(state, base, low)
     rules_ = _rules_for(state, base)
 
     def run(legs: list[Leg]) -> MoveResult:
@@ -536,9 +545,10 @@ def _drive(state: State, base: Base, action: Move, ignore: list[str]) -> MoveRes
 
 
 # -- moving ----------------------------------------------------------------------------------
-def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
-    base, result = plan(state, side, action)
-    terrain, ploughed = _terrain_for(state, base)
+def apply_move(state: State, side: str, action: Move, res: Resolution, low: bool = False) -> None:
+    """Make the move (``low``: an engineer's ``plough``, low obstacles ploughed too)."""
+    base, result = plan(state, side, action, low)
+    terrain, ploughed = _terrain_for(state, base, low)
     towed = _tow(state, base)
     kinds = terrain_chart().kinds
 
@@ -607,7 +617,6 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
         stopped = True
         break
 
-    start = base.geo
     base.geo = end
     base.moved_turn = state.turn
     state.moved.append(base.id)
@@ -619,11 +628,12 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
     path: list[Point] = list(result.path)
     if stopped:
         path = [*along.path_until(result, travelled), end.at]
-    spend = (travelled, base.model.speed, result.cost)
+    spent = along.spent_until(result, travelled) if stopped else result.cost
+    spend = (travelled, base.model.speed, spent)
     eye, measuring = rules().data.eye, state.setup.options.measuring
     emit_move(res, base.id, path, end.facing, spend, eye, measuring)
     if ploughed:
-        _clear_ploughed(state, base, start, result, travelled, ploughed, res)
+        _clear_ploughed(state, base, result, travelled, ploughed, res)
     if towed is not None:
         base.towing = None
         if base.active and not base.exited:
@@ -646,30 +656,30 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
 def _clear_ploughed(
     state: State,
     base: Base,
-    start: Figure,
     result: MoveResult,
     travelled: float,
     ploughed: frozenset[str],
     res: Resolution,
 ) -> None:
-    """Every ploughable obstacle the engineer's base passed over is cleared whole (4.4)."""
+    """4.4: the engineer clears a lane 1" wide along its centre's track through the
+    obstacles it ploughs; the rest of each stays (ruling 33)."""
+    data = rules().data.clearing
     points = [*along.path_until(result, travelled), along.point_along(result, travelled)[0]]
-    track = shapely.LineString(points) if len(set(points)) > 1 else shapely.Point(points[0])
-    radius = start.base.bounding_radius
-    cleared = [
-        f
-        for f in state.terrain.features
-        if f.id in ploughed and float(shapely.distance(track, f.geometry)) < radius - 1e-9
-    ]
-    if not cleared:
+    points = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+    if len(points) < 2:
         return
-    state.clear(*(f.id for f in cleared))
-    names = ", ".join(f.id for f in cleared)
+    lane = shapely.buffer(
+        shapely.LineString(points), data.lane / 2, cap_style="flat", join_style="round"
+    )
+    met = [f.id for f in state.terrain.active if f.id in ploughed]
+    cut = state.cut(lane, met, data.crumbs)
+    if not cut:
+        return
     res.emit(
         "cleared",
-        f"{base.id} ploughs through and clears {names} (4.4)",
+        f'{base.id} ploughs a {data.lane:g}" lane through {", ".join(cut)} (4.4)',
         base=base.id,
-        features=[f.id for f in cleared],
+        features=cut,
     )
 
 
@@ -734,10 +744,11 @@ def _work_spot(state: State, base: Base) -> Point | None:
     return (round(x, 2), round(y, 2))
 
 
-def reach(state: State, base: Base, goal: Point) -> float:
-    """Inches ``base`` can get straight toward ``goal`` with its allowance."""
+def reach(state: State, base: Base, goal: Point, low: bool = False) -> float:
+    """Inches ``base`` can get straight toward ``goal`` with its allowance (``low``:
+    ploughing low obstacles too)."""
     towed = _tow(state, base)
-    got = _scene_for(state, base).reach_along(
+    got = _scene_for(state, base, low).reach_along(
         base.id,
         goal,
         base.model.speed,

@@ -23,6 +23,7 @@ from warbench.rulesets.invisible_enemy.actions import (
     MAX_ITEMS,
     MAX_POINTS,
     PASS,
+    PLOUGH,
     PURCHASES,
     USAGE,
     Barrage,
@@ -162,15 +163,22 @@ def parse_action(state: State, text: str) -> Action:
     if verb == "engineer":
         if len(args) not in (2, 3):
             raise ActionSyntaxError(text, f"write it as: {USAGE['engineer']}")
-        keys = [a.key for a in engineering_actions()]
+        keys = [*(a.key for a in engineering_actions()), PLOUGH]
         key = args[1].lower()
         if key not in keys:
             raise ActionSyntaxError(
                 text,
                 f"'{excerpt(args[1])}' is not an engineering action; actions: {', '.join(keys)}",
             )
+        base = match_id(args[0], state.bases, "base", text)
+        if key == PLOUGH:
+            if len(args) != 3:
+                raise ActionSyntaxError(
+                    text, "write it as: engineer BASE plough X,Y (straight there, 4.4)"
+                )
+            return Engineer(base, key, to=parse_point(state.setup.table, args[2], text))
         target = _target(state, args[2], text) if len(args) == 3 else None
-        return Engineer(match_id(args[0], state.bases, "base", text), key, target)
+        return Engineer(base, key, target)
     if verb in ("fire", "rake"):
         _exactly(verb, args, 2, text)
         shooters = tuple(match_id(s, state.bases, "base", text) for s in args[0].split("+"))

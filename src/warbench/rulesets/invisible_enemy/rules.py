@@ -53,9 +53,12 @@ from warbench.rulesets.invisible_enemy.state import (
     Tower,
 )
 from warbench.rulesets.invisible_enemy.state import Unit as UnitState
+from warbench.rulesets.rulings import cite_ruling
 from warbench.scenario.model import Scenario
 
 FIRE_STEPS = ("fire_a", "fire_b")
+RULINGS = "warbench.rulesets.invisible_enemy"
+"""Where ``data/rulings.toml`` lives: what a ruling decides cites it from there."""
 
 
 class InvisibleEnemyRules(Ruleset[State]):
@@ -288,7 +291,7 @@ class InvisibleEnemyRules(Ruleset[State]):
             if not isinstance(action, Fire):
                 raise IllegalAction(action, "fire a base at a target (fire B1 R3), or done")
             fire.apply_fire(state, side, action, res)
-            if not fire.shooters(state, side, step):
+            if not fire.may_shoot(state, side, step):
                 _next_in_order(state, res, step)
             return
         raise IllegalAction(action, "not asked now")
@@ -493,7 +496,7 @@ def _end_movement(state: State, res: Resolution) -> None:
 def _next_in_order(state: State, res: Resolution, step: str) -> None:
     rest = state.order[1:]
     if step in FIRE_STEPS:
-        rest = tuple(s for s in rest if fire.shooters(state, s, step))
+        rest = tuple(s for s in rest if fire.may_shoot(state, s, step))
     state.order = rest
     if rest:
         state.actor = rest[0]
@@ -514,11 +517,22 @@ def _next_in_order(state: State, res: Resolution, step: str) -> None:
 
 def _begin_fire(state: State, res: Resolution, step: str) -> None:
     """Phase 5 (5.0): step a, K and P; step b, C; in initiative order (a ruling: hits
-    land together at the step's end, so the order changes only who sees what first)."""
+    land together at the step's end, so the order changes only who sees what first).
+    A side with no possible shot, as both sides see the table, is not asked (ruling 53)."""
     first = state.initiative or state.setup.sides[0]
     state.step = step  # type: ignore[assignment]
     state.pending = []
-    state.order = tuple(s for s in (first, state.other(first)) if fire.shooters(state, s, step))
+    state.order = tuple(s for s in (first, state.other(first)) if fire.may_shoot(state, s, step))
+    letter = step[-1]
+    for side in (first, state.other(first)):
+        if side not in state.order and fire.shooters(state, side, step):
+            res.emit(
+                "no_shot",
+                f"{side} has no shot in step {letter}: no enemy within reach of its "
+                f"bases as the table is seen (5.0, {cite_ruling(RULINGS, 53)})",
+                side=side,
+                step=step,
+            )
     if state.order:
         state.actor = state.order[0]
         return

@@ -21,9 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+import shapely
+
 from warbench.core.copying import field_copier
 from warbench.core.outcome import Outcome
-from warbench.geometry.table import Figure, Scene, Terrain
+from warbench.geometry.table import Feature, Figure, Scene, Terrain, remains
 from warbench.rulesets.invisible_enemy.charts import Damage, Mission, damage_band
 from warbench.rulesets.invisible_enemy.data import VehicleModel
 from warbench.rulesets.invisible_enemy.scenario import Setup
@@ -285,11 +287,44 @@ class State:
         )
         self.touched()
 
+    def cut(self, area: shapely.Geometry, feature_ids: list[str], least: float) -> list[str]:
+        """Clear what of each feature lies in ``area`` (3.0, 4.4, 7.0): what is left of it
+        stays, in pieces if the cut splits it (the largest keeps the id, the others are
+        named ``ID-2``, ``ID-3``...); a feature left with nothing, or only crumbs under
+        ``least`` square inches, is cleared for good. Returns the ids of the features cut."""
+        changed: list[Feature] = []
+        cleared: list[str] = []
+        cut: list[str] = []
+        taken = {f.id for f in self.terrain.features} | set(self.bases) | set(self.units)
+        for fid in feature_ids:
+            feature = self.terrain.feature(fid)
+            pieces = remains(feature, area, least)
+            if pieces == [feature]:
+                continue
+            cut.append(fid)
+            if not pieces:
+                cleared.append(fid)
+                continue
+            changed.append(pieces[0])
+            n = 2
+            for piece in pieces[1:]:
+                while f"{fid}-{n}" in taken:
+                    n += 1
+                taken.add(f"{fid}-{n}")
+                changed.append(replace(piece, id=f"{fid}-{n}"))
+        if changed:
+            self.terrain = self.terrain.replaced(*changed)
+        self.clear(*cleared)
+        if cut:
+            self.touched()
+        return cut
+
     def new_marker_id(self) -> str:
         self.marker_count += 1
         return f"M{self.marker_count}"
 
     def to_json(self) -> dict[str, Any]:
+        setup = {f.id: f for f in self.setup.terrain.features}
         return {
             "turn": self.turn,
             "step": self.step,
@@ -309,6 +344,11 @@ class State:
             },
             "towers": [t.to_json() for t in self.towers.values()],
             "cleared": sorted(f.id for f in self.terrain.features if f.destroyed),
+            "terrain": [  # what barrages and engineers left of a feature, MEK-Lok built
+                f.to_dict()
+                for f in self.terrain.features
+                if not f.destroyed and f != setup.get(f.id)
+            ],
             "markers": [m.to_json() for m in self.markers],
             "ties": self.ties,
             "pending": [
