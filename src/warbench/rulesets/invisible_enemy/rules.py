@@ -67,7 +67,7 @@ class InvisibleEnemyRules(Ruleset[State]):
     info = RulesetInfo(
         name="invisible-enemy",
         title="Invisible Enemy: Micromachines at War",
-        version="1",
+        version="2",
         geometry="table",
         aliases=("ie", "invisible_enemy"),
         min_sides=2,

@@ -44,7 +44,7 @@ class MGVRules(Ruleset[State]):
     info = RulesetInfo(
         name="mgv",
         title="MGV: Miniature Ground Vehicles",
-        version="2",
+        version="3",
         geometry="table",
         aliases=("miniature-ground-vehicles",),
         min_sides=2,
