@@ -67,8 +67,8 @@ def test_missile_split_must_use_every_die_and_wing_doubles_them() -> None:
     dice = combat.missile_dice(3)
     with pytest.raises(OddsError, match="must use all"):
         QUERIES["missile"]([f"split={dice - 1}/0/0", "block=1/0/0"])
-    with pytest.raises(OddsError, match="both"):
-        QUERIES["missile"]([f"split={dice}/0/0"])
+    with pytest.raises(OddsError, match="split= with block="):
+        QUERIES["missile"](["block=1/0/0"])
     with pytest.raises(OddsError, match="S/C/H"):
         QUERIES["missile"](["split=4-2-0", "block=1/0/0"])
     wing = ["wing=true", f"split={2 * dice}/0/0", "block=1/0/0"]
@@ -111,3 +111,20 @@ def test_missile_equilibrium_refuses_too_many_dice() -> None:
 def test_bad_keys_are_refused(query: str, pair: str) -> None:
     with pytest.raises(OddsError):
         QUERIES[query]([pair])
+
+
+def test_a_split_alone_meets_the_defenders_equilibrium_blocks() -> None:
+    """Issue 25: odds for one split against the equilibrium, as well as against a
+    chosen block: the mix of the exact distributions by the defender's strategy."""
+    result = QUERIES["missile"](["attack=4", "defence=4", "split=2/0/0"])
+    assert sum(result.outcomes.values()) == 1
+    mix = {k.removeprefix("defender blocks "): p for k, p in result.extra.items()}
+    assert sum(mix.values()) == 1
+    expected: dict[str, Fraction] = {}
+    for block, q in mix.items():
+        b = tuple(int(n) for n in block.split("/"))
+        for (s, c, h), p in combat.missile_distribution((2, 0, 0), b, "totals").items():
+            key = f"S{s} C{c} H{h}"
+            expected[key] = expected.get(key, Fraction(0)) + p * q
+    assert result.outcomes == expected
+    assert set(result.outcomes) <= {f"S{s} C0 H0" for s in range(13)}

@@ -155,8 +155,15 @@ def missile_odds(values: Mapping[str, Any]) -> OddsResult:
     att_dice = combat.missile_dice(attack, _modifier(values), values["wing"], scoring)
     def_dice = combat.block_dice(defence, scoring)
     split, block = values["split"], values["block"]
-    if (split == "none") != (block == "none"):
-        raise OddsError("give both split= and block=, or neither (then the equilibrium)")
+    if split == "none" and block != "none":
+        raise OddsError(
+            "give split= with block= (or split= alone: against the defender's equilibrium "
+            "blocks; neither: the equilibrium)"
+        )
+    if split != "none" and block == "none":
+        return _split_against_equilibrium(
+            _split(split, att_dice, "the attacker's"), def_dice, scoring
+        )
     if split != "none":
         att = _split(split, att_dice, "the attacker's")
         dfn = _split(block, def_dice, "the defender's")
@@ -169,6 +176,36 @@ def missile_odds(values: Mapping[str, Any]) -> OddsResult:
             f"({att_dice} against {def_dice}); give split= and block="
         )
     return missile_equilibrium(att_dice, def_dice, scoring)
+
+
+def _split_against_equilibrium(
+    att: combat.Split, def_dice: int, scoring: combat.Scoring
+) -> OddsResult:
+    """One attacker split against the defender's equilibrium mix of blocks (payoff total
+    hits): the chances of each outcome, and the mix as extra lines."""
+    att_dice = sum(att)
+    most = MAX_GAME_DICE if scoring == "successes" else MAX_TOTALS_DICE
+    if max(att_dice, def_dice) > most:
+        raise OddsError(
+            f"the equilibrium is computed for at most {most} dice a side "
+            f"({att_dice} against {def_dice}); give block= too"
+        )
+    game = combat.missile_game(att_dice, def_dice, combat.total_hits, scoring)
+    columns = _rational(game.column)
+    outcomes: dict[str, Fraction] = {}
+    extra: dict[str, Fraction] = {}
+    for block, q in zip(combat.splits(def_dice), columns, strict=True):
+        if not q:
+            continue
+        extra[f"defender blocks {'/'.join(map(str, block))}"] = q
+        for (s, c, h), p in combat.missile_distribution(att, block, scoring).items():
+            key = f"S{s} C{c} H{h}"
+            outcomes[key] = outcomes.get(key, Fraction(0)) + p * q
+    return OddsResult(dict(sorted(outcomes.items(), key=lambda kv: _hits_key(kv[0]))), extra)
+
+
+def _hits_key(label: str) -> tuple[int, ...]:
+    return tuple(int(part[1:]) for part in label.split())
 
 
 def missile_equilibrium(
@@ -250,7 +287,8 @@ def _queries() -> dict[str, OddsQuery]:
             f"{successes.defence_dice_per_point} per defence point, {successes.hit_on}+ scores, "
             f"{successes.block_on}+ blocks (stand-ins). Without split/block: the equilibrium "
             "of the sealed split with payoff total hits (s+c+h); its value is the mean of "
-            "the outcomes (and 'value' in --json); the extra lines are both mixed strategies",
+            "the outcomes (and 'value' in --json); the extra lines are both mixed strategies. "
+            "With split= alone: that split against the defender's equilibrium blocks",
             (
                 OddsKey("attack", "int", 3, "the mount's missile attack rating"),
                 OddsKey("defence", "int", 2, "the target's current defence rating"),
