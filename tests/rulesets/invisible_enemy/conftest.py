@@ -128,7 +128,9 @@ def scenario_dict(
         raw["features"] = [dict(f) for f in features]
     # Tests of the mechanics measure freely; the eye model (issue 24) is tested where
     # a test sets measuring = "eye" (the default of real scenarios).
-    raw["options"] = {"measuring": "free", **(options or {})}
+    # Their mixed units fire base by base (mixed_units = "base"); the text's reading by
+    # the unit (ruling 25, the default of real scenarios) is tested where a test sets it.
+    raw["options"] = {"measuring": "free", "mixed_units": "base", **(options or {})}
     if victory:
         raw["victory"] = dict(victory)
     return raw

@@ -329,6 +329,31 @@ def test_step_a_is_for_k_and_p_and_step_b_for_c(ie: Any) -> None:
     assert "K and P bases fire in step a (5.0)" in ie.refused(game, "fire B1 R1", "blue")
 
 
+def test_a_unit_using_a_c_weapon_fires_wholly_in_step_b(ie: Any) -> None:
+    """5.0, ruling 25 (the default, mixed_units = "unit"): a unit using a class C weapon
+    may not fire in step a, so its J90 fires in step b beside its L63."""
+    units = [
+        ie.unit("blue", "U1", ie.base("B1", "J90", (2, 12), 0), ie.base("L1", "L63", (4, 8), 0)),
+        ie.unit("red", "V1", ie.base("R1", "K817", (9, 12), 180)),
+        ie.unit("red", "V2", ie.base("R3", "L12", (8, 8), 180)),
+        *reserve(ie),
+    ]
+    game = fire_phase(ie, units, options={"mixed_units": "unit"})
+    if game.state.step == "fire_a" and "blue" in game.decision.sides:
+        reason = ie.refused(game, "fire B1 R1", "blue")
+        assert "unit U1 uses a chemical weapon: the whole unit fires in step b" in reason
+    while game.state.step == "fire_a":
+        ie.act(game, game.decision.sides[0], "done")
+    assert game.state.step == "fire_b"
+    while "blue" not in game.decision.sides:
+        ie.act(game, game.decision.sides[0], "done")
+    assert fire.check_fire(game.state, "blue", Fire(("B1",), "R1"))[0].id == "B1"
+    # read base by base (the option), the J90 fires in step a
+    base_by_base = fire_phase(ie, units, options={"mixed_units": "base"})
+    assert base_by_base.state.step == "fire_a"
+    assert fire.check_fire(base_by_base.state, "blue", Fire(("B1",), "R1"))[0].id == "B1"
+
+
 def test_each_base_fires_once_a_turn(ie: Any) -> None:
     units = [
         ie.unit("blue", "U1", ie.base("B1", "J90", (2, 12), 0), ie.base("B2", "J90", (2, 16), 0)),

@@ -61,16 +61,28 @@ FIRE_CAUSES = {"K": "kinetic fire", "P": "photon fire", "C": "chemical fire"}
 
 
 # -- who fires and at what ---------------------------------------------------------------------
+def fire_step(state: State, base: Base) -> str:
+    """The step ``base`` fires in (5.0): C bases in step b; K and P bases in step a,
+    unless their unit uses a C weapon and the scenario reads 5.0 by the unit (ruling 25,
+    option ``mixed_units = "unit"``, the default): such a unit fires wholly in step b."""
+    if base.weapon == "C":
+        return "fire_b"
+    if state.setup.options.mixed_units == "unit" and any(
+        mate.weapon == "C" for mate in state.unit_bases(base.unit)
+    ):
+        return "fire_b"
+    return "fire_a"
+
+
 def shooters(state: State, side: str, step: str) -> list[Base]:
-    """Bases of ``side`` that may still fire in ``step`` ("fire_a": K and P; "fire_b": C).
+    """Bases of ``side`` that may still fire in ``step`` (see :func:`fire_step`).
 
     Contaminated bases never fire (1.5 note 2); stranded ones still do (4.5).
     """
-    weapons = ("K", "P") if step == "fire_a" else ("C",)
     return [
         b
         for b in state.active(side)
-        if b.weapon in weapons and b.fired_turn != state.turn and not b.contaminated
+        if fire_step(state, b) == step and b.fired_turn != state.turn and not b.contaminated
     ]
 
 
@@ -134,8 +146,8 @@ def rake_refusal(state: State, shooter: Base) -> str | None:
 def may_rake(state: State, shooter: Base, target_id: str) -> bool:
     """Whether ``rake SHOOTER TARGET`` is legal now (its Control roll may still fail)."""
     return (
-        state.step == "fire_a"
-        and shooter in shooters(state, shooter.side, "fire_a")
+        state.step in FIRE_STEPS
+        and shooter in shooters(state, shooter.side, state.step)
         and rake_refusal(state, shooter) is None
         and space.refusal(state, shooter, target_id) is None
     )
@@ -148,6 +160,8 @@ def batteries(state: State, side: str) -> list[Fire]:
         return []
     able: dict[str, list[str]] = {}
     for shooter in shooters(state, side, "fire_b"):
+        if shooter.weapon != "C":
+            continue
         for target in targets(state, shooter):
             able.setdefault(target, []).append(shooter.id)
     return [
@@ -183,7 +197,13 @@ def check_fire(state: State, side: str, action: Fire) -> list[Base]:
                 f"{sid} has a chemical weapon: C bases fire in step b, after the K and P hits "
                 "are recorded (5.0)",
             )
-        if step == "fire_b" and base.weapon != "C":
+        if step == "fire_a" and fire_step(state, base) == "fire_b":
+            raise IllegalAction(
+                action,
+                f"{sid}'s unit {base.unit} uses a chemical weapon: the whole unit fires in "
+                f"step b (5.0, {cite_ruling(RULINGS, 25)})",
+            )
+        if step == "fire_b" and fire_step(state, base) == "fire_a":
             raise IllegalAction(
                 action,
                 f"{sid} has a {WEAPON_NAMES[base.weapon]}: K and P bases fire in step a (5.0)",

@@ -139,6 +139,9 @@ class OptionsSpec(_Strict):
     barrage_rolls: Literal["per_base", "per_marker"] = "per_base"
     """3.0 phase 6: one roll for each base within 3" of any marker (the text), or one
     for every marker that reaches it (ruling 12)."""
+    mixed_units: Literal["unit", "base"] = "unit"
+    """5.0: a unit using a C weapon may not fire in step a, so its K and P bases fire
+    with it in step b ("unit", the text); or each base by its own weapon ("base")."""
     measuring: Measuring = "eye"
     """3.0: markers by hand: other sides' bases are seen by eye
     (warbench.rulesets.eye); "free" shows them exactly."""
