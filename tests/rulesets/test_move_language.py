@@ -210,3 +210,18 @@ def test_relative_steps_never_read_a_base_of_a_side_not_moving(name):
     assert f"{x:g}" not in said and f"{y:g}" not in said
     assert not re.search(r"\d+\.\d", said)
     game.parse(f"move {mine} forward 0.5")  # its own base: read
+
+
+def test_a_phrase_moving_another_sides_base_is_refused_without_numbers() -> None:
+    """`move R1 toward B1` typed by blue would be worked out from R1's exact place, which
+    blue sees only by eye: it is refused, naming no point (issue 24's secrecy)."""
+    for scenario in ("mgv/clear", "invisible-enemy/company"):
+        game = Game.start(scenario, 0)
+        enemy = next(b for b in game.state.bases.values() if b.side == game.state.setup.sides[1])
+        friend = next(b for b in game.state.bases.values() if b.side == game.state.setup.sides[0])
+        with pytest.raises(IllegalAction) as refused:
+            game.parse(f"move {enemy.id} toward {friend.id}")
+        assert "not of the side moving now" in str(refused.value)
+        assert not any(
+            ch.isdigit() for ch in str(refused.value).split(":", 1)[1].replace(enemy.id, "")
+        )

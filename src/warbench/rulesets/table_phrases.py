@@ -585,6 +585,7 @@ def base_move(
     make: Callable[[str, tuple[Point, ...], float | None], M],
     plan: Callable[[str, M], object],
     reach: Callable[[H], float],
+    moving: Callable[[], Sequence[str]],
 ) -> M:
     """The move ``phrase`` says for a base of a ruleset without an attack in base contact
     (MGV, Invisible Enemy), checked by its rules.
@@ -593,6 +594,9 @@ def base_move(
     the words typed); the base is named among ``bases`` and must be on the table;
     ``make(base, path, facing)`` builds the raw move, ``plan(side, move)`` is the
     rules' check (raising IllegalAction) and ``reach(base)`` its longest move.
+    A base of a side not among ``moving()`` is refused before anything is worked
+    out: the move, or its refusal, would quote points found from the base's exact
+    place, which another side may see only by eye.
     """
     if phrase.kind == "charge":
         words = {"mover": excerpt(phrase.mover, 20), "target": excerpt(phrase.target, 20)}
@@ -601,6 +605,10 @@ def base_move(
     base = bases[ref]
     if not base.active:
         raise refuse(text, f"there is no base {ref} on the table")
+    asked = moving()
+    if base.side not in asked:
+        acting = "/".join(asked) or "no side"
+        raise refuse(text, f"{ref} is not of the side moving now ({acting})")
     mover = Mover(
         figure=base.geo,
         spots=spots(),

@@ -103,9 +103,7 @@ def test_phrases_in_the_activation_become_raw_moves(ie: Any) -> None:
     assert str(action) == "move B1 7.28,12.33"  # 3" along, snapped short
     assert game.ruleset.parse_action(game.state, str(action)) == action
     assert str(game.ruleset.parse_action(game.state, "face B1 R1")) == "move B1 face 354.77"
-    assert (
-        _refusal(game, "move R1 toward B1 2") == "R1 is not of the moving unit (U1 is moving, 4.0)"
-    )
+    assert _refusal(game, "move R1 toward B1 2") == "R1 is not of the side moving now (blue)"
     assert _refusal(game, "charge B1 R1") == (
         "Invisible Enemy has no attack in base contact: direct fire is at range (5.0); "
         "to close in, write: move B1 toward R1 [INCHES]"

@@ -36,7 +36,9 @@ from warbench.rulesets.invisible_enemy.actions import (
     Unit,
 )
 from warbench.rulesets.invisible_enemy.charts import engineering_actions
+from warbench.rulesets.invisible_enemy.movement import legs_cost, plan
 from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.invisible_enemy.view import by_hand
 from warbench.rulesets.table_moves import afford_clip, own_start
 from warbench.rulesets.table_phrases import (
     Phrase,
@@ -114,9 +116,12 @@ def spots(state: State) -> list[Spot]:
     return out
 
 
+def moving(state: State) -> tuple[str, ...]:
+    """The side moving its bases now (none outside the step that moves them)."""
+    return (state.actor,) if state.step == "unit" and state.actor else ()
+
+
 def _phrase(state: State, phrase: Phrase, text: str) -> Move:
-    from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.invisible_enemy.view import by_hand
 
     if by_hand(state):
         raise IllegalAction(text, NO_MEASURING)
@@ -129,6 +134,7 @@ def _phrase(state: State, phrase: Phrase, text: str) -> Move:
         no_contact=NO_CONTACT,
         make=Move,
         plan=lambda side, move: plan(state, side, move),
+        moving=lambda: moving(state),
         reach=lambda base: base.model.speed,
     )
 
@@ -202,15 +208,9 @@ def parse_action(state: State, text: str) -> Action:
 def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Clip]:
     """What relative move words read for base ``ref``: its own place, while its side
     moves a unit, and what its allowance still pays for (4.4, the planner's costs)."""
-    from warbench.rulesets.invisible_enemy import RULESET
-    from warbench.rulesets.invisible_enemy.movement import legs_cost
 
     base = state.bases[ref]
 
-    def moving() -> tuple[str, ...]:
-        decision = RULESET.decision(state)
-        return decision.sides if decision is not None and state.step == "unit" else ()
-
-    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, moving, text)
+    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, lambda: moving(state), text)
     speed = base.model.speed
     return start, afford_clip(lambda legs: speed - legs_cost(state, base, legs), lambda: start()[0])

@@ -33,6 +33,7 @@ from warbench.rulesets.mgv.actions import (
     Split,
 )
 from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
+from warbench.rulesets.mgv.movement import move_rules, plan, runner_edge
 from warbench.rulesets.mgv.state import State
 from warbench.rulesets.table_moves import afford_clip, own_start
 from warbench.rulesets.table_phrases import (
@@ -106,8 +107,12 @@ def spots(state: State) -> list[Spot]:
     )
 
 
+def moving(state: State) -> tuple[str, ...]:
+    """The side moving its bases now (none outside the step that moves them)."""
+    return (state.actor,) if state.step == "move" and state.actor else ()
+
+
 def _phrase(state: State, phrase: Phrase, text: str) -> Move:
-    from warbench.rulesets.mgv.movement import plan
 
     if state.step == "range":
         raise IllegalAction(text, NO_MEASURING)
@@ -120,6 +125,7 @@ def _phrase(state: State, phrase: Phrase, text: str) -> Move:
         no_contact=NO_CONTACT,
         make=Move,
         plan=lambda side, move: plan(state, side, move),
+        moving=lambda: moving(state),
         reach=lambda base: base.speed,
     )
 
@@ -239,16 +245,10 @@ def parse_action(state: State, text: str) -> Action:
 def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Clip]:
     """What relative move words read for base ``ref``: its own place, while its side
     moves, and what its allowance still pays for (4.0, the planner's costs)."""
-    from warbench.rulesets.mgv import RULESET
-    from warbench.rulesets.mgv.movement import move_rules, runner_edge
 
     base = state.bases[ref]
 
-    def moving() -> tuple[str, ...]:
-        decision = RULESET.decision(state)
-        return decision.sides if decision is not None and state.step == "move" else ()
-
-    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, moving, text)
+    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, lambda: moving(state), text)
 
     def spare(legs: list[Leg]) -> float:
         rules_ = move_rules(runner_edge(state, base.side) is not None)
