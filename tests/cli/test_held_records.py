@@ -27,6 +27,7 @@ import pytest
 from warbench.cli.main import main
 from warbench.cli.replay import EXIT_MISMATCH, EXIT_STOPPED
 from warbench.core.game import Game
+from warbench.rulesets.mgv.fire import missile_dice
 from warbench.core.record import with_checksum
 from warbench.core.saves import save_game, sealed_path
 
@@ -271,7 +272,9 @@ def mgv_record(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str
     game.apply(f"range B4>R4={GUESS}", "blue")
     game.apply("fire B4>R4 B2>R1 B3>R4", "blue")
     game.apply("screen none", "red")
-    game.apply("split 2=4/0/0 3=4/0/0", "blue")
+    attacks = {a.number: a for a in game.state.fire.attacks}
+    two, three = (missile_dice(game.state, attacks[n])[0] for n in (2, 3))
+    game.apply(f"split 2={two}/0/0 3={three}/0/0", "blue")
     path = tmp_path_factory.mktemp("mgv") / "clear.json"
     save_game(game, path, {"players": {"blue": "human", "red": "human"}})
     data = json.loads(path.read_text("utf-8"))

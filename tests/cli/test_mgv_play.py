@@ -36,8 +36,8 @@ GUESS = "33.75"
 """blue's guess for B4 (a quarter-inch step): written nowhere shared before the dice."""
 DECLARE = "fire B4>R4 B2>R1 B3>R4"
 """B4's photon at R4, B2's and B3's missiles: missile attacks 2 and 3, so a split round."""
-SPLIT = "split 2=4/0/0 3=4/0/0"
-BLOCK = "block 2=5/5/0 3=3/3/0"
+SPLIT = "split 2=1/0/0 3=1/0/0"
+BLOCK = "block 2=2/1/0 3=1/1/0"
 DISTANCE = re.compile(r"\d+(?:\.\d+)?\s*(?:in\b|inch|\"|'')")
 """A length in the text: what the prompt must never show while a range guess is asked."""
 
@@ -169,7 +169,7 @@ def test_hot_seat_fire_phase_keeps_the_held_guess_secret_and_resumes_mid_fire(
     before_reveal, _, after = keys.text().partition("range guesses revealed")
     assert GUESS not in before_reveal.replace(SPLIT, "")
     assert after.startswith(f": B4 at R4 {GUESS}in"), after[:80]
-    assert "missile dice revealed: attack 2: 4/0/0 against 5/5/0" in before_reveal
+    assert "missile dice revealed: attack 2: 1/0/0 against 2/1/0" in before_reveal
     assert not sealed_path(record, "blue").exists()
     assert json.loads(record.read_text("utf-8"))["actions"][3] == {
         "side": "blue",

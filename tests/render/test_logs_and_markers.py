@@ -355,8 +355,8 @@ def test_mgv_figures_carry_their_hull_and_markers(mgv: Game) -> None:
     figures = {f["id"]: f for f in mgv.view(None)["figures"]}
     hull = b1.model.hull
     rings = figures["B1"]["log"]["rings"]
-    assert [len(r) for r in rings] == [hull.surface, hull.core, hull.heart] == [14, 6, 2]
-    assert rings[0][:3] == ["S", "P", ""] and rings[1][0] == "P" and rings[2] == ["", "B"]
+    assert [len(r) for r in rings] == [hull.surface, hull.core, hull.heart] == [14, 6, 3]
+    assert rings[0][:3] == ["S", "P", ""] and rings[1][0] == "P" and rings[2] == ["", "B", ""]
     assert figures["B1"]["markers"] == []
     assert [m["colour"] for m in figures["B4"]["markers"]] == ["black", "white"]
     assert {m["label"] for m in figures["B4"]["markers"]} <= set(figures["B4"]["status"])
