@@ -107,7 +107,15 @@ def _moves(state: State, side: str) -> list[Action]:
     base = movable[0]
     enemies = _seen_enemies(state, side)
     stay = Move(base.id, (), base.geo.facing)
-    return [*_base_moves(state, side, base, enemies), stay]
+    lit = [
+        Move(base.id, (), base.geo.facing, beacon=e.id)
+        for e in _beacon_targets(state, side, base, enemies)
+    ]
+    return [
+        *_base_moves(state, side, base, enemies),
+        stay,
+        *(m for m in lit if _legal(state, side, m)),
+    ]
 
 
 def _seen_enemies(state: State, side: str) -> list[Seen]:

@@ -18,7 +18,8 @@ decide):
   weighs its own later shots above the enemy's (it is the hunter: 1.0 "the
   remaining units must ... clear the field").
 
-The mission adds its own pull: gauntlet runners toward the exit edge, a strike
+The mission adds its own pull: gauntlet runners toward the exit edge (they do not
+hunt), a strike
 group toward its named target (whose shots count double); damaged enemies are
 worth more to hit (they are nearer the kill). Every estimate reads the side's
 own state (where it sees the enemy, by eye).
@@ -50,6 +51,9 @@ MAY_TURN = 0.6
 """Share of an enemy's shots still to come this turn if it may move (and turn) first."""
 OUT_OF_ARC = 0.75
 """Share of a later shot at an enemy outside the arc now: turning costs movement (4.0)."""
+RUNNER_HUNT = 0.3
+"""A gauntlet runner's weight of its own later shots: it is there to get through, not to
+hunt (it weighs the enemy's later shots in full)."""
 CLOSING = 5.0
 """Inches a later move is reckoned to close on an enemy before the next fire."""
 STRIKE_TARGET = 2.0
@@ -95,6 +99,8 @@ def worth(state: State, side: str, base: Base, at: Figure, moved: float) -> floa
     friends = [b for b in state.active(side) if b.id != base.id]
     victory = state.setup.victory
     target = victory.target if victory.kind == "strike" and victory.side == side else None
+    running = victory.kind == "gauntlet" and victory.side == side
+    hunt, caution = (RUNNER_HUNT, 1.0) if running else (HUNT, CAUTION)
     score = 0.0
     for mount in base.mounts.values():
         if mount.weapon is None or not enemies:
@@ -111,7 +117,7 @@ def worth(state: State, side: str, base: Base, at: Figure, moved: float) -> floa
             arc = 1.0 if in_arc(at, enemy.geo, _half(mount.weapon)) else OUT_OF_ARC
             hits = _hits(mount.weapon, mount.attack, enemy.defence, 0, _later(distance))
             later = max(later, hits * weight * arc)
-        score += look.fire_now * now + LATER * HUNT * later
+        score += look.fire_now * now + LATER * hunt * later
     moved_mod = 1 if moved >= rules().data.moved_threshold else 0
     for enemy in enemies:
         for mount in enemy.mounts.values():
@@ -134,8 +140,8 @@ def worth(state: State, side: str, base: Base, at: Figure, moved: float) -> floa
                 score -= look.threat_now * EXPOSED * rear * hits / share
             hits = _hits(weapon, mount.attack, base.defence, 0, _later(distance))
             arc = 1.0 if in_arc(enemy.geo, at, _half(weapon)) else OUT_OF_ARC
-            score -= LATER * CAUTION * hits * arc / (1 + len(friends))
-    if enemies:
+            score -= LATER * caution * hits * arc / (1 + len(friends))
+    if enemies and not running:
         nearest = min(space.range_to(me, e) for e in enemies)
         score -= APPROACH * max(0.0, nearest - IDEAL)
     if target is not None and target in state.bases and state.bases[target].active:
