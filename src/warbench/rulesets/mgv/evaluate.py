@@ -278,7 +278,7 @@ def _position(
 
 TRAPPED = 6.0
 """What the greedy bot reckons being trapped for good costs (1.4: immobile)."""
-RUNNING = 0.6
+RUNNING = 1.2
 """Worth of an inch toward the exit edge to a gauntlet runner."""
 ESCAPED = 10.0
 """Worth of leaving by the exit edge to a gauntlet runner (it counts toward the mission)."""
