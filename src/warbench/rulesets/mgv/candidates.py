@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, MoveRefused
-from warbench.geometry.table import Point, heading, turn_angle
+from warbench.geometry.table import Point, heading, in_arc, turn_angle
 from warbench.rulesets.eye import Seen
 from warbench.rulesets.eye import seen as seen_by_eye
 from warbench.rulesets.mgv import fire, movement
@@ -107,7 +107,15 @@ def _moves(state: State, side: str) -> list[Action]:
     base = movable[0]
     enemies = _seen_enemies(state, side)
     stay = Move(base.id, (), base.geo.facing)
-    return [*_base_moves(state, side, base, enemies), stay]
+    lit = [
+        Move(base.id, (), base.geo.facing, beacon=e.id)
+        for e in _beacon_targets(state, side, base, enemies)
+    ]
+    return [
+        *_base_moves(state, side, base, enemies),
+        stay,
+        *(m for m in lit if _legal(state, side, m)),
+    ]
 
 
 def _seen_enemies(state: State, side: str) -> list[Seen]:
@@ -118,6 +126,10 @@ def _seen_enemies(state: State, side: str) -> list[Seen]:
 
 
 def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> list[Action]:
+    """Straight legs at a few turns, and for the nearest enemies: turning on the spot to
+    face one, closing on it to the kinetic bands, swinging round to its flank; a
+    gauntlet runner's dash for the exit edge. Each with a marker beacon where one would
+    help the side's missile fire still to come this turn (4.0)."""
     speed = base.speed
     turning = rules().turning
     geo = base.geo
@@ -126,39 +138,131 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> lis
     for turn in TURNS[: NEAR_TURNS if near else FAR_TURNS]:
         cost = turning.cost(turn) or 0.0
         tried.append((geo.facing + turn, speed - cost))
-    for enemy in sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:1]:
+    closest = sorted(enemies, key=lambda e: math.dist(geo.at, e.geo.at))[:AIMED]
+    for enemy in closest:
         direction = float(round(heading(geo.at, enemy.geo.at)))
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
         gap = math.dist(geo.at, enemy.geo.at)
-        tried.append((direction, min(speed - cost, max(0.0, gap - 4.0))))
+        for short_of in CLOSE_TO:
+            tried.append((direction, min(speed - cost, max(0.0, gap - short_of))))
     edge = movement.runner_edge(state, side)
     if edge is not None:
         direction = {"east": 0.0, "north": 90.0, "west": 180.0, "south": 270.0}[edge]
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
         tried.append((direction, speed - cost))
-    out: list[Action] = []
+    plain: list[Move] = []
     seen: set[Point] = set()
     for direction, length in tried:
         if length <= 0.25:
             continue
         move = _on_grid(state, side, base, direction, length, seen)
-        if move is None:
-            continue
-        to = move.path[0]
+        if move is not None:
+            plain.append(move)
+    for enemy in closest:
+        plain.extend(_aimed(state, side, base, enemy, seen))
+    out: list[Action] = []
+    markers = _beacon_targets(state, side, base, enemies)
+    for move in plain:
         out.append(move)
-        if "beacons" in base.model.traits:
-            reach = rules().data.beacon_range + speed
-            for enemy in enemies:
-                if math.dist(geo.at, enemy.geo.at) > reach:
-                    continue
-                beacon = Move(base.id, (to,), beacon=enemy.id)
-                try:
-                    movement.plan(state, side, beacon)
-                except IllegalAction:
-                    continue
-                out.append(beacon)
-                break
+        for enemy in markers:
+            beacon = Move(base.id, move.path, move.facing, move.facings, beacon=enemy.id)
+            try:
+                movement.plan(state, side, beacon)
+            except IllegalAction:
+                continue
+            out.append(beacon)
     return out
+
+
+AIMED = 2
+"""Enemies (the nearest, as seen) each base aims moves at."""
+CLOSE_TO = (4.0, 2.0)
+"""Inches short of an enemy a closing move stops: inside the kinetic close and point-blank
+bands (data/combat.toml [kinetic.range])."""
+FLANK = (100.0, -100.0, 180.0)
+"""Bearings from an enemy's front (degrees) a flanking move swings round to."""
+FLANK_RANGE = 4.0
+"""Inches from the enemy a flanking move ends at."""
+
+
+def _aimed(state: State, side: str, base: Base, enemy: Seen, seen: set[Point]) -> list[Move]:
+    """Moves that end facing ``enemy``: turning on the spot, and swinging round toward its
+    flank or rear (in one leg, or as far as the allowance goes) and then turning to it."""
+    geo = base.geo
+    out: list[Move] = []
+    facing = float(round(heading(geo.at, enemy.geo.at)))
+    if abs(turn_angle(geo.facing, facing)) > TURN_EPSILON:
+        pivot = Move(base.id, (), facing)
+        if _legal(state, side, pivot):
+            out.append(pivot)
+    for bearing in FLANK:
+        angle = math.radians(enemy.geo.facing + bearing)
+        spot = (
+            enemy.geo.x + FLANK_RANGE * math.cos(angle),
+            enemy.geo.y + FLANK_RANGE * math.sin(angle),
+        )
+        if math.dist(geo.at, spot) < 1.0 or not state.setup.table.contains_point(spot):
+            continue
+        way = heading(geo.at, spot)
+        turning = rules().turning
+        before = turning.cost(turn_angle(geo.facing, way)) or 0.0
+        after = turning.cost(turn_angle(way, heading(spot, enemy.geo.at))) or 0.0
+        length = min(math.dist(geo.at, spot), base.speed - before - after - GRID)
+        if length <= 1.0:
+            continue  # no room to get anywhere and still turn to face it
+        x = round((geo.x + length * math.cos(math.radians(way))) / GRID) * GRID
+        y = round((geo.y + length * math.sin(math.radians(way))) / GRID) * GRID
+        to = (float(x), float(y))
+        if to in seen or to == geo.at:
+            continue
+        move = Move(base.id, (to,), float(round(heading(to, enemy.geo.at))))
+        if _legal(state, side, move):
+            seen.add(to)
+            out.append(move)
+    return out
+
+
+TURN_EPSILON = 1.0
+"""Degrees: a base already facing this near an enemy is not offered a turn toward it."""
+
+
+def _legal(state: State, side: str, move: Move) -> bool:
+    try:
+        movement.plan(state, side, move)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _beacon_targets(state: State, side: str, base: Base, enemies: list[Seen]) -> list[Seen]:
+    """The enemies worth marking during ``base``'s move (4.0): only before the side's own
+    fire of this turn (the beacon lasts the turn), within the beacon's reach of some
+    move, and in the arc of a friendly missile mount still unfired (5.0: 120 degrees)."""
+    if "beacons" not in base.model.traits or "fire" in state.done.get(side, []):
+        return []
+    missiles = [
+        (b, m)
+        for b in state.active(side)
+        for m in b.mounts.values()
+        if m.weapon == "missile" and m.spent_turn != state.turn
+    ]
+    if not missiles:
+        return []
+    half = rules().data.arc_half_angle + rules().data.missile_off_line
+    reach = rules().data.beacon_range + base.speed
+    out = []
+    for enemy in sorted(enemies, key=lambda e: math.dist(base.geo.at, e.geo.at)):
+        if math.dist(base.geo.at, enemy.geo.at) > reach:
+            continue
+        if state.bases[enemy.id].beacon_turn == state.turn:
+            continue  # already lit for the turn
+        if any(b.id == base.id or in_arc(b.geo, enemy.geo, half) for b, _ in missiles):
+            out.append(enemy)
+    return out[:BEACONS]
+
+
+BEACONS = 2
+"""Enemies a move offers to mark (the nearest that qualify)."""
 
 
 ENGAGE = 6.0

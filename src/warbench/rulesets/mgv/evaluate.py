@@ -9,10 +9,9 @@ as a matrix game, so an opponent cannot read its split from its situation.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -21,8 +20,8 @@ from warbench.bots.matrix import draw
 from warbench.core.actions import Action
 from warbench.core.dice import sum_distribution
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Figure, in_arc
-from warbench.rulesets.mgv import combat, fire, movement, space
+from warbench.geometry.table import Figure
+from warbench.rulesets.mgv import combat, fire, movement, position, space
 from warbench.rulesets.mgv.actions import (
     Arm,
     End,
@@ -34,9 +33,8 @@ from warbench.rulesets.mgv.actions import (
     ScreenOrder,
     Split,
 )
-from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.hitlog import HitGroup, HitLog, HullLayout, placeable
-from warbench.rulesets.mgv.state import Attack, Screen, State
+from warbench.rulesets.mgv.state import Attack, Base, Screen, State
 
 if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules
@@ -57,15 +55,7 @@ def expected_hits(state: State, attack: Attack) -> float:
     value = shooter.mounts[attack.slot].attack
     if attack.weapon == "missile":
         own, theirs = fire.missile_dice(state, attack)
-        # Scoring a declaration uses the game of raw hits (cached by dice counts alone)
-        # scaled by the share of hits this target's log can take; the bot's actual
-        # split (sealed_strategy) solves the exact game against the log.
-        scoring = state.setup.options.missile_scoring
-        raw = combat.missile_game(own, theirs, combat.total_hits, scoring).value
-        payoff = _Payoff.of(state, attack)
-        spread = max(1, round(raw))
-        share = payoff((spread, 0, 0)) / spread if spread else 0.0
-        return raw * share
+        return _missile_hits(state, target, own, theirs)
     distance = space.range_to(shooter, target)
     if attack.weapon == "kinetic":
         mods = fire.modifiers(state, attack)
@@ -93,6 +83,21 @@ def expected_hits(state: State, attack: Attack) -> float:
         for hits, p in dist.items()
         if hits
     )
+
+
+def _missile_hits(state: State, target: Base, own: int, theirs: int) -> float:
+    """Expected circles ``own`` missile dice mark on ``target`` against ``theirs`` (5.2).
+
+    Scoring a declaration uses the game of raw hits (cached by dice counts alone)
+    scaled by the share of hits this target's log can take; the bot's actual
+    split (sealed_strategy) solves the exact game against the log.
+    """
+    scoring = state.setup.options.missile_scoring
+    raw = combat.missile_game(own, theirs, combat.total_hits, scoring).value
+    payoff = _Payoff.on(state, target)
+    spread = max(1, round(raw))
+    share = payoff((spread, 0, 0)) / spread if spread else 0.0
+    return raw * share
 
 
 SELF_HARM = 1.5
@@ -130,7 +135,10 @@ class _Payoff:
 
     @staticmethod
     def of(state: State, attack: Attack) -> _Payoff:
-        target = state.bases[attack.target]
+        return _Payoff.on(state, state.bases[attack.target])
+
+    @staticmethod
+    def on(state: State, target: Base) -> _Payoff:
         layout, log = target.layout, target.log
         free = tuple(len(log.unmarked(layer, layout)) for layer in ("surface", "core", "heart"))
         return _Payoff(layout, log, state.setup.options.core_rule, free)  # type: ignore[arg-type]
@@ -152,18 +160,22 @@ def _worth(payoff: _Payoff, hits: tuple[int, int, int]) -> float:
 
 
 def evaluate(ruleset: MGVRules, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-    return [_score(state, side, a) for a in actions]
+    places: dict[tuple[str, Figure, float], float] = {}
+    """Worth of each place weighed in this call (a move and its beacon variants share one)."""
+    return [_score(state, side, a, places) for a in actions]
 
 
-def _score(state: State, side: str, action: Action) -> float:
+def _score(
+    state: State, side: str, action: Action, places: dict[tuple[str, Figure, float], float]
+) -> float:
     if isinstance(action, Phase):
         able = fire.ready_mounts(state, side)
         shots = sum(1 for b, s in able if fire.targets(state, b, str(b.mounts[s].weapon)))
         return shots * 1.0 if action.kind == "fire" else 0.8 * len(able) / 2 + 0.1
     if isinstance(action, Move):
-        return _position(state, side, action)
+        return _position(state, side, action, places)
     if isinstance(action, End):
-        return 0.0
+        return ENDING
     if isinstance(action, FireOrder):
         try:
             attacks = fire.check_declare(state, side, action, None, guesses=False)
@@ -223,13 +235,28 @@ def _arm_score(state: State, action: Arm) -> float:
     return score
 
 
-def _position(state: State, side: str, action: Move) -> float:
+ENDING = -0.05
+"""Ending the movement phase: below staying put, so that each base still to move is
+weighed on its own (``end`` leaves every one of them where it is)."""
+
+
+def _position(
+    state: State, side: str, action: Move, places: dict[tuple[str, Figure, float], float]
+) -> float:
     """What a move gains: the place it ends at against the place it leaves (0 = stay)."""
     try:
         base, result = movement.plan(state, side, action)
     except IllegalAction:
         return -1e9
-    gain = _place_worth(state, side, result.end) - _place_worth(state, side, base.geo)
+    travelled = sum(leg.length for leg in result.legs)
+
+    def place(at: Figure, moved: float) -> float:
+        key = (base.id, at, moved)
+        if key not in places:
+            places[key] = position.worth(state, side, base, at, moved)
+        return places[key]
+
+    gain = place(result.end, travelled) - place(base.geo, 0.0)
     free = 1.0
     for crossing in movement.crossings(state, result):  # 1.4: each crossing may trap it
         numbers = state.setup.kinds[crossing.feature].trap
@@ -243,34 +270,60 @@ def _position(state: State, side: str, action: Move) -> float:
             "north": result.end.y - base.geo.y,
             "south": base.geo.y - result.end.y,
         }[victory.edge]
-        gain += progress * 0.6 + (10.0 if result.off_table else 0.0)
+        gain += progress * RUNNING + (ESCAPED if result.off_table else 0.0)
     if action.beacon is not None:
-        gain += 0.5
+        gain += beacon_gain(state, side, base, result.end, action.beacon)
     return gain
 
 
 TRAPPED = 6.0
 """What the greedy bot reckons being trapped for good costs (1.4: immobile)."""
+RUNNING = 1.2
+"""Worth of an inch toward the exit edge to a gauntlet runner."""
+ESCAPED = 10.0
+"""Worth of leaving by the exit edge to a gauntlet runner (it counts toward the mission)."""
 
 
-def _place_worth(state: State, side: str, at: Figure) -> float:
-    """How good a place and facing is: enemies in its arc, out of theirs, near enough."""
-    half = rules().data.arc_half_angle
-    victory = state.setup.victory
-    enemies = state.active(state.other(side))
-    score = 0.0
-    for enemy in enemies:
-        distance = math.dist(at.at, enemy.geo.at)
-        if in_arc(at, enemy.geo, half):
-            score += 1.5 / (1.0 + distance / 8.0)
-        if in_arc(enemy.geo, at, half):
-            score -= 1.0 / (1.0 + distance / 8.0)
-        if victory.kind == "strike" and victory.side == side and enemy.id == victory.target:
-            score -= distance * 0.1
-    if enemies:
-        nearest = min(math.dist(at.at, e.geo.at) for e in enemies)
-        score -= abs(nearest - 6.0) * 0.05
-    return score
+def beacon_gain(state: State, side: str, marker: Base, end: Figure, enemy_id: str) -> float:
+    """Expected circles a marker beacon on ``enemy_id`` adds to the side's missile fire.
+
+    4.0: +1 to friendly missile fire on the marked base for the rest of the turn,
+    so it is worth something only before the side's fire phase of this turn
+    ("if you have already fired this turn, marker beacons are a waste of time"),
+    to the missile mounts still unfired that can engage the base (5.0: 120
+    degrees, round corners) from where they will fire (the marker from the end
+    of its move). Each such mount gains what one point more of attack adds, on
+    average over whether the target also gives +1 for moving or firing (5.1).
+    """
+    enemy = state.bases.get(enemy_id)
+    if (
+        enemy is None
+        or not enemy.active
+        or enemy.beacon_turn == state.turn
+        or "fire" in state.done.get(side, [])
+    ):
+        return 0.0
+    scoring = state.setup.options.missile_scoring
+    theirs = combat.block_dice(enemy.defence, scoring)
+    gain = 0.0
+    for shooter in state.active(side):
+        at = shooter if shooter.id != marker.id else replace(shooter, geo=end)
+        for mount in shooter.mounts.values():
+            if mount.weapon != "missile" or mount.spent_turn == state.turn:
+                continue
+            line = space._line_of_fire(state, at, enemy, "missile")
+            if not line.allowed:
+                continue
+            attack = mount.attack - (1 if line.off_line else 0)
+            for extra in (0, 1):
+                without = combat.missile_dice(attack, extra, scoring=scoring)
+                lit = combat.missile_dice(attack, extra + 1, scoring=scoring)
+                if lit != without:
+                    gain += 0.5 * (
+                        _missile_hits(state, enemy, lit, theirs)
+                        - _missile_hits(state, enemy, without, theirs)
+                    )
+    return gain
 
 
 def sealed_strategy(state: State, side: str, rng: random.Random) -> Action | None:
