@@ -50,7 +50,7 @@ def test_json_gives_low_and_high(capsys: pytest.CaptureFixture[str]) -> None:
     assert list(data["decided_by"]) == ["mission", "elimination", "points", "time"]
     assert sum(s["count"] for s in data["decided_by"].values()) == 2
     assert sum(s["count"] for s in data["removals_by_cause"].values()) == data["removals"]
-    assert set(data["tallies"]) == {"hits scored", "hits lost"}
+    assert set(data["tallies"]) == {"hits scored", "hits lost", "hits on wrecks"}
 
 
 def test_precision_and_the_picture(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

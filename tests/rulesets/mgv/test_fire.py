@@ -702,3 +702,25 @@ def test_5_1_last_phase_across_the_turn_boundary_or_within_it(mgv, reading, coun
     order = FireOrder(((("B1",), "main", "R1"),))
     (attack,) = fire.check_declare(state, "blue", order, None, guesses=False)
     assert fire.modifiers(state, attack).target_moved is counts
+
+
+def test_5_2_hits_on_a_base_an_earlier_group_destroyed_strike_the_wreck(mgv):
+    """Two attacks declared at one base (5.0 declares, then rolls): once the first has
+    destroyed it, the second's hits strike the wreck: nothing to mark, no hit lost to
+    the hull's rules, and the balance tally counts them apart."""
+    bases = [
+        mgv.base("blue", "B1", "L35", (4, 12), 0),
+        mgv.base("blue", "B2", "L35", (4, 14), 0),
+        mgv.base("red", "R1", "L35", (20, 13), 180),
+        mgv.base("red", "R2", "L35", (20, 4), 180),
+    ]
+    game = _start(mgv, bases, kind="fire", dice=[4, 4, 4, 4])
+    everything = {**{f"s{i}": "S" for i in range(1, 9)}, "c1": "P", "c2": "P", "c3": "P"}
+    mgv.damage(game, "R1", {**everything, "h2": "B"})
+    game.apply("fire B1>R1 B2>R1", "blue")
+    hits = mgv.events(game, "hits")
+    assert hits[-2].data["circles"] == ["h1"] and mgv.the(game, "R1").destroyed
+    assert hits[-1].data == {"base": "R1", "circles": [], "lost": 0, "wreck": 2}
+    assert "already destroyed: 2 hit(s) strike the wreck" in hits[-1].text
+    tallies = game.ruleset.tallies(game.scenario, game.events)
+    assert tallies["hits on wrecks"] == 2.0 and tallies["hits lost"] == 1.0

@@ -65,4 +65,4 @@ def test_hits_that_find_no_circle_are_counted_as_lost(mgv):
     game.apply("block 1=4/0/0", "red")
     assert mgv.last(game, "hits").data["lost"] == 6
     tallies = game.ruleset.tallies(game.scenario, game.events)
-    assert tallies == {"hits scored": 6.0, "hits lost": 6.0}
+    assert tallies == {"hits scored": 6.0, "hits lost": 6.0, "hits on wrecks": 0.0}

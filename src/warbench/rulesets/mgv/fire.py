@@ -551,6 +551,9 @@ def _auto_place(state: State, res: Resolution) -> None:
     while state.fire.groups:
         group = state.fire.groups[0]
         base = state.bases[group.target]
+        if base.log.destroyed(base.layout):  # destroyed by an earlier group: nothing to mark
+            _place(state, group, (), res)
+            continue
         options = placements(base.layout, base.log, group.hits, limit=2)
         if len(options) > 1:
             state.step = "place"
@@ -578,8 +581,19 @@ def _place(
 ) -> None:
     base = state.bases[group.target]
     before = base.log
-    base.log = apply_placement(base.log, group.hits, circles, base.layout)
     state.fire.groups.pop(0)
+    if before.destroyed(base.layout):
+        # an earlier group of this fire destroyed it: these hits strike a wreck
+        res.emit(
+            "hits",
+            f"{base.id} is already destroyed: {group.hits.total} hit(s) strike the wreck",
+            base=base.id,
+            circles=[],
+            lost=0,
+            wreck=group.hits.total,
+        )
+        return
+    base.log = apply_placement(base.log, group.hits, circles, base.layout)
     lost = group.hits.total - len(circles)
     base.damaged_phase = state.phase_no
     res.emit(

@@ -53,14 +53,20 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
         return standing(state)
 
     def tallies(self, scenario: Scenario, events: Sequence[Event]) -> dict[str, float]:
-        """The hits placed on hulls (5.2) and how many of them found no circle and
-        were lost, from the ``hits`` events."""
-        placed = lost = 0
+        """The hits placed on hulls (5.2), how many of them found no circle and were
+        lost, and how many struck a base an earlier group of the same fire had
+        destroyed (overkill, not the hull's doing), from the ``hits`` events."""
+        placed = lost = wreck = 0
         for event in events:
             if event.kind == "hits":
                 lost += int(event.data.get("lost", 0))
+                wreck += int(event.data.get("wreck", 0))
                 placed += len(event.data.get("circles", ()))
-        return {"hits scored": float(placed + lost), "hits lost": float(lost)}
+        return {
+            "hits scored": float(placed + lost + wreck),
+            "hits lost": float(lost),
+            "hits on wrecks": float(wreck),
+        }
 
     def pieces(self, state: State) -> list[Piece] | None:
         return [
