@@ -902,9 +902,12 @@ class Losses:
     """Games with at least one kinetic or photon group lost to a full near side."""
     mismatches: int = 0
     """Logs this count rebuilt that differ from the game's (should stay 0)."""
+    wrecked: int = 0
+    """Hits of groups whose target an earlier group of the same fire destroyed (overkill,
+    left out of the scored and lost columns)."""
 
     def add(self, other: Losses) -> None:
-        for name in ("games", "empty", "near_full", "interior_open", "recoverable"):
+        for name in ("games", "empty", "near_full", "interior_open", "recoverable", "wrecked"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.games_hit += other.games_hit
         self.mismatches += other.mismatches
@@ -943,7 +946,7 @@ def count_losses(scenario: str, seed: int) -> Losses:
     layouts = {b.id: b.layout for b in game.state.bases.values()}
     out = Losses(games=1)
     attacks: dict[int, tuple[str, str, str]] = {}
-    pending: list[tuple[str, HitGroup, str]] = []
+    groups: dict[tuple[int, str], HitGroup] = {}
     feedback = combat.combat_data().photon.disaster.feedback_hits
     hit = False
     for _ in range(MAX_ACTIONS):
@@ -958,9 +961,11 @@ def count_losses(scenario: str, seed: int) -> Losses:
                 number = int(ev.data["attack"])
                 if number == 1:
                     attacks.clear()
+                    groups.clear()
                 attacks[number] = (ev.data["shooters"][0], ev.data["target"], ev.data["weapon"])
             elif ev.kind == "attack":
-                shooter, target, weapon = attacks[int(ev.data["attack"])]
+                number = int(ev.data["attack"])
+                shooter, target, weapon = attacks[number]
                 s_base, t_base = state.bases[shooter], state.bases[target]
                 bearing = space.attacker_bearing(t_base, s_base)
                 rear = space.from_rear(t_base, s_base)
@@ -974,19 +979,26 @@ def count_losses(scenario: str, seed: int) -> Losses:
                     )
                     hits = int(ev.data["hits"])
                     group = HitGroup.direct(direct, hits, bearing=bearing, rear=rear)
-                if group.total:
-                    pending.append((target, group, weapon))
+                groups[(number, weapon)] = group
                 if "disaster" in ev.text and feedback:
-                    fb = HitGroup.direct("photon", feedback, bearing=0.0)
-                    pending.append((shooter, fb, "feedback"))
+                    groups[(number, "feedback")] = HitGroup.direct("photon", feedback, bearing=0.0)
             elif ev.kind == "hits":
-                target, group, weapon = pending.pop(0)
-                assert target == ev.data["base"], (target, ev.data)
+                # the event names its attack and weapon: groups are placed in any order
+                weapon = str(ev.data["weapon"])
+                group = groups[(int(ev.data["attack"]), weapon)]
+                target = str(ev.data["base"])
+                # overkill (hits on a base already destroyed, or left over by the group
+                # that destroyed it): the hull's rules played no part
+                wreck = int(ev.data.get("wreck", 0))
+                out.wrecked += wreck
                 circles = tuple(ev.data["circles"])
+                if not circles and wreck:
+                    continue
                 layout, before = layouts[target], logs[target]
-                lost = group.total - len(circles)
+                lost = group.total - len(circles) - wreck
+                assert lost == int(ev.data["lost"]), (ev.data, group)
                 out.groups[weapon] += 1
-                out.scored[weapon] += group.total
+                out.scored[weapon] += group.total - wreck
                 out.lost[weapon] += lost
                 if lost and weapon in ("kinetic", "photon"):
                     full = all(
@@ -1036,11 +1048,13 @@ def lost_table(found: Mapping[str, Losses], seed: int) -> None:
     print(
         f"\n4. Hits lost in play ({games} greedy-vs-greedy games per scenario, seed {seed}): "
         "lost / scored hits by weapon;\n   K+P groups that placed nothing with the near side "
-        "full (hits, of which with the interior open); hits a log-counting taper would place"
+        "full (hits, of which with the interior open); hits a log-counting taper would place;\n"
+        "   hits that struck a wreck (an earlier group of the fire destroyed the target)"
     )
     print(
         f"{'scenario':14}{'kinetic':>14}{'photon':>14}{'missile':>14}{'feedback':>12}"
         f"{'empty groups':>14}{'near full':>11}{'open':>6}{'log taper':>11}{'games':>7}"
+        f"{'wrecks':>8}"
     )
     whole = Losses()
     for scenario, losses in found.items():
@@ -1061,7 +1075,7 @@ def _lost_row(name: str, losses: Losses) -> None:
         f"{name:14}{share('kinetic'):>14}{share('photon'):>14}{share('missile'):>14}"
         f"{share('feedback'):>12}{f'{losses.empty}/{direct}':>14}{losses.near_full:>11}"
         f"{losses.interior_open:>6}{losses.recoverable:>11}"
-        f"{f'{losses.games_hit}/{losses.games}':>7}"
+        f"{f'{losses.games_hit}/{losses.games}':>7}{losses.wrecked:>8}"
     )
 
 

@@ -152,7 +152,7 @@ def test_removals_are_credited_to_pieces_and_counted_by_type(scenario_id: str) -
 @pytest.mark.parametrize(
     ("scenario_id", "tallies"),
     [
-        ("mgv/clear", {"hits scored", "hits lost"}),
+        ("mgv/clear", {"hits scored", "hits lost", "hits on wrecks"}),
         (
             "invisible-enemy/company",
             {

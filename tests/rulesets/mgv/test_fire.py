@@ -31,6 +31,10 @@ def _start(mgv, bases, first="blue", kind="fire", dice=(), **kw):
     return mgv.start(bases, first, kind, dice, tail=True, **kw)
 
 
+MISSILE_1 = {"attack": 1, "weapon": "missile"}
+"""What a hits event says of whose hits they are: attack 1's missile hits."""
+
+
 def fire_dice(game):
     return dice_counts(game.state)
 
@@ -473,7 +477,7 @@ def test_5_2_missile_core_rule_chosen_before_the_game_governs_the_placement(mgv,
     mgv.give(game, *[6] * 6, 1, 1, 1, 1)
     game.apply("block 1=4/0/0", "red")
     hits = mgv.last(game, "hits")
-    assert hits.data == {"base": "R1", "circles": marked, "lost": 6 - len(marked)}
+    assert hits.data == {"base": "R1", "circles": marked, "lost": 6 - len(marked)} | MISSILE_1
     assert f"({6 - len(marked)} hit(s) find no circle and are lost)" in hits.text
 
 
@@ -528,7 +532,10 @@ def test_5_2_applying_damage_a_group_with_one_legal_placement_is_placed_for_the_
     assert mgv.the(game, "R1").defence == 1
     game.apply("fire B1>R1", "blue")
     assert _attack(mgv, game).data["hits"] == 2
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1", "h2"], "lost": 0}
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["s1", "h2"], "lost": 0} | {
+        "attack": 1,
+        "weapon": "kinetic",
+    }
     assert game.state.step != "place"
 
 
@@ -540,7 +547,7 @@ def test_5_2_applying_damage_hits_with_no_legal_circle_are_lost(mgv):
     mgv.give(game, *[6] * 6, 1, 1, 1, 1)
     game.apply("block 1=4/0/0", "red")
     hits = mgv.last(game, "hits")
-    assert hits.data == {"base": "R1", "circles": [], "lost": 6}
+    assert hits.data == {"base": "R1", "circles": [], "lost": 6} | MISSILE_1
     assert "6 hit(s) find no circle and are lost" in hits.text
     assert not mgv.the(game, "R1").destroyed
 
@@ -553,7 +560,7 @@ def test_5_2_applying_damage_a_base_whose_heart_is_all_marked_is_destroyed(mgv):
     game.apply("split 1=0/0/6", "blue")
     mgv.give(game, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # one heart hit
     game.apply("block 1=4/0/0", "red")
-    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["h1"], "lost": 0}
+    assert mgv.last(game, "hits").data == {"base": "R1", "circles": ["h1"], "lost": 0} | MISSILE_1
     assert mgv.last(game, "destroyed").text == "R1 is destroyed: its heart is gone"
     assert mgv.the(game, "R1").destroyed
     assert "R1" not in [f["id"] for f in game.view("blue")["figures"]]
@@ -720,7 +727,12 @@ def test_5_2_hits_on_a_base_an_earlier_group_destroyed_strike_the_wreck(mgv):
     game.apply("fire B1>R1 B2>R1", "blue")
     hits = mgv.events(game, "hits")
     assert hits[-2].data["circles"] == ["h1"] and mgv.the(game, "R1").destroyed
-    assert hits[-1].data == {"base": "R1", "circles": [], "lost": 0, "wreck": 2}
+    assert hits[-1].data == {"base": "R1", "circles": [], "lost": 0, "wreck": 2} | {
+        "attack": 2,
+        "weapon": "kinetic",
+    }
     assert "already destroyed: 2 hit(s) strike the wreck" in hits[-1].text
     tallies = game.ruleset.tallies(game.scenario, game.events)
-    assert tallies["hits on wrecks"] == 2.0 and tallies["hits lost"] == 1.0
+    # the first group's second hit found no circle once h1 was gone: it struck the wreck too
+    assert hits[-2].data["wreck"] == 1 and "1 more hit(s) strike the wreck" in hits[-2].text
+    assert tallies["hits on wrecks"] == 3.0 and tallies["hits lost"] == 0.0

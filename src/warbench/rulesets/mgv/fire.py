@@ -582,6 +582,11 @@ def _place(
     base = state.bases[group.target]
     before = base.log
     state.fire.groups.pop(0)
+    # which attack's hits these are, and of what (a disaster's feedback hits the firer)
+    whose = {
+        "attack": group.attack,
+        "weapon": "feedback" if group.target == group.shooter else group.hits.weapon,
+    }
     if before.destroyed(base.layout):
         # an earlier group of this fire destroyed it: these hits strike a wreck
         res.emit(
@@ -591,19 +596,33 @@ def _place(
             circles=[],
             lost=0,
             wreck=group.hits.total,
+            **whose,
         )
         return
     base.log = apply_placement(base.log, group.hits, circles, base.layout)
-    lost = group.hits.total - len(circles)
+    left = max(0, group.hits.total - len(circles))
     base.damaged_phase = state.phase_no
-    res.emit(
-        "hits",
-        f"{base.id} marks {' '.join(circles) or 'nothing'}"
-        + (f" ({lost} hit(s) find no circle and are lost)" if lost > 0 else ""),
-        base=base.id,
-        circles=list(circles),
-        lost=max(0, lost),
-    )
+    if base.log.destroyed(base.layout):  # the heart is gone: what is left strikes the wreck
+        res.emit(
+            "hits",
+            f"{base.id} marks {' '.join(circles)}"
+            + (f" ({left} more hit(s) strike the wreck)" if left else ""),
+            base=base.id,
+            circles=list(circles),
+            lost=0,
+            **({"wreck": left} if left else {}),
+            **whose,
+        )
+    else:
+        res.emit(
+            "hits",
+            f"{base.id} marks {' '.join(circles) or 'nothing'}"
+            + (f" ({left} hit(s) find no circle and are lost)" if left else ""),
+            base=base.id,
+            circles=list(circles),
+            lost=left,
+            **whose,
+        )
     if base.log.destroyed(base.layout) and not before.destroyed(base.layout):
         cause = "feedback" if group.target == group.shooter else group.hits.weapon
         _destroy(state, base, "its heart is gone", res, cause, credit=group.shooter)
