@@ -27,9 +27,9 @@ import pytest
 from warbench.cli.main import main
 from warbench.cli.replay import EXIT_MISMATCH, EXIT_STOPPED
 from warbench.core.game import Game
-from warbench.rulesets.mgv.fire import missile_dice
 from warbench.core.record import with_checksum
 from warbench.core.saves import save_game, sealed_path
+from warbench.rulesets.mgv.fire import missile_dice
 
 ANN, BOB = "ann", "bob"
 BID = "scissors"
