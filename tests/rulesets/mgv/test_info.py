@@ -36,7 +36,7 @@ def test_marked_hits_and_markers_read_from_the_view() -> None:
     base.log = base.log.with_marks({"s1": "S", "s2": "S", "c1": "P"})
     game.state.moved.append("R2")
     lines = info(game, "blue", "R2")
-    assert "hits: surface 2/8, core 1/3, heart 0/2 (S 2, P 1, B 0)" in lines
+    assert "hits: surface 2/12, core 1/5, heart 0/2 (S 2, P 1, B 0)" in lines
     assert lines[-1] == "status: moved"
 
 
@@ -93,7 +93,7 @@ def goal(sid: str) -> list[str]:
 def test_goal_of_each_mission() -> None:
     assert goal("mgv/strike")[1:] == [
         "blue wins as soon as R1 (L63 Whiptail) is destroyed.",
-        "red wins if R1 still stands when turn 8 is over, or as soon as every blue base is gone.",
+        "red wins if R1 still stands when turn 5 is over, or as soon as every blue base is gone.",
     ]
     assert goal("mgv/gauntlet")[1:] == [
         "blue wins as soon as 2 of its bases have left the table by the east edge.",
