@@ -9,6 +9,7 @@ from typing import Any
 
 from warbench.bots.greedy import GreedyBot
 from warbench.geometry.table import heading, turn_angle
+from warbench.rulesets.invisible_enemy import movement
 from warbench.rulesets.invisible_enemy.actions import Barrage, Done, Fire, Move
 
 
@@ -98,3 +99,50 @@ def test_no_shot_alone_or_massed_goes_at_a_dead_tower_1_5_note_2(ie: Any) -> Non
     listed = game.seat("blue").legal_actions()
     assert not [a for a in listed if isinstance(a, Fire) and a.target == "T1"]
     assert isinstance(choose(game, "blue"), Done)
+
+
+def breach_position(ie: Any) -> Any:
+    """Blue breaks out east through a 2" band of chemical residue (3" an inch, traps on
+    3+, 1.5) at x 10-12; its demolition engineer E1 stands at 9,12 facing east, its L35
+    B1 at 6,16. Blue wins the initiative and E1's unit passes its Control roll."""
+    units = [
+        ie.unit("blue", "CE", ie.base("E1", "E7", (9, 12), 0), mission="demolition"),
+        ie.unit("blue", "U1", ie.base("B1", "L35", (6, 16), 0)),
+        ie.unit("red", "V1", ie.base("R1", "K817", (22, 22), 180)),
+    ]
+    game = ie.start(
+        units,
+        features=[ie.box("chem", "chemical", 10, 0, 12, 24)],
+        victory={"kind": "breach", "side": "blue", "edge": "east", "count": 1},
+        tail=True,
+    )
+    ie.act(game, "blue", "unit CE", 6)
+    return game
+
+
+def test_a_demolition_engineer_ploughs_into_residue_it_rolls_no_trap_in_4_4(ie: Any) -> None:
+    """E1 ploughs chemical residue as it moves and rolls for no trap there (4.4): the bot
+    drives it into the band instead of fearing a trap."""
+    game = breach_position(ie)
+    chosen = choose(game, "blue")
+    assert isinstance(chosen, Move) and chosen.path
+    ie.act(game, "blue", str(chosen))
+    assert ie.at(game, "E1")[0] > 10.0 and not ie.the(game, "E1").trapped
+
+
+def test_a_breaching_base_heads_for_the_mouth_of_a_cleared_lane_4_4(ie: Any) -> None:
+    """Once E1 has ploughed a lane at y 12, blue's L35 (at 6,16) has the lane's mouth
+    among its goals and the bot moves it there rather than into the residue (a trapped
+    base never breaks out)."""
+    game = breach_position(ie)
+    ie.act(game, "blue", "move E1 11.9,12")
+    assert any(e.data.get("base") == "E1" for e in ie.events(game, "cleared"))
+    drive(game, "activate", "blue")
+    ie.act(game, "blue", "unit U1", 6)
+    b1 = ie.the(game, "B1")
+    mouths = [g for g in movement.goals(game.state, b1) if g[0] < 10.0 and abs(g[1] - 12) < 0.6]
+    assert mouths
+    chosen = choose(game, "blue")
+    assert isinstance(chosen, Move) and chosen.path
+    ie.act(game, "blue", str(chosen))
+    assert not ie.the(game, "B1").trapped and ie.at(game, "B1")[0] < 10.0

@@ -76,6 +76,9 @@ PASS_SCORE = -0.5
 TYPE2_KEEP = 1.0
 """What a Type 2 marker held for a later turn is worth (2.0: Type 2 markers may be
 saved): one set down now must strike more than that, except in the last turn."""
+TYPE2_WASTE = 0.01
+"""In the last turn a kept marker is worth nothing, but one that strikes no one is still
+no plan: just below ``done``."""
 FACING = 1.5
 """Points for ending a move with the nearest enemy seen (by eye) straight ahead, falling
 to none with it straight behind: the arcs of fire are 45-60 degrees wide (5.0)."""
@@ -188,7 +191,7 @@ def _barrage(state: State, side: str, action: Barrage) -> float:
         return -1e9
     if kind != "type2":
         return value
-    keep = TYPE2_KEEP if state.turn < state.setup.turns else 0.0
+    keep = TYPE2_KEEP if state.turn < state.setup.turns else TYPE2_WASTE
     if state.step == "mark1":
         return value - marker_value(state, side, action.at, dodge=False) - keep
     return value - keep
@@ -346,19 +349,46 @@ def barrage_risk(state: State, base: Base, where: Figure) -> float:
 
 def hazard(state: State, base: Base, result: MoveResult) -> float:
     """Expected points lost on the way: a trap roll costs the base's mobility (counted as
-    half its points), a minefield crossing its chance of destruction (1.5, the stand-in)."""
+    half its points, and for a breaching base also the pull of the ground it would
+    never cover: a trapped base cannot break out), a minefield crossing its chance of
+    destruction (1.5, the stand-in)."""
     kinds = terrain_chart().kinds
     terrain = state.terrain
+    ploughed = _ploughed(state, base)
+    stuck = base.model.points * TRAPPED
+    edge = movement.breach_edge(state, base.side)
+    if edge is not None:
+        table = state.setup.table
+        span = table.width if edge in ("east", "west") else table.height
+        stuck += BREACH_PULL * max(span - _toward_edge(state, base.geo, edge), 0.0)
     risk = 0.0
-    for crossing in along.crossings(terrain, result, lambda f: _hazardous(terrain, kinds, f)):
+    for crossing in along.crossings(
+        terrain, result, lambda f: f not in ploughed and _hazardous(terrain, kinds, f)
+    ):
         kind = kinds[terrain.feature(crossing.feature).kind]
         if kind.trap is not None:
             need = kind.trap or 7
             p = 1.0 / 6.0 if kind.trap_only else max(0.0, (7 - need) / 6.0)
-            risk += p * base.model.points * TRAPPED
+            risk += p * stuck
         if terrain.feature(crossing.feature).kind == "minefield":
             risk += float(area_chance(base.model.defence)) * base.model.points
     return risk
+
+
+def _ploughed(state: State, base: Base) -> frozenset[str]:
+    """The features a demolition engineer ploughs on any move (4.4: high and medium
+    sensitivity, not the 7.0 kinds): it rolls for no trap in them."""
+    if not movement.ploughs(state, base):
+        return frozenset()
+    kinds = terrain_chart().kinds
+    return frozenset(
+        f.id
+        for f in state.terrain.active
+        if f.kind not in movement.PLOUGH_KEEP
+        and (kind := kinds.get(f.kind)) is not None
+        and not kind.barrier
+        and kind.sensitivity in movement.PLOUGHED
+    )
 
 
 def _hazardous(terrain: Any, kinds: Any, feature_id: str) -> bool:
