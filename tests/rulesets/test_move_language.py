@@ -147,7 +147,7 @@ def ie() -> Game:
     """invisible-enemy/company while Australia's unit AS moves (A1 at 33,10; C1 is
     California's)."""
     game = Game(load_scenario("invisible-enemy/company"), seed=2)
-    return _until(game, lambda s: s.step == "unit", prefer=("Unit",))
+    return _until(game, lambda s: s.step == "unit" and s.current == "AS", prefer=("Unit",))
 
 
 GAMES = {"vsgmr": (vsgmr, "R1", "B1"), "mgv": (mgv, "B1", "R1"), "ie": (ie, "A1", "C1")}

@@ -130,9 +130,9 @@ def mgv() -> Game:
 
 
 def ie() -> Game:
-    """invisible-enemy/company while Australia's unit AS moves: A1 33,10; C1 3,10."""
+    """invisible-enemy/company while Australia's unit AS moves: A1 33,10; C1 6,10."""
     game = Game(load_scenario("invisible-enemy/company"), seed=2)
-    return _until(game, lambda s: s.step == "unit", prefer=("Unit",))
+    return _until(game, lambda s: s.step == "unit" and s.current == "AS", prefer=("Unit",))
 
 
 def _parse(game: Game, text: str) -> Any:

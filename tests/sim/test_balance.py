@@ -158,6 +158,8 @@ def test_removals_are_credited_to_pieces_and_counted_by_type(scenario_id: str) -
             {
                 "california: turns without action points",
                 "australia: turns without action points",
+                "a base contaminated (1 = yes: the mean is the share of games)",
+                "lanes cleared or ploughed by engineers",
             },
         ),
     ],

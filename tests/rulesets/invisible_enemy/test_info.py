@@ -24,7 +24,7 @@ def test_a_base_shows_model_weapon_ratings_hull_unit_and_place() -> None:
         'weapon K: ATT 5, range 10"; DEF 4; speed 5"; worth 40 points',
         "hull 9: 0 hits (undamaged)",
         "unit CA of 1st Clip, with C2, C3, C4, C5, C6, C7, C8",
-        'at 3,11 (by eye: somewhere in the 2" square around it), facing 0deg east; '
+        'at 7,11 (by eye: somewhere in the 2" square around it), facing 0deg east; '
         'base 1.5" across',
         "status: nothing marked",
     ]
@@ -137,12 +137,12 @@ def test_goal_of_each_scenario() -> None:
     assert goal("invisible-enemy/company")[1:] == [
         CLEAR,
         "When turn 8 is over, the side that destroyed (or saw contaminated) more points of "
-        "enemy bases wins; equal points are a draw (california's bases are worth 244, "
-        "australia's 226).",
+        "enemy bases wins; equal points are a draw (california's bases are worth 259, "
+        "australia's 199).",
     ]
     assert goal("invisible-enemy/fungus")[1:] == [
         CLEAR,
         "When turn 7 is over, the side that destroyed (or saw contaminated) more points of "
-        "enemy bases wins; equal points are a draw (australia's bases are worth 131, "
-        "selangor's 144).",
+        "enemy bases wins; equal points are a draw (australia's bases are worth 181, "
+        "selangor's 216).",
     ]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from warbench.core.events import Event
 from warbench.core.ruleset import CAUSE
+from warbench.rulesets.invisible_enemy.ruleset import CONTAMINATED, LANES
 
 RED = ("red", {"id": "R1", "bases": [{"id": "R1a", "model": "K817", "at": [20, 2], "facing": 180}]})
 
@@ -77,4 +79,23 @@ def test_the_tallies_count_turns_without_action_points_per_side(ie: Any) -> None
     assert tallies == {
         "blue: turns without action points": expected,
         "red: turns without action points": expected,
+        CONTAMINATED: 0.0,
+        LANES: 0.0,
     }
+
+
+def test_the_tallies_say_whether_a_base_was_contaminated_and_count_engineer_lanes(
+    ie: Any,
+) -> None:
+    """A contaminated event makes the game count as one with a contamination (1.5 note 2);
+    each lane an engineer clears or ploughs counts once (7.0, 4.4), a barrage's does not."""
+    game = ie.start([ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12))), RED])
+    extra = [
+        Event("contaminated", "B1 is contaminated", {"base": "B1"}),
+        Event("cleared", "E1 ploughs", {"base": "E1", "features": ["f1"]}),
+        Event("cleared", "E1 clears", {"base": "E1", "features": ["f2"]}),
+        Event("cleared", "barrage M1 clears", {"marker": "M1", "features": ["f3"]}),
+    ]
+    tallies = game.ruleset.tallies(game.scenario, [*game.events, *extra])
+    assert tallies[CONTAMINATED] == 1.0
+    assert tallies[LANES] == 2.0

@@ -41,6 +41,11 @@ MAX_AIMS = 14
 """Barrage points listed at most."""
 MOVE_FRACTIONS = (1.0, 0.5)
 """Straight moves toward a goal: the full allowance, and half of it."""
+FACE_SHORTEN = (1.0, 0.75, 0.5)
+"""A move turned toward the enemy at its end: the leg as it was, else shortened so the
+turn fits the allowance (4.2)."""
+ESCAPE_SPARE = (0.5, 0.2)
+"""Inches beyond a barrage marker's radius a move out of it aims for (3.0)."""
 
 
 def candidates(ruleset: InvisibleEnemyRules, state: State, side: str) -> Sequence[Action]:
@@ -180,13 +185,76 @@ def _moves(state: State, side: str) -> list[Action]:
                 action = _toward(state, base, goal, fraction)
                 if action is not None and action not in out:
                     out.append(action)
+        for marker in state.markers:
+            away = _out_of_reach(state, base, marker.at)
+            if away is not None and away not in out:
+                out.append(away)
         if nearest is not None:
+            for move in list(out):
+                assert isinstance(move, Move)
+                facing = _facing_toward(state, move, nearest.geo.at)
+                if facing is not None and facing not in out:
+                    out.append(facing)
             face = round(heading(base.geo.at, nearest.geo.at), 1) % 360.0
             if abs(turn_angle(base.geo.facing, face)) >= 1.0:
                 _add_legal(state, out, Move(base.id, (), face))
         if out:
             return out
     return []
+
+
+def _facing_toward(state: State, move: Move, foe: Point) -> Move | None:
+    """``move`` ending turned toward ``foe`` (where the side sees the nearest enemy): the
+    arcs of fire are narrow (5.0), so a base that ends a move looking away shoots no one.
+    If the turn at the end costs more than the allowance has left, the leg is shortened."""
+    if not move.path or move.facing is not None:
+        return None
+    base = state.bases[move.base]
+    end = move.path[-1]
+    if math.hypot(foe[0] - end[0], foe[1] - end[1]) < 0.5:
+        return None
+    face = round(heading(end, foe), 1) % 360.0
+    if abs(turn_angle(heading(base.geo.at, end), face)) < 1.0:
+        return None  # it already faces that way
+    for share in FACE_SHORTEN:
+        point = (
+            round(base.geo.x + (end[0] - base.geo.x) * share, 2),
+            round(base.geo.y + (end[1] - base.geo.y) * share, 2),
+        )
+        action = Move(base.id, (point,), face)
+        try:
+            movement.plan(state, base.side, action)
+        except IllegalAction:
+            continue
+        return action
+    return None
+
+
+def _out_of_reach(state: State, base: Base, at: Point) -> Move | None:
+    """A straight move that takes ``base`` out of the radius of the barrage marker at
+    ``at`` (3.0: a base that moves out of a marker's reach is not struck by it), if it
+    stands inside and its allowance carries it out; None otherwise."""
+    radius = rules().data.barrage.radius
+    dx, dy = base.geo.x - at[0], base.geo.y - at[1]
+    dist = math.hypot(dx, dy)
+    if dist > radius:
+        return None
+    if dist < 1e-6:
+        rad = math.radians(base.geo.facing)
+        dx, dy, dist = math.cos(rad), math.sin(rad), 1.0
+    table = state.setup.table
+    for spare in ESCAPE_SPARE:
+        out = radius + spare
+        goal = (round(at[0] + dx / dist * out, 2), round(at[1] + dy / dist * out, 2))
+        if not (0.0 <= goal[0] <= table.width and 0.0 <= goal[1] <= table.height):
+            continue
+        action = Move(base.id, (goal,))
+        try:
+            movement.plan(state, base.side, action)
+        except IllegalAction:
+            continue
+        return action
+    return None
 
 
 def _add_legal(state: State, out: list[Action], action: Move) -> None:
@@ -228,15 +296,21 @@ def _shots(state: State, side: str, step: str) -> list[Action]:
     out: list[Action] = []
     for shooter in fire.shooters(state, side, step):
         for target in fire.targets(state, shooter):
-            tower = state.towers.get(target)
-            if tower is not None and not tower.live:
-                continue  # a dead tower infects no one: a shot at it is no plan (1.5)
+            if _dead_tower(state, target):
+                continue
             out.append(Fire((shooter.id,), target))
             if fire.may_rake(state, shooter, target):
                 out.append(Fire((shooter.id,), target, rake=True))
     if step == "fire_b":
-        out.extend(fire.batteries(state, side))
+        out.extend(b for b in fire.batteries(state, side) if not _dead_tower(state, b.target))
     return out
+
+
+def _dead_tower(state: State, target: str) -> bool:
+    """A dead tower infects no one and is a mere obstacle (1.5 note 2): no shot at it is a
+    plan, alone or massed."""
+    tower = state.towers.get(target)
+    return tower is not None and not tower.live
 
 
 __all__ = ["aims", "candidates"]

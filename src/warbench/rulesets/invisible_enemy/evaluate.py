@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Figure, MoveResult, Point, along, centre_distance, in_arc
+from warbench.geometry.table import (
+    Figure,
+    MoveResult,
+    Point,
+    along,
+    centre_distance,
+    heading,
+    in_arc,
+    turn_angle,
+)
 from warbench.rulesets.invisible_enemy import barrage, movement, space
 from warbench.rulesets.invisible_enemy.actions import (
     SUPPRESSION,
@@ -64,6 +73,15 @@ BREACH_PULL = 3.0
 """Points per inch gained toward the breach edge (the breaching side)."""
 PASS_SCORE = -0.5
 """Passing on a unit's move attempt: a little worse than trying (moving is optional)."""
+TYPE2_KEEP = 1.0
+"""What a Type 2 marker held for a later turn is worth (2.0: Type 2 markers may be
+saved): one set down now must strike more than that, except in the last turn."""
+TYPE2_WASTE = 0.01
+"""In the last turn a kept marker is worth nothing, but one that strikes no one is still
+no plan: just below ``done``."""
+FACING = 1.5
+"""Points for ending a move with the nearest enemy seen (by eye) straight ahead, falling
+to none with it straight behind: the arcs of fire are 45-60 degrees wide (5.0)."""
 
 
 @cache
@@ -98,6 +116,8 @@ def shot_value(
         hits += pending
     else:
         tower = state.towers[target_id]
+        if not tower.live:
+            return 0.0  # a dead tower infects no one: a mere obstacle (1.5 note 2)
         defence, hull, hits, points = (
             rules().data.fungus.defence,
             tower.hull,
@@ -127,7 +147,7 @@ def _score(state: State, side: str, action: Action) -> float:
     if isinstance(action, Move):
         return _move(state, side, action)
     if isinstance(action, Barrage):
-        return marker_value(state, side, action.at, dodge=state.step == "mark1")
+        return _barrage(state, side, action)
     if isinstance(action, Deflect):
         marker = next(m for m in state.markers if m.id == action.marker)
         return -0.1 * marker_value(state, marker.side, marker.at, dodge=False) + 0.01
@@ -156,6 +176,25 @@ def _fire(state: State, side: str, action: Fire) -> float:
     if action.rake:
         total *= 1.05
     return total + 0.01
+
+
+def _barrage(state: State, side: str, action: Barrage) -> float:
+    """A marker set down now. Type 1 markers go down in phase 2 or are lost; a Type 2 is
+    best set down in phase 4, after movement, when no one can step out of its way, and
+    may be kept for later turns (3.0): in phase 2 it is worth what it strikes of an
+    enemy that can still dodge, less the same marker kept; in phase 4 what it strikes,
+    less what keeping it is worth while turns remain."""
+    value = marker_value(state, side, action.at, dodge=state.step == "mark1")
+    try:
+        kind = barrage.check_place(state, side, action)
+    except IllegalAction:
+        return -1e9
+    if kind != "type2":
+        return value
+    keep = TYPE2_KEEP if state.turn < state.setup.turns else TYPE2_WASTE
+    if state.step == "mark1":
+        return value - marker_value(state, side, action.at, dodge=False) - keep
+    return value - keep
 
 
 def marker_value(state: State, side: str, at: Point, dodge: bool) -> float:
@@ -284,24 +323,72 @@ def _move(state: State, side: str, action: Move) -> float:
         return -1e9
     gain = position_value(state, base, result.end) - position_value(state, base, base.geo)
     gain += _work(state, base, result.end) - _work(state, base, base.geo)
+    gain += barrage_risk(state, base, base.geo) - barrage_risk(state, base, result.end)
     return gain - hazard(state, base, result)
+
+
+def barrage_risk(state: State, base: Base, where: Figure) -> float:
+    """Expected points ``base`` loses to the barrage markers already on the table if it
+    stands at ``where`` in phase 6: each marker whose radius holds it rolls for it, and a
+    base that moves out of a marker's radius is not struck by it (3.0). Markers are
+    public once set down, and a move is measured, so this reads no secret."""
+    radius = rules().data.barrage.radius
+    flank = barrage.flank_supported(state, base)
+    risk = 0.0
+    for marker in state.markers:
+        if math.hypot(where.x - marker.at[0], where.y - marker.at[1]) > radius + 1e-9:
+            continue
+        p = float(
+            area_chance(
+                base.model.defence, no_flank_support=not flank, deflected=marker.deflected > 0
+            )
+        )
+        risk += p * base.model.points
+    return risk
 
 
 def hazard(state: State, base: Base, result: MoveResult) -> float:
     """Expected points lost on the way: a trap roll costs the base's mobility (counted as
-    half its points), a minefield crossing its chance of destruction (1.5, the stand-in)."""
+    half its points, and for a breaching base also the pull of the ground it would
+    never cover: a trapped base cannot break out), a minefield crossing its chance of
+    destruction (1.5, the stand-in)."""
     kinds = terrain_chart().kinds
     terrain = state.terrain
+    ploughed = _ploughed(state, base)
+    stuck = base.model.points * TRAPPED
+    edge = movement.breach_edge(state, base.side)
+    if edge is not None:
+        table = state.setup.table
+        span = table.width if edge in ("east", "west") else table.height
+        stuck += BREACH_PULL * max(span - _toward_edge(state, base.geo, edge), 0.0)
     risk = 0.0
-    for crossing in along.crossings(terrain, result, lambda f: _hazardous(terrain, kinds, f)):
+    for crossing in along.crossings(
+        terrain, result, lambda f: f not in ploughed and _hazardous(terrain, kinds, f)
+    ):
         kind = kinds[terrain.feature(crossing.feature).kind]
         if kind.trap is not None:
             need = kind.trap or 7
             p = 1.0 / 6.0 if kind.trap_only else max(0.0, (7 - need) / 6.0)
-            risk += p * base.model.points * TRAPPED
+            risk += p * stuck
         if terrain.feature(crossing.feature).kind == "minefield":
             risk += float(area_chance(base.model.defence)) * base.model.points
     return risk
+
+
+def _ploughed(state: State, base: Base) -> frozenset[str]:
+    """The features a demolition engineer ploughs on any move (4.4: high and medium
+    sensitivity, not the 7.0 kinds): it rolls for no trap in them."""
+    if not movement.ploughs(state, base):
+        return frozenset()
+    kinds = terrain_chart().kinds
+    return frozenset(
+        f.id
+        for f in state.terrain.active
+        if f.kind not in movement.PLOUGH_KEEP
+        and (kind := kinds.get(f.kind)) is not None
+        and not kind.barrier
+        and kind.sensitivity in movement.PLOUGHED
+    )
 
 
 def _hazardous(terrain: Any, kinds: Any, feature_id: str) -> bool:
@@ -336,11 +423,26 @@ def position_value(state: State, base: Base, where: Figure) -> float:
     score = best - threat
     if best == 0.0 and math.isfinite(nearest):
         score -= APPROACH * max(nearest - base.model.range * 0.8, 0.0)
+    score += facing_value(where, foes)
     victory = state.setup.victory
     if victory.kind == "breach" and victory.side == base.side and victory.edge is not None:
         score += BREACH_PULL * _toward_edge(state, where, victory.edge)
     score -= _tower_risk(state, base, where)
     return score
+
+
+def facing_value(where: Figure, foes: Sequence[Base]) -> float:
+    """:data:`FACING` times how squarely ``where`` faces the nearest of ``foes`` (1 dead
+    ahead, 0 dead astern): a base that ends its move facing the enemy has it in its arc
+    of fire next (5.0). ``foes`` are where the side sees them (the bot's state is its
+    side's, by eye)."""
+    if not foes:
+        return 0.0
+    near = min(foes, key=lambda e: math.hypot(e.geo.x - where.x, e.geo.y - where.y))
+    if math.hypot(near.geo.x - where.x, near.geo.y - where.y) < 1e-6:
+        return 0.0
+    off = abs(turn_angle(where.facing, heading(where.at, near.geo.at)))
+    return FACING * (1.0 - off / 180.0)
 
 
 def _toward_edge(state: State, where: Figure, edge: str) -> float:

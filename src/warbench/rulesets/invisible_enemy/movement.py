@@ -699,6 +699,9 @@ def goals(state: State, base: Base) -> list[Point]:
         )
     edge = breach_edge(state, base.side)
     if edge is not None:
+        lane = _lane_entry(state, base, edge)
+        if lane is not None:
+            out.append(lane)
         table = state.setup.table
         past = base.geo.base.bounding_radius + 0.5
         out.append(
@@ -717,6 +720,51 @@ def goals(state: State, base: Base) -> list[Point]:
     if relays:
         out.append(min(relays, key=lambda r: centre_distance(r.geo, base.geo)).geo.at)
     return out
+
+
+TRAPS = frozenset({"minefield"})
+"""Hazards a breaching base would rather not cross: minefields and every kind that traps."""
+
+
+def _hazards(terrain: Terrain) -> shapely.Geometry:
+    kinds = terrain_chart().kinds
+    shapes = [
+        f.geometry
+        for f in terrain.features
+        if not f.destroyed
+        and (f.kind in TRAPS or ((kind := kinds.get(f.kind)) is not None and kind.trap is not None))
+    ]
+    return shapely.union_all(shapes) if shapes else shapely.Point()
+
+
+def _lane_entry(state: State, base: Base, edge: str) -> Point | None:
+    """For a breaching combat base (not an engineer): the mouth of the nearest lane
+    cleared through hazardous ground (what barrages and engineers took away of the
+    set-up's minefields and trapping terrain, 3.0, 4.4, 7.0), on its near side and in
+    line with it, so that the straight run to the edge from there crosses none of it."""
+    if base.role == "engineer":
+        return None
+    cleared = shapely.difference(_hazards(state.setup.terrain), _hazards(state.terrain))
+    if shapely.is_empty(cleared):
+        return None
+    across = edge in ("east", "west")
+    sign = 1.0 if edge in ("east", "north") else -1.0
+    here = base.geo.x if across else base.geo.y
+    best: tuple[float, Point] | None = None
+    for part in shapely.get_parts(cleared):
+        x0, y0, x1, y1 = part.bounds
+        if min(x1 - x0, y1 - y0) < 0.5:
+            continue  # a sliver, not a lane
+        near = (x0 if sign > 0 else x1) if across else (y0 if sign > 0 else y1)
+        if (near - here) * sign < 0.0:
+            continue  # already past its mouth
+        mid = shapely.get_coordinates(shapely.centroid(part))[0]
+        back = near - sign * (base.geo.base.bounding_radius + 0.3)
+        spot = (back, float(mid[1])) if across else (float(mid[0]), back)
+        gap = math.dist(spot, base.geo.at)
+        if best is None or gap < best[0]:
+            best = (gap, (round(spot[0], 2), round(spot[1], 2)))
+    return None if best is None else best[1]
 
 
 def _work_spot(state: State, base: Base) -> Point | None:

@@ -28,6 +28,9 @@ from warbench.rulesets.invisible_enemy.view import seen_state
 from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
+CONTAMINATED = "a base contaminated (1 = yes: the mean is the share of games)"
+LANES = "lanes cleared or ploughed by engineers"
+
 
 class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
     """Invisible Enemy with everything the engine, bots and tools ask of a ruleset."""
@@ -77,13 +80,22 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
 
     def tallies(self, scenario: Scenario, events: Sequence[Event]) -> dict[str, float]:
         """Per side, the turns its network combat (2.0) gave it no action points, from
-        the ``network`` events."""
+        the ``network`` events; whether any base was contaminated (1.5 note 2: 1 or 0, so
+        the mean is the share of games); and the lanes engineers cleared or ploughed
+        (7.0, 4.4: ``cleared`` events naming a base)."""
         out = {f"{side}: turns without action points": 0.0 for side in scenario.sides}
+        contaminated = lanes = 0.0
         for event in events:
             if event.kind == "network":
                 for side, points in dict(event.data.get("points", {})).items():
                     if points == 0:
                         out[f"{side}: turns without action points"] += 1.0
+            elif event.kind == "contaminated":
+                contaminated = 1.0
+            elif event.kind == "cleared" and event.data.get("base") is not None:
+                lanes += 1.0
+        out[CONTAMINATED] = contaminated
+        out[LANES] = lanes
         return out
 
     def pieces(self, state: State) -> list[Piece] | None:
