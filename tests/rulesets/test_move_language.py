@@ -10,17 +10,16 @@ same action. Each ruleset's costs of such moves are in its own ``test_movement.p
 from __future__ import annotations
 
 import math
-import random
 import re
 from typing import Any
 
 import pytest
+from tests.rulesets.test_table_phrases import ie, mgv, vsgmr
 
 import warbench.rulesets.invisible_enemy
 import warbench.rulesets.mgv
 import warbench.rulesets.vsgmr  # noqa: F401  (registers the rulesets)
 from warbench.core.game import Game
-from warbench.core.loader import load_scenario
 from warbench.errors import ActionSyntaxError, IllegalAction
 from warbench.geometry.table import Table
 from warbench.geometry.table.text import canonical_move, move_words, parse_move_words
@@ -116,38 +115,6 @@ def test_a_bad_step_is_refused_naming_the_word_and_the_usage(words, says):
 
 
 # -- the built-in scenarios ----------------------------------------------------------------------
-
-
-def _until(game: Game, done: Any, prefer: tuple[str, ...] = (), seed: int = 1) -> Game:
-    """Play seeded random legal actions (those of a ``prefer``red type first) until ``done``."""
-    rng = random.Random(seed)
-    for _ in range(400):
-        if done(game.state):
-            return game
-        side = game.waiting_for()[0]
-        actions = game.ruleset.legal_actions(game.state, side)
-        liked = [a for a in actions if type(a).__name__ in prefer]
-        game.apply(str(rng.choice(liked or actions)), side)
-    raise AssertionError("never got there")
-
-
-def vsgmr() -> Game:
-    """vsgmr/relic at red's first movement (R1 at 18,2; B1 is blue's)."""
-    game = Game(load_scenario("vsgmr/relic"), seed=3)
-    return _until(game, lambda s: s.phase == "movement" and game.waiting_for() == ("red",))
-
-
-def mgv() -> Game:
-    """mgv/clear at blue's movement (B1 at 3,8 facing east; R1 is red's)."""
-    game = Game(load_scenario("mgv/clear"), seed=2)
-    return _until(game, lambda s: s.step == "move")
-
-
-def ie() -> Game:
-    """invisible-enemy/company while Australia's unit AS moves (A1 at 33,10; C1 is
-    California's)."""
-    game = Game(load_scenario("invisible-enemy/company"), seed=2)
-    return _until(game, lambda s: s.step == "unit" and s.current == "AS", prefer=("Unit",))
 
 
 GAMES = {"vsgmr": (vsgmr, "R1", "B1"), "mgv": (mgv, "B1", "R1"), "ie": (ie, "A1", "C1")}

@@ -11,7 +11,7 @@ by measuring (3.0), and ``list`` tells nothing the view does not.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
@@ -216,12 +216,25 @@ def _facing_toward(state: State, move: Move, foe: Point) -> Move | None:
     face = round(heading(end, foe), 1) % 360.0
     if abs(turn_angle(heading(base.geo.at, end), face)) < 1.0:
         return None  # it already faces that way
-    for share in FACE_SHORTEN:
-        point = (
-            round(base.geo.x + (end[0] - base.geo.x) * share, 2),
-            round(base.geo.y + (end[1] - base.geo.y) * share, 2),
+    tries = (
+        Move(
+            base.id,
+            (
+                (
+                    round(base.geo.x + (end[0] - base.geo.x) * share, 2),
+                    round(base.geo.y + (end[1] - base.geo.y) * share, 2),
+                ),
+            ),
+            face,
         )
-        action = Move(base.id, (point,), face)
+        for share in FACE_SHORTEN
+    )
+    return _first_legal(state, base, tries)
+
+
+def _first_legal(state: State, base: Base, tries: Iterable[Move]) -> Move | None:
+    """The first of ``tries`` the rules allow ``base`` (4.4), or None."""
+    for action in tries:
         try:
             movement.plan(state, base.side, action)
         except IllegalAction:
@@ -243,18 +256,19 @@ def _out_of_reach(state: State, base: Base, at: Point) -> Move | None:
         rad = math.radians(base.geo.facing)
         dx, dy, dist = math.cos(rad), math.sin(rad), 1.0
     table = state.setup.table
-    for spare in ESCAPE_SPARE:
-        out = radius + spare
-        goal = (round(at[0] + dx / dist * out, 2), round(at[1] + dy / dist * out, 2))
-        if not (0.0 <= goal[0] <= table.width and 0.0 <= goal[1] <= table.height):
-            continue
-        action = Move(base.id, (goal,))
-        try:
-            movement.plan(state, base.side, action)
-        except IllegalAction:
-            continue
-        return action
-    return None
+    goals = (
+        (
+            round(at[0] + dx / dist * (radius + spare), 2),
+            round(at[1] + dy / dist * (radius + spare), 2),
+        )
+        for spare in ESCAPE_SPARE
+    )
+    tries = (
+        Move(base.id, (goal,))
+        for goal in goals
+        if 0.0 <= goal[0] <= table.width and 0.0 <= goal[1] <= table.height
+    )
+    return _first_legal(state, base, tries)
 
 
 def _add_legal(state: State, out: list[Action], action: Move) -> None:

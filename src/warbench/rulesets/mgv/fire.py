@@ -602,27 +602,24 @@ def _place(
     base.log = apply_placement(base.log, group.hits, circles, base.layout)
     left = max(0, group.hits.total - len(circles))
     base.damaged_phase = state.phase_no
-    if base.log.destroyed(base.layout):  # the heart is gone: what is left strikes the wreck
-        res.emit(
-            "hits",
-            f"{base.id} marks {' '.join(circles)}"
-            + (f" ({left} more hit(s) strike the wreck)" if left else ""),
-            base=base.id,
-            circles=list(circles),
-            lost=0,
-            **({"wreck": left} if left else {}),
-            **whose,
+    # once the heart is gone, what is left strikes the wreck; else it is lost (5.2)
+    dead = base.log.destroyed(base.layout)
+    rest = ""
+    if left:
+        rest = (
+            f" ({left} more hit(s) strike the wreck)"
+            if dead
+            else (f" ({left} hit(s) find no circle and are lost)")
         )
-    else:
-        res.emit(
-            "hits",
-            f"{base.id} marks {' '.join(circles) or 'nothing'}"
-            + (f" ({left} hit(s) find no circle and are lost)" if left else ""),
-            base=base.id,
-            circles=list(circles),
-            lost=left,
-            **whose,
-        )
+    res.emit(
+        "hits",
+        f"{base.id} marks {' '.join(circles) or 'nothing'}{rest}",
+        base=base.id,
+        circles=list(circles),
+        lost=0 if dead else left,
+        **({"wreck": left} if dead and left else {}),
+        **whose,
+    )
     if base.log.destroyed(base.layout) and not before.destroyed(base.layout):
         cause = "feedback" if group.target == group.shooter else group.hits.weapon
         _destroy(state, base, "its heart is gone", res, cause, credit=group.shooter)
