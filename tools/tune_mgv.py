@@ -1,6 +1,6 @@
 """Check MGV's combat stand-ins (``data/combat.toml``) against the design intent of 1.5.
 
-Run ``.venv/bin/python tools/tune_mgv.py`` (35-50 s on two cores;
+Run ``.venv/bin/python tools/tune_mgv.py`` (about 3 minutes on two cores;
 ``--help`` for the knobs: trials, games, seed, worker processes). It prints:
 
 1. **One attack**: for each weapon, a light, a medium and a heavy target
@@ -1082,8 +1082,8 @@ def _lost_row(name: str, losses: Losses) -> None:
 # == main ======================================================================================
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--trials", type=int, default=200, help="targets per kinetic/photon run")
-    parser.add_argument("--missile-trials", type=int, default=100, help="targets per missile run")
+    parser.add_argument("--trials", type=int, default=500, help="targets per kinetic/photon run")
+    parser.add_argument("--missile-trials", type=int, default=300, help="targets per missile run")
     parser.add_argument("--games", type=int, default=6, help="games per scenario (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes for the runs")

@@ -287,11 +287,13 @@ def test_missile_dice_come_from_the_modified_attack_value_and_never_go_negative(
     assert combat.missile_dice(3, 1, scoring="successes") == 4 * per  # a beacon, say
     assert combat.missile_dice(1, -4, scoring="successes") == 0
     assert combat.block_dice(2, "successes") == 2 * data.successes.defence_dice_per_point
-    # totals (the default): a die per 2 points each side, part points rounding up
+    # totals (the default): a die per 2 attack points (part points up); one block die and
+    # one more per 2 full points of defence
     assert (data.totals.attack_points_per_die, data.totals.defence_points_per_die) == (2, 2)
     assert [combat.missile_dice(a) for a in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
     assert combat.missile_dice(3, 1) == 2 and combat.missile_dice(1, -4) == 0
-    assert [combat.block_dice(d) for d in (1, 2, 5)] == [1, 1, 3]
+    assert data.totals.defence_base_dice == 1
+    assert [combat.block_dice(d) for d in range(7)] == [0, 1, 2, 2, 3, 3, 4]
 
 
 def test_splits_are_every_division_among_three_colours() -> None:

@@ -410,14 +410,15 @@ def test_5_2_missile_hits_per_colour_are_the_score_less_the_blocks(mgv):
 def test_5_2_missile_totals_score_and_block_by_default(mgv):
     """5.2, ruling 18: the attacker's pip total of each colour is the hits there, less
     the defender's pip total of that colour; an L35's 3-rated mount throws 2 dice
-    (one per 2 points, part points up) against the L35's 1 block die."""
+    (one per 2 points, part points up) against the L35's 2 block dice (one, and one
+    more per 2 points of defence)."""
     bases = _pair(mgv, blue="missile")
     game = _start(mgv, bases, kind="fire", options={"missile_scoring": "totals"})
     game.apply("fire B1>R1", "blue")
-    assert fire_dice(game) == "attack 1 (B1 at R1): 2 dice against 1 block dice"
+    assert fire_dice(game) == "attack 1 (B1 at R1): 2 dice against 2 block dice"
     game.apply("split 1=1/1/0", "blue")
-    mgv.give(game, 5, 4, 2)  # attacker: surface 5, core 4; defender: surface 2
-    game.apply("block 1=1/0/0", "red")
+    mgv.give(game, 5, 4, 2, 6)  # attacker: surface 5, core 4; defender: surface 2, heart 6
+    game.apply("block 1=1/0/1", "red")
     assert _attack(mgv, game).data["layers"] == [3, 4, 0]
 
 

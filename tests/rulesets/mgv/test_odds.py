@@ -55,9 +55,9 @@ def test_missile_odds_with_both_splits_are_the_exact_hits_per_colour() -> None:
     )
     dist = combat.missile_distribution((4, 2, 0), (2, 1, 1), "successes")
     assert got == {f"S{s} C{c} H{h}": p for (s, c, h), p in dist.items()}
-    # the text's pip totals (the default): 2 dice against 1
-    got = odds("missile", "attack=3", "defence=2", "split=1/1/0", "block=0/0/1")
-    dist = combat.missile_distribution((1, 1, 0), (0, 0, 1), "totals")
+    # the text's pip totals (the default): 2 dice against 2
+    got = odds("missile", "attack=3", "defence=2", "split=1/1/0", "block=0/0/2")
+    dist = combat.missile_distribution((1, 1, 0), (0, 0, 2), "totals")
     assert got == {f"S{s} C{c} H{h}": p for (s, c, h), p in dist.items()}
     assert got["S6 C6 H0"] == Fraction(1, 36)
     assert QUERIES["missile"].parse_args(["split=04/2/0"])["split"] == "4/2/0"  # shown as typed
@@ -66,12 +66,12 @@ def test_missile_odds_with_both_splits_are_the_exact_hits_per_colour() -> None:
 def test_missile_split_must_use_every_die_and_wing_doubles_them() -> None:
     dice = combat.missile_dice(3)
     with pytest.raises(OddsError, match="must use all"):
-        QUERIES["missile"]([f"split={dice - 1}/0/0", "block=1/0/0"])
+        QUERIES["missile"]([f"split={dice - 1}/0/0", "block=2/0/0"])
     with pytest.raises(OddsError, match="split= with block="):
-        QUERIES["missile"](["block=1/0/0"])
+        QUERIES["missile"](["block=2/0/0"])
     with pytest.raises(OddsError, match="S/C/H"):
-        QUERIES["missile"](["split=4-2-0", "block=1/0/0"])
-    wing = ["wing=true", f"split={2 * dice}/0/0", "block=1/0/0"]
+        QUERIES["missile"](["split=4-2-0", "block=2/0/0"])
+    wing = ["wing=true", f"split={2 * dice}/0/0", "block=2/0/0"]
     assert sum(QUERIES["missile"](wing).outcomes.values()) == 1
 
 

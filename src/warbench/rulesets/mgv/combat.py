@@ -141,6 +141,7 @@ class MissileTotals(_Model):
     """The allotment when pip totals score: one die per so many points."""
 
     attack_points_per_die: int = Field(ge=1, le=6)
+    defence_base_dice: int = Field(ge=0, le=6)
     defence_points_per_die: int = Field(ge=1, le=6)
 
 
@@ -403,7 +404,9 @@ def block_dice(defence: int, scoring: Scoring | None = None) -> int:
     data = combat_data().missile
     value = max(0, defence)
     if _scoring(scoring) == "totals":
-        return -(-value // data.totals.defence_points_per_die)
+        if not value:
+            return 0
+        return data.totals.defence_base_dice + value // data.totals.defence_points_per_die
     return data.successes.defence_dice_per_point * value
 
 

@@ -280,8 +280,9 @@ def _queries() -> dict[str, OddsQuery]:
         "missile": OddsQuery(
             "missile",
             f"scoring=totals (the default, 5.2): a die per {totals.attack_points_per_die} "
-            f"attack points against a block die per {totals.defence_points_per_die} defence "
-            "points (part points round up), split among surface/core/heart; per colour hits = "
+            f"attack points (part points round up) against {totals.defence_base_dice} block "
+            f"die and one more per {totals.defence_points_per_die} full defence points, split "
+            "among surface/core/heart; per colour hits = "
             "the attacker's pip total - the defender's; scoring=successes: "
             f"{successes.attack_dice_per_point} dice per attack point against "
             f"{successes.defence_dice_per_point} per defence point, {successes.hit_on}+ scores, "
