@@ -57,13 +57,13 @@ def test_info_of_a_figure_and_a_point_on_a_table(capsys: pytest.CaptureFixture[s
     assert status == 0
     assert "  gun (distance attacks), automatic fire; armour none; worth 3 points" in out
     assert "  at 13,2, facing 90deg north" in out
-    status, out, _ = run(capsys, "info", "invisible-enemy/company", "3,10", "--side", "california")
+    status, out, _ = run(capsys, "info", "invisible-enemy/company", "6,10", "--side", "california")
     assert status == 0
     assert '  figures within 3" (centre to centre): C1 (california) 0.0"' in out
     # A spectator sees both sides by eye (3.0): C1 at the centre of its 2-inch cell.
-    status, out, _ = run(capsys, "info", "invisible-enemy/company", "3,10")
+    status, out, _ = run(capsys, "info", "invisible-enemy/company", "6,10")
     assert status == 0
-    assert '  figures within 3" (centre to centre): C1 (california) 1.0"' in out
+    assert '  figures within 3" (centre to centre): C1 (california) 1.4"' in out
 
 
 def test_info_of_an_unknown_unit_is_one_clean_line(capsys: pytest.CaptureFixture[str]) -> None:

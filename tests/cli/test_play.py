@@ -179,8 +179,8 @@ MGV_ARM = "arm B1=photon B1.secondary=photon B2=missile B3=missile B4=photon B4.
             {"side": "blue", "action": "move B1 2.234,7.3572@40"},
         ),
         (
-            ["invisible-enemy/company", "--side", "california=random", "--seed", "2"],
-            ["unit AS", "move A1 turn right 40 reverse 1"],
+            ["invisible-enemy/company", "--side", "california=random", "--seed", "0"],
+            ["buy none", "done", "unit AS", "move A1 turn right 40 reverse 1"],
             {"side": "australia", "action": "move A1 33.766,9.3572@140"},
         ),
     ],

@@ -235,8 +235,8 @@ def test_the_roster_shows_each_figures_status_from_the_view() -> None:
     c2 = next(f for f in view["figures"] if f["id"] == "C2")
     c2["status"] = ["moved", "fired"]
     text = "\n".join(draw(view, width=100))
-    assert "C1 J90 at 3,10 facing 0deg east [unit CA, hull hits 3/9 (1/3 damage)]" in text
-    assert "C2 J90 at 3,14 facing 0deg east [unit CA, moved, fired]" in text
+    assert "C1 J90 at 6,10 facing 0deg east [unit CA, hull hits 3/9 (1/3 damage)]" in text
+    assert "C2 J90 at 6,14 facing 0deg east [unit CA, moved, fired]" in text
 
 
 def test_mgv_damage_and_gone_bases_are_listed() -> None:
