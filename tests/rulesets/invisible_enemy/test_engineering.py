@@ -188,6 +188,26 @@ def test_a_plough_drives_through_a_low_obstacle_at_3_an_inch_and_clears_a_lane_4
     assert "already moved" in ie.refused(game, "engineer E1 build-mek-lok", "blue")
 
 
+def test_a_plough_clears_a_lane_through_a_minefield_no_mine_strikes_4_4(ie: Any) -> None:
+    """Ruling 52: minefields are low obstacles (1.5 chart), so a demolition engineer's
+    plough clears a 1" lane through them at 3 an inch, as it does through slime; the
+    mines it ploughs do not strike it. Option plough_mines = false: only the 7.0
+    action clears them, and a plough crosses them as a move does."""
+    mines = ie.box("F1", "minefield", 5, 11, 6, 13)
+    game = _eng(ie, "demolition", mines)
+    rolls = len(ie.events(game, "roll"))
+    ie.act(game, "blue", "engineer E1 plough 7,12")
+    assert ie.at(game, "E1") == (7.0, 12.0)
+    assert len(ie.events(game, "roll")) == rolls  # no mine roll
+    pieces = sorted(round(game.state.terrain.feature(f).geometry.area, 6) for f in ("F1", "F1-2"))
+    assert pieces == [0.5, 0.5]
+    strict = _eng(ie, "demolition", mines, options={"plough_mines": False})
+    ie.act(strict, "blue", "engineer E1 plough 7,12", 6, 6)  # the mines roll 12: it survives
+    assert "minefield F1" in ie.last(strict, "roll").text
+    assert not strict.state.terrain.feature("F1").destroyed
+    assert strict.state.terrain.feature("F1").geometry.area == pytest.approx(2.0)
+
+
 def test_plough_is_a_demolition_engineers_and_goes_to_a_point_4_4(ie: Any) -> None:
     game = _eng(ie, "repair", ie.box("S1", "slime", 5, 11, 6, 13))
     assert "only a demolition (E) engineer" in ie.refused(game, "engineer E1 plough 7,12", "blue")

@@ -406,7 +406,7 @@ def _ploughs(state: State, base: Base) -> list[Engineer]:
     low = [
         f
         for f in state.terrain.active
-        if f.kind not in movement.PLOUGH_KEEP
+        if (f.kind not in movement.PLOUGH_KEEP or state.setup.options.plough_mines)
         and (kind := kinds.get(f.kind)) is not None
         and kind.sensitivity == "low"
         and not kind.barrier

@@ -13,8 +13,9 @@ bases move one at a time (``move``) or its engineers act (7.0,
   never more than 3 (ruling 30 a);
 - a demolition engineer *ploughs* through obstacles of high and medium
   sensitivity on every move, and low ones too when it says so (``engineer E1
-  plough X,Y``, ruling 52); not minefields, encrypted surface or MEK-Lok, which
-  need the 7.0 actions: 1, 2 or 3 per inch instead of the chart, impassable
+  plough X,Y``, ruling 52; minefields, encrypted surface and MEK-Lok among them,
+  low obstacles all, unless the scenario's ``plough_mines`` is false, when only
+  the 7.0 actions clear them): 1, 2 or 3 per inch instead of the chart, impassable
   ones included, leaving a 1" lane along its centre's track (the rest of each
   obstacle stays, ruling 33 a); it rolls for no trap in what it ploughs.
 
@@ -74,7 +75,8 @@ RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
 
 PLOUGH_KEEP = frozenset({"minefield", "encrypted", "mek_lok"})
-"""Kinds a demolition engineer clears only with a 7.0 action, never by ploughing."""
+"""Low kinds a demolition engineer also clears with a 7.0 action; it ploughs them only
+with ``plough`` and only while the scenario's ``plough_mines`` holds (ruling 52)."""
 PLOUGHABLE = ("high", "medium", "low")
 PLOUGHED = ("high", "medium")
 """What a demolition engineer ploughs on every move: never dearer than the chart (4.4,
@@ -133,7 +135,8 @@ def _terrain_for(state: State, base: Base, low: bool = False) -> tuple[Terrain, 
         sensitivities = PLOUGHABLE if low else PLOUGHED
         for f in state.terrain.features:
             kind = kinds.get(f.kind)
-            if f.destroyed or kind is None or f.kind in PLOUGH_KEEP or kind.barrier:
+            kept = f.kind in PLOUGH_KEEP and not (low and state.setup.options.plough_mines)
+            if f.destroyed or kind is None or kept or kind.barrier:
                 continue
             if kind.sensitivity in sensitivities:
                 rate = float(getattr(rates, str(kind.sensitivity)))
@@ -559,7 +562,9 @@ def apply_move(state: State, side: str, action: Move, res: Resolution, low: bool
     events: list[tuple[float, int, str, str]] = []
     for c in along.crossings(terrain, result, lambda f: trap_of(f) is not None):
         events.append((c.middle, 0, "trap", c.feature))
-    mines = along.crossings(terrain, result, lambda f: terrain.feature(f).kind == "minefield")
+    mines = along.crossings(  # a minefield it ploughs is cleared ahead of it (ruling 52)
+        terrain, result, lambda f: terrain.feature(f).kind == "minefield" and f not in ploughed
+    )
     for c in mines:
         events.append((c.middle, 1, "mine", c.feature))
     for a in fungus.approaches(state, base, result):

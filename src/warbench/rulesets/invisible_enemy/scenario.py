@@ -139,6 +139,10 @@ class OptionsSpec(_Strict):
     barrage_rolls: Literal["per_base", "per_marker"] = "per_base"
     """3.0 phase 6: one roll for each base within 3" of any marker (the text), or one
     for every marker that reaches it (ruling 12)."""
+    plough_mines: bool = True
+    """4.4: a demolition engineer's ``plough`` clears a lane through every low obstacle,
+    minefields, encrypted surface and MEK-Lok included (true, the text); or those three
+    only by the 7.0 actions (false)."""
     mixed_units: Literal["unit", "base"] = "unit"
     """5.0: a unit using a C weapon may not fire in step a, so its K and P bases fire
     with it in step b ("unit", the text); or each base by its own weapon ("base")."""
