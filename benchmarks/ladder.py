@@ -1,16 +1,17 @@
-"""Strength ladder (issue 13): `mcts` against `greedy` in the main scenario of every ruleset.
+"""Strength ladder (issues 13, 26): a bot against `greedy` in the main scenario of every ruleset.
 
-For each scenario it plays ``--pairs`` pairs of games: the same dice seed twice,
-with mcts on one side then on the other (seats swapped, paired seeds), and
-prints mcts's wins, losses and draws, its share of the decided games and the
-Wilson 95% interval of that share, with the slowest game's time. The bar the
-issue sets: at least 60% of decided games, with the interval's lower bound over
-50%, in every ruleset, at a budget where one game takes at most 60 s on one
-core. A measurement, not a test: it always exits 0.
+For each scenario it plays pairs of games, the same dice seed twice with the bot on
+one side then on the other (seats swapped, paired seeds), and runs the pentanomial
+GSPRT (H0: the bot scores 50% a game, H1: 60%, alpha = beta = 0.05,
+``warbench.sim.sprt``) after every pair. It stops when the test decides, at
+``--max-pairs`` or when the CPU budget is spent, and prints the pentanomial, the
+score with its standard error, the LLR against its bounds and the verdict as it
+is: "H1 accepted", "H0 accepted" or "not decided (budget)". A measurement, not a
+test: it always exits 0.
 
-    python benchmarks/ladder.py --pairs 10
-    python benchmarks/ladder.py --pairs 10 --mcts mcts:iterations=100,rollout=random
-    python benchmarks/ladder.py --scenario miniwars/danville --pairs 50
+    python benchmarks/ladder.py --budget 300
+    python benchmarks/ladder.py --bot mcts:iterations=100,rollout=random --budget 600
+    python benchmarks/ladder.py --scenario miniwars/danville --max-pairs 200
 """
 
 from __future__ import annotations
@@ -19,12 +20,10 @@ import argparse
 import os
 import platform
 import sys
-import time
 
 from warbench.bots import make_bot
-from warbench.core.loader import load_scenario
-from warbench.sim.runner import play_game
-from warbench.sim.stats import wilson
+from warbench.sim.ladder import Match, run_match
+from warbench.sim.sprt import Sprt
 
 MAIN_SCENARIOS = (
     "miniwars/bridge",
@@ -50,80 +49,49 @@ BUDGETS = {
 core here with the default rollouts (greedy, depth 40); the ladder prints the slowest."""
 
 
-def ladder(
-    scenario_id: str, pairs: int, mcts: str, greedy: str, seed: int, progress: bool = False
-) -> str:
-    """Play the pairs of one scenario and return its table row."""
-    scenario = load_scenario(scenario_id)
-    first, second = scenario.sides[0], scenario.sides[1]
-    wins = losses = draws = 0
-    slowest = 0.0
-    started = time.perf_counter()
-    for pair in range(pairs):
-        game_seed = seed + pair
-        for mcts_side in (first, second):
-            other = second if mcts_side == first else first
-            bots = {mcts_side: mcts, other: greedy}
-            t0 = time.process_time()
-            game = play_game(scenario, game_seed, bots)
-            slowest = max(slowest, time.process_time() - t0)
-            outcome = game.outcome
-            winner = outcome.winner if outcome is not None else None
-            if winner is None:
-                draws += 1
-            elif winner == mcts_side:
-                wins += 1
-            else:
-                losses += 1
-            if progress:
-                print(
-                    f"  {scenario_id} seed {game_seed} mcts as {mcts_side}: "
-                    f"{'draw' if winner is None else winner + ' won'} "
-                    f"({time.process_time() - t0:.1f} s)",
-                    file=sys.stderr,
-                    flush=True,
-                )
-    decided = wins + losses
-    low, high = wilson(wins, decided)
-    share = f"{100 * wins / decided:5.1f}%" if decided else "    -"
-    meets = decided and wins / decided >= 0.6 and low > 0.5 and slowest <= 60.0
-    return (
-        f"{scenario_id:26} {wins:4} {losses:4} {draws:4}  {share}  "
-        f"[{100 * low:5.1f}%, {100 * high:5.1f}%]  {slowest:6.1f} s  "
-        f"{time.perf_counter() - started:7.0f} s  {'meets' if meets else 'below'}"
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenario", action="append", help="a scenario id (default: all main)")
-    parser.add_argument("--pairs", type=int, default=10, help="pairs of games per scenario (10)")
     parser.add_argument(
-        "--mcts", help="the mcts bot with its options (default: BUDGETS, per scenario)"
+        "--bot", help="the bot tested, with its options (default: BUDGETS, per scenario)"
     )
-    parser.add_argument("--greedy", default="greedy", help="the opponent (default greedy)")
+    parser.add_argument("--opponent", default="greedy", help="the opponent (default greedy)")
+    parser.add_argument("--budget", type=float, default=300.0, help="CPU s per scenario (300)")
+    parser.add_argument("--max-pairs", type=int, default=1000, help="pairs at most (1000)")
     parser.add_argument("--seed", type=int, default=1000, help="first game seed (1000)")
+    parser.add_argument("--p0", type=float, default=0.5, help="H0's score per game (0.5)")
+    parser.add_argument("--p1", type=float, default=0.6, help="H1's score per game (0.6)")
     parser.add_argument(
-        "--progress", action="store_true", help="print each game's result as it ends (stderr)"
+        "--progress", action="store_true", help="print the test after every pair (stderr)"
     )
     args = parser.parse_args()
     scenarios = args.scenario or MAIN_SCENARIOS
-    budgets = {s: args.mcts or BUDGETS.get(s, "mcts") for s in scenarios}
-    for name in (*budgets.values(), args.greedy):
+    bots = {s: args.bot or BUDGETS.get(s, "mcts") for s in scenarios}
+    for name in (*bots.values(), args.opponent):
         make_bot(name, 0)  # a bad option fails here, before any game
+    sprt = Sprt(p0=args.p0, p1=args.p1)
     print(
-        f"python {platform.python_version()}, {os.cpu_count()} cores, one core; "
-        f"mcts vs {args.greedy}, {args.pairs} pairs (seats swapped, paired seeds)"
+        f"python {platform.python_version()}, {os.cpu_count()} cores, one core; against "
+        f"{args.opponent}: pairs with seats swapped, GSPRT H0 {args.p0:.0%} H1 {args.p1:.0%} "
+        f"(alpha = beta = 0.05), at most {args.budget:g} s CPU and {args.max_pairs} pairs each"
     )
-    print(
-        f"{'scenario':26} {'won':>4} {'lost':>4} {'drew':>4}  {'won%':>6}  "
-        f"{'Wilson 95%':16}  {'slowest':>8}  {'total':>9}  budget"
-    )
+
+    def report(match: Match) -> None:
+        if args.progress:
+            print(f"  {match.summary()}", file=sys.stderr, flush=True)
+
     for scenario_id in scenarios:
-        row = ladder(
-            scenario_id, args.pairs, budgets[scenario_id], args.greedy, args.seed, args.progress
+        match = run_match(
+            scenario_id,
+            bots[scenario_id],
+            args.opponent,
+            sprt=sprt,
+            seed=args.seed,
+            max_pairs=args.max_pairs,
+            cpu_budget=args.budget,
+            report=report,
         )
-        print(f"{row}  {budgets[scenario_id]}", flush=True)
+        print(f"{match.summary()}; slowest game {match.slowest:.1f} s", flush=True)
 
 
 if __name__ == "__main__":
