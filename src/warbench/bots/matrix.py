@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import linprog
 
 MAX_SIZE = 2_000
 """Rows or columns of a game this module solves (a bot's game is far smaller)."""
@@ -65,6 +64,9 @@ def _maximin(
     The duals of those constraints, normalised, are an optimal strategy of the
     column player (LP duality), so one program solves the game.
     """
+    # scipy.optimize costs a fifth of a second to import: only a game that is solved pays it
+    from scipy.optimize import linprog
+
     rows, columns = matrix.shape
     cost = np.zeros(rows + 1)
     cost[-1] = -1.0
