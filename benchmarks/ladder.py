@@ -12,6 +12,12 @@ test: it always exits 0.
     python benchmarks/ladder.py --budget 300
     python benchmarks/ladder.py --bot mcts:iterations=100,rollout=random --budget 600
     python benchmarks/ladder.py --scenario miniwars/danville --max-pairs 200
+    python benchmarks/ladder.py --scenario cgme/skirmish --screen 4
+
+With ``--screen GAMES`` it also plays GAMES games of the bot against greedy and, at
+each of the bot's decisions where greedy would have chosen otherwise, plays both
+choices on (greedy for every side, the same dice, eight pairs) and prints the mean
+score the deviations gained, with its standard error (``sim/ladder.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import platform
 import sys
 
 from warbench.bots import make_bot
-from warbench.sim.ladder import Match, run_match
+from warbench.sim.ladder import Match, run_match, screen_deviations
 from warbench.sim.sprt import Sprt
 
 MAIN_SCENARIOS = (
@@ -64,6 +70,13 @@ def main() -> None:
     parser.add_argument(
         "--progress", action="store_true", help="print the test after every pair (stderr)"
     )
+    parser.add_argument(
+        "--screen",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="also screen the bot's departures from greedy's choice over GAMES games (0: no)",
+    )
     args = parser.parse_args()
     scenarios = args.scenario or MAIN_SCENARIOS
     bots = {s: args.bot or BUDGETS.get(s, "mcts") for s in scenarios}
@@ -92,6 +105,11 @@ def main() -> None:
             report=report,
         )
         print(f"{match.summary()}; slowest game {match.slowest:.1f} s", flush=True)
+        if args.screen:
+            screen = screen_deviations(
+                scenario_id, bots[scenario_id], games=args.screen, cpu_budget=args.budget
+            )
+            print(f"  screen: {screen.summary()}", flush=True)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ import pytest
 
 from warbench.bots.greedy import GreedyBot
 from warbench.core.actions import Action
+from warbench.core.game import Game
 from warbench.core.seat import Seat
-from warbench.sim.ladder import run_match
+from warbench.sim.ladder import _rollout, run_match, screen_deviations
 from warbench.sim.sprt import Pentanomial, Sprt, _constrained
 
 
@@ -94,3 +95,22 @@ def test_even_bots_are_not_called_different() -> None:
     """Greedy against itself: the test either accepts H0 or stays undecided; never H1."""
     match = run_match("miniwars/bridge", "greedy", "greedy", max_pairs=60, cpu_budget=20.0)
     assert match.verdict != "H1", match.summary()
+
+
+def test_the_decision_screen_weighs_each_deviation_by_paired_rollouts() -> None:
+    """Issue 26's decision-level screen: at the bot's decisions where greedy would choose
+    otherwise, both choices are played on by greedy on the same dice; the same choice on
+    the same dice scores the same (the pairing), and each deviation's gain is a score
+    difference between -1 and 1."""
+    game = Game.start("miniwars/bridge", 3)
+    side = game.waiting_for()[0]
+    action = game.legal_actions(side)[0]
+    seat = game.scenario.sides[0]
+    assert _rollout(game, action, side, seat, 7) == _rollout(game, action, side, seat, 7)
+    assert game.actions == []  # the rollouts played on copies
+    screen = screen_deviations(
+        "miniwars/bridge", "tests.sim.test_sprt:Blunderer", games=2, rollouts=2, max_deviations=6
+    )
+    assert 1 <= len(screen.deviations) <= 6 and screen.decisions > len(screen.deviations)
+    assert all(-1.0 <= d <= 1.0 for d in screen.deviations)
+    assert "left greedy's choice at" in screen.summary() and "paired rollouts" in screen.summary()

@@ -9,12 +9,21 @@ CPU budget is spent, and then says which (never a verdict it has not reached).
 
 from __future__ import annotations
 
+import copy
+import math
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from warbench.bots import make_bot
+from warbench.core.actions import Action
+from warbench.core.decisions import DecisionKind
+from warbench.core.dice import Dice
+from warbench.core.game import Game
 from warbench.core.loader import load_scenario
-from warbench.sim.runner import play_game
+from warbench.errors import WarbenchError
+from warbench.sim.runner import MAX_ACTIONS, game_seed, play_game
 from warbench.sim.sprt import Pentanomial, Sprt, Verdict
 
 
@@ -109,4 +118,109 @@ def run_match(
     return match
 
 
-__all__ = ["Match", "run_match"]
+@dataclass
+class Screen:
+    """The decision-level screen: how much a bot's departures from greedy's choice gain.
+
+    ``deviations``: one number per decision at which the bot chose otherwise than
+    greedy would have, the mean over paired rollouts of (the game's score for the
+    bot's side after its own action) less (after greedy's), both played on by greedy
+    for every side on the same dice."""
+
+    scenario: str
+    bot: str
+    rollouts: int
+    decisions: int = 0
+    deviations: list[float] = field(default_factory=list)
+    cpu: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.deviations) if self.deviations else 0.0
+
+    @property
+    def standard_error(self) -> float:
+        n = len(self.deviations)
+        return statistics.stdev(self.deviations) / math.sqrt(n) if n > 1 else math.inf
+
+    def summary(self) -> str:
+        share = len(self.deviations) / self.decisions if self.decisions else 0.0
+        return (
+            f"{self.scenario}: {self.bot} left greedy's choice at {len(self.deviations)} of "
+            f"{self.decisions} decisions ({share:.0%}); each deviation's score against "
+            f"greedy's choice, {self.rollouts} paired rollouts: mean {self.mean:+.3f} "
+            f"(SE {self.standard_error:.3f}); {self.cpu:.1f} s CPU"
+        )
+
+
+def screen_deviations(
+    scenario_id: str,
+    bot: str,
+    *,
+    games: int = 4,
+    rollouts: int = 8,
+    seed: int = 2000,
+    max_deviations: int = 50,
+    cpu_budget: float | None = None,
+) -> Screen:
+    """Play ``games`` games of ``bot`` against greedy (seats alternating) and, at each of
+    the bot's own decisions where greedy would choose otherwise, weigh the two choices by
+    ``rollouts`` paired rollouts to the end (issue 26: do the deviations help?)."""
+    scenario = load_scenario(scenario_id)
+    sides = scenario.sides
+    screen = Screen(scenario_id, bot, rollouts)
+    started = time.process_time()
+    for index in range(games):
+        seat = sides[index % len(sides)]
+        game = Game(scenario, seed + index)
+        players = {
+            side: make_bot(bot if side == seat else "greedy", game_seed(seed + index, i, "bot"))
+            for i, side in enumerate(sides)
+        }
+        reference = make_bot("greedy", game_seed(seed + index, 99, "reference"))
+        for _ in range(MAX_ACTIONS):
+            waiting = game.waiting_for()
+            decision = game.decision
+            if not waiting or decision is None:
+                break
+            side = waiting[0]
+            action = players[side].choose(game.seat(side), side)
+            if side == seat and decision.kind is DecisionKind.CHOOSE:
+                screen.decisions += 1
+                usual = reference.choose(game.seat(side), side)
+                if str(usual) != str(action) and len(screen.deviations) < max_deviations:
+                    gains = []
+                    for r in range(rollouts):
+                        dice = game_seed(seed + index, len(game.actions) * 1000 + r, "rollout")
+                        gains.append(
+                            _rollout(game, action, side, seat, dice)
+                            - _rollout(game, usual, side, seat, dice)
+                        )
+                    screen.deviations.append(statistics.fmean(gains))
+            game.apply(action, side)
+        if cpu_budget is not None and time.process_time() - started >= cpu_budget:
+            break
+    screen.cpu = time.process_time() - started
+    return screen
+
+
+def _rollout(game: Game, action: Action, side: str, seat: str, seed: int) -> float:
+    """``seat``'s score (1, 1/2, 0) once ``side`` plays ``action`` in a copy of ``game`` on
+    dice of ``seed`` and greedy plays every side to the end (seeded alike)."""
+    fork = copy.deepcopy(game, {id(game.ruleset): game.ruleset, id(game.scenario): game.scenario})
+    fork.dice = Dice(seed)
+    fork.apply(action, side)
+    bots = {
+        s: make_bot("greedy", game_seed(seed, i, "bot")) for i, s in enumerate(game.scenario.sides)
+    }
+    for _ in range(MAX_ACTIONS):
+        waiting = fork.waiting_for()
+        if not waiting:
+            outcome = fork.outcome
+            winner = outcome.winner if outcome is not None else None
+            return 0.5 if winner is None else (1.0 if winner == seat else 0.0)
+        fork.apply(bots[waiting[0]].choose(fork.seat(waiting[0]), waiting[0]), waiting[0])
+    raise WarbenchError(f"a rollout of {game.scenario.id} did not end within {MAX_ACTIONS}")
+
+
+__all__ = ["Match", "Screen", "run_match", "screen_deviations"]
