@@ -22,8 +22,7 @@ from warbench.core.decisions import DecisionKind
 from warbench.core.dice import Dice
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
-from warbench.errors import WarbenchError
-from warbench.sim.runner import MAX_ACTIONS, game_seed, play_game
+from warbench.sim.runner import MAX_ACTIONS, game_seed, play_game, play_on, score_for
 from warbench.sim.sprt import Pentanomial, Sprt, Verdict
 
 
@@ -96,15 +95,14 @@ def run_match(
             match.cpu += spent
             match.slowest = max(match.slowest, spent)
             match.actions += len(game.actions)
-            winner = game.outcome.winner if game.outcome is not None else None
-            if winner is None:
-                match.draws += 1
-                points += 0.5
-            elif winner == seat:
+            score = score_for(game, seat)
+            points += score
+            if score == 1.0:
                 match.wins += 1
-                points += 1.0
-            else:
+            elif score == 0.0:
                 match.losses += 1
+            else:
+                match.draws += 1
         match.penta = match.penta.add(points)
         if report is not None:
             report(match)
@@ -210,17 +208,9 @@ def _rollout(game: Game, action: Action, side: str, seat: str, seed: int) -> flo
     fork = copy.deepcopy(game, {id(game.ruleset): game.ruleset, id(game.scenario): game.scenario})
     fork.dice = Dice(seed)
     fork.apply(action, side)
-    bots = {
-        s: make_bot("greedy", game_seed(seed, i, "bot")) for i, s in enumerate(game.scenario.sides)
-    }
-    for _ in range(MAX_ACTIONS):
-        waiting = fork.waiting_for()
-        if not waiting:
-            outcome = fork.outcome
-            winner = outcome.winner if outcome is not None else None
-            return 0.5 if winner is None else (1.0 if winner == seat else 0.0)
-        fork.apply(bots[waiting[0]].choose(fork.seat(waiting[0]), waiting[0]), waiting[0])
-    raise WarbenchError(f"a rollout of {game.scenario.id} did not end within {MAX_ACTIONS}")
+    sides = game.scenario.sides
+    greedy = {s: make_bot("greedy", game_seed(seed, i, "bot")) for i, s in enumerate(sides)}
+    return score_for(play_on(fork, greedy), seat)
 
 
 __all__ = ["Match", "Screen", "run_match", "screen_deviations"]

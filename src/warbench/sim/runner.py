@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from warbench.bots import check_bot, make_bot
+from warbench.bots import Bot, check_bot, make_bot
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
@@ -101,13 +101,26 @@ def play_game(scenario: Scenario, seed: int, bots: Mapping[str, str]) -> Game:
         side: make_bot(bots.get(side, "random"), bot_seed)
         for side, bot_seed in bot_seeds(scenario, seed).items()
     }
+    return play_on(game, players)
+
+
+def play_on(game: Game, players: Mapping[str, Bot]) -> Game:
+    """Play ``game`` on to its end, each side by its bot in ``players``."""
     for _ in range(MAX_ACTIONS):
         waiting = game.waiting_for()
         if not waiting:
             return game
         side = waiting[0]
         game.apply(players[side].choose(game.seat(side), side), side)
-    raise WarbenchError(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
+    raise WarbenchError(
+        f"a game of {game.scenario.id} (seed {game.seed}) did not end within {MAX_ACTIONS} actions"
+    )
+
+
+def score_for(game: Game, side: str) -> float:
+    """``side``'s score of a finished game: 1 a win, 1/2 a draw (no winner), 0 a loss."""
+    winner = game.outcome.winner if game.outcome is not None else None
+    return 0.5 if winner is None else (1.0 if winner == side else 0.0)
 
 
 _worker_scenarios: dict[str, Scenario] = {}
