@@ -20,6 +20,7 @@ from typing import Any
 from warbench.bots.base import Bot
 from warbench.bots.greedy import GreedyBot
 from warbench.bots.mcts import BotOption, MctsBot
+from warbench.bots.planner import PlannerBot
 from warbench.bots.random_bot import RandomBot
 from warbench.core.ruleset import RulesetInfo
 from warbench.errors import WarbenchError, excerpt
@@ -27,6 +28,7 @@ from warbench.errors import WarbenchError, excerpt
 _FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "planner": PlannerBot,
     "mcts": MctsBot,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
@@ -230,6 +232,7 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "MctsBot",
+    "PlannerBot",
     "RandomBot",
     "bot_factory",
     "bot_label",

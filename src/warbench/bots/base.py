@@ -38,6 +38,11 @@ class SeededBot:
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
 
+    @property
+    def stream(self) -> random.Random:
+        """The bot's own seeded stream (what a kernel continuing its play draws on)."""
+        return self._random
+
     def legal(self, game: Seat, side: str) -> Sequence[Action]:
         actions = game.legal_actions(side)
         if not actions:

@@ -33,6 +33,13 @@ class Dice:
         self._random = random.Random(seed)
         self.rolled = 0
 
+    @property
+    def generator(self) -> random.Random:
+        """The generator the dice draw from (``int(random() * sides) + 1`` a die): what a
+        compiled kernel continuing a game (``Ruleset.play_from``) draws on, so it
+        rolls the very dice the engine would."""
+        return self._random
+
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
         if n < 1 or sides < 2:
             raise ValueError(f"cannot roll {n}d{sides}")

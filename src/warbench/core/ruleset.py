@@ -213,6 +213,26 @@ class Ruleset(ABC, Generic[S]):
         """
         return None
 
+    def play_from(
+        self,
+        state: S,
+        dice: random.Random,
+        bots: Mapping[str, str],
+        streams: Mapping[str, random.Random],
+    ) -> Playout | None:
+        """Play on from ``state`` to the end of the game with named bots, at once, or None
+        to let the engine play it (the default).
+
+        ``state`` is read, never changed, and must wait on no sealed choice made in
+        part; ``dice`` is the generator the game's dice draw from
+        (:attr:`~warbench.core.dice.Dice.generator`) and ``streams`` each side's bot
+        stream (a :class:`~warbench.bots.base.SeededBot`'s), all drawn from where
+        they stand. A ruleset that answers must play the very game the engine would
+        play on from a copy of ``state`` with those generators: the same actions (only
+        those from ``state`` on), outcome and turn. What a search bot's rollouts use.
+        """
+        return None
+
     def copy_state(self, state: S) -> S:
         """An independent copy of the state (for look-ahead bots)."""
         import copy
@@ -247,6 +267,14 @@ class Ruleset(ABC, Generic[S]):
         unit cost), computed from the exact odds. The greedy bot picks the best.
         """
         raise NotImplementedError(f"{self.info.name} offers no evaluation")
+
+    def plan(self, state: S, side: str, actions: Sequence[Action]) -> list[float]:
+        """One-ply scores of ``actions`` for ``side`` that also play the scenario (the
+        planner bot's): :meth:`evaluate`'s expected material, plus what the victory
+        conditions ask (holding a place until the turn it wins, reaching an objective),
+        the worth of holding back, and attacks valued with the friends that can join
+        them on one target. The default: :meth:`evaluate`."""
+        return self.evaluate(state, side, actions)
 
     def standing(self, state: S) -> Mapping[str, float] | None:
         """Each side's standing: the worth of what it still has on the board plus the
