@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from warbench.bots import make_bot
+from warbench.bots import Bot, make_bot
 from warbench.bots.base import SeededBot
 from warbench.core.game import Game, state_digest
 from warbench.scenario.model import Scenario
@@ -67,17 +67,16 @@ gives it, or None if it declines (the arguments of ``Ruleset.play_from``)."""
 
 def positions(
     scenario: Scenario, seed: int, bots: Mapping[str, str], every: int
-) -> Iterator[tuple[Game, dict[str, SeededBot]]]:
+) -> Iterator[tuple[Game, dict[str, Bot]]]:
     """Positions of the game of ``seed`` played by ``bots``: after every ``every``-th
     action (from the first), where no sealed choice is pending, the live game and its
     bots (their streams where they stand). Each is yielded before the game moves on, so
     a caller compares there and then (or copies)."""
     game = Game(scenario, seed)
-    players: dict[str, SeededBot] = {}
-    for side, bot_seed in bot_seeds(scenario, seed).items():
-        bot = make_bot(bots.get(side, "random"), bot_seed)
-        assert isinstance(bot, SeededBot)
-        players[side] = bot
+    players = {
+        side: make_bot(bots.get(side, "random"), bot_seed)
+        for side, bot_seed in bot_seeds(scenario, seed).items()
+    }
     count = 0
     while game.waiting_for():
         if count % every == 0 and not game.pending_sealed():
@@ -87,10 +86,16 @@ def positions(
         count += 1
 
 
+def _stream(bot: Bot) -> random.Random:
+    if not isinstance(bot, SeededBot):
+        raise TypeError(f"{type(bot).__name__} has no seeded stream for a kernel to continue")
+    return bot.stream
+
+
 def continuation_difference(
     play_from_state: PlayFromState,
     game: Game,
-    players: Mapping[str, SeededBot],
+    players: Mapping[str, Bot],
     bots: Mapping[str, str],
 ) -> str | None:
     """What differs between the kernel playing ``game`` on from where it stands and the
@@ -104,7 +109,7 @@ def continuation_difference(
     slow = copy.deepcopy(game, memo)
     slow_players = {side: copy.deepcopy(bot) for side, bot in players.items()}
     dice = copy.deepcopy(game.dice.generator)
-    streams = {side: copy.deepcopy(bot.stream) for side, bot in players.items()}
+    streams = {side: copy.deepcopy(_stream(bot)) for side, bot in players.items()}
     where = f"{game.scenario.id} seed {game.seed} after {len(game.actions)} actions"
     played = play_from_state(copy.deepcopy(game.state), dice, bots, streams)
     if played is None:
