@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from warbench.bots import GreedyBot, MctsBot
-from warbench.bots.mcts import _Sim
+from warbench.bots.simulation import Sim as _Sim
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios
 

@@ -19,7 +19,8 @@ from typing import Any
 
 from warbench.bots.base import Bot
 from warbench.bots.greedy import GreedyBot
-from warbench.bots.mcts import BotOption, MctsBot
+from warbench.bots.mcts import MctsBot
+from warbench.bots.options import BotOption
 from warbench.bots.planner import PlannerBot
 from warbench.bots.random_bot import RandomBot
 from warbench.core.ruleset import RulesetInfo

@@ -50,58 +50,20 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from warbench.bots.base import SeededBot
+from warbench.bots.options import BotOption, count, real
+from warbench.bots.simulation import Refused, Sim, Unseen
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, DecisionKind
-from warbench.core.dice import Dice
-from warbench.core.game import Resolution
-from warbench.errors import HiddenInformation, IllegalAction, WarbenchError
+from warbench.errors import HiddenInformation, WarbenchError
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
     from warbench.core.seat import Seat
-
-MAX_AUTO_STEPS = 10_000
-"""Automatic steps in a row a simulation allows (as the engine does)."""
-
-
-@dataclass(frozen=True, slots=True)
-class BotOption:
-    """One option a bot takes in ``--side SIDE=NAME:key=value,...``."""
-
-    parse: Callable[[str], Any]
-    default: Any
-    about: str
-
-
-def _count(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"'{text}' is not a whole number") from None
-        if not low <= value <= high:
-            raise ValueError(f"{value} is out of range ({low} to {high})")
-        return value
-
-    return parse
-
-
-def _real(low: float, high: float) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise ValueError(f"'{text}' is not a number") from None
-        if not math.isfinite(value) or not low <= value <= high:
-            raise ValueError(f"{text} is out of range ({low:g} to {high:g})")
-        return value
-
-    return parse
 
 
 def _rollout(text: str) -> str:
@@ -118,24 +80,24 @@ def _root(text: str) -> str:
 
 OPTIONS: Mapping[str, BotOption] = {
     "iterations": BotOption(
-        _count(1, 10_000_000), 200, "simulations per decision (default 200; with time: a cap)"
+        count(1, 10_000_000), 200, "simulations per decision (default 200; with time: a cap)"
     ),
     "time": BotOption(
-        _real(0.0, 3600.0), 0.0, "seconds per decision (0: none; the iterations bound it)"
+        real(0.0, 3600.0), 0.0, "seconds per decision (0: none; the iterations bound it)"
     ),
     "depth": BotOption(
-        _count(0, 10_000), 40, "decisions a rollout plays beyond the tree (default 40)"
+        count(0, 10_000), 40, "decisions a rollout plays beyond the tree (default 40)"
     ),
     "rollout": BotOption(_rollout, "greedy", "rollout policy: greedy (default) or random"),
-    "c": BotOption(_real(0.0, 100.0), 0.7, "UCB exploration constant (default 0.7)"),
+    "c": BotOption(real(0.0, 100.0), 0.7, "UCB exploration constant (default 0.7)"),
     "widen_k": BotOption(
-        _real(1.0, 1000.0), 2.0, "progressive widening: children ~ k * visits^alpha (2)"
+        real(1.0, 1000.0), 2.0, "progressive widening: children ~ k * visits^alpha (2)"
     ),
     "widen_alpha": BotOption(
-        _real(0.0, 1.0), 0.5, "progressive widening exponent alpha (default 0.5)"
+        real(0.0, 1.0), 0.5, "progressive widening exponent alpha (default 0.5)"
     ),
     "bias": BotOption(
-        _real(0.0, 100.0), 0.5, "progressive bias toward the greedy scores (default 0.5)"
+        real(0.0, 100.0), 0.5, "progressive bias toward the greedy scores (default 0.5)"
     ),
     "root": BotOption(
         _root,
@@ -143,39 +105,17 @@ OPTIONS: Mapping[str, BotOption] = {
         "how the root's choice is searched: halving (default) or ucb (see docs/bots.md)",
     ),
     "margin": BotOption(
-        _real(0.0, 10.0),
+        real(0.0, 10.0),
         1.0,
         "halving: standard errors by which a choice must beat greedy's to replace it (1)",
     ),
     "gains": BotOption(
-        _real(0.0, 100.0),
+        real(0.0, 100.0),
         0.5,
         "weight of the expected gains beside the standings' swing in a value (default 0.5)",
     ),
 }
 """The options of the mcts bot, by name."""
-
-
-class _Unseen(Exception):
-    """The simulation came to open a choice another side held before the search began:
-    the bot cannot know it, so the iteration stops there and is valued as it stands."""
-
-
-class _SimResolution(Resolution):
-    """The engine's Resolution, refusing to make up a held choice nobody gave it."""
-
-    __slots__ = ()
-
-    def open_held(self, side: str) -> Action | None:
-        action = super().open_held(side)
-        if action is None:
-            raise _Unseen(side)
-        return action
-
-
-class _Refused(Exception):
-    """An action the simulation tried was refused in this sample (open tables list
-    candidates, and a determinised world may refuse what the real one allows)."""
 
 
 @dataclass(slots=True)
@@ -199,59 +139,6 @@ class _Node:
     arms: dict[str, dict[Action, _Arm]] = field(default_factory=dict)
     refused: set[tuple[str, Action]] = field(default_factory=set)
     children: dict[tuple[tuple[str, Action], ...], _Node] = field(default_factory=dict)
-
-
-class _Sim:
-    """A light game for simulation: a state copy, own dice, held choices, expected gains."""
-
-    __slots__ = ("dice", "gains", "held", "ruleset", "state")
-
-    def __init__(
-        self, ruleset: Ruleset[Any], state: Any, seed: int, held: Mapping[str, Action]
-    ) -> None:
-        self.ruleset = ruleset
-        self.state = state
-        self.dice = Dice(seed)
-        self.held = dict(held)
-        self.gains: dict[str, float] = {}
-
-    def decision(self) -> Decision | None:
-        """What the simulated game asks now, after its automatic steps."""
-        ruleset, state = self.ruleset, self.state
-        for _ in range(MAX_AUTO_STEPS):
-            decision = ruleset.decision(state)
-            if decision is None or decision.kind is not DecisionKind.AUTO:
-                return decision
-            res = _SimResolution(self.dice, self.held)
-            ruleset.proceed(state, res)
-            self._opened(res)
-        raise RuntimeError("the ruleset proceeded automatically for too long")
-
-    def act(self, decision: Decision, choices: Mapping[str, Action]) -> None:
-        """Apply one side's choice, or a sealed round's choices together."""
-        res = _SimResolution(self.dice, self.held)
-        try:
-            if decision.kind is DecisionKind.SEALED:
-                for side, action in choices.items():
-                    self.ruleset.check_sealed(self.state, side, action)
-                if decision.hold:
-                    self.ruleset.hold_sealed(self.state, decision.sides, res)
-                    self.held.update(choices)
-                else:
-                    self.ruleset.apply_sealed(self.state, choices, res)
-            else:
-                ((side, action),) = choices.items()
-                self.ruleset.apply(self.state, side, action, res)
-        except IllegalAction as exc:
-            raise _Refused(str(exc)) from None
-        self._opened(res)
-
-    def _opened(self, res: Resolution) -> None:
-        for side in res.opened:
-            self.held.pop(side, None)
-
-    def gain(self, side: str, score: float) -> None:
-        self.gains[side] = self.gains.get(side, 0.0) + score
 
 
 class MctsBot(SeededBot):
@@ -340,7 +227,7 @@ class MctsBot(SeededBot):
             if done and time.perf_counter() >= deadline:
                 break
             seed = self._random.getrandbits(63)
-            sim = _Sim(ruleset, ruleset.copy_state(root_state), seed, held)
+            sim = Sim(ruleset, ruleset.copy_state(root_state), seed, held)
             self._iterate(root, sim, side, decision)
             done += 1
         self.last_iterations = done
@@ -386,7 +273,7 @@ class MctsBot(SeededBot):
                 for action in alive:
                     if done >= self.iterations:
                         break
-                    sim = _Sim(ruleset, ruleset.copy_state(root_state), seed, held)
+                    sim = Sim(ruleset, ruleset.copy_state(root_state), seed, held)
                     rewards = self._iterate(root, sim, side, decision, forced=action)
                     done += 1
                     if rewards is not None:
@@ -439,7 +326,7 @@ class MctsBot(SeededBot):
     def _iterate(
         self,
         root: _Node,
-        sim: _Sim,
+        sim: Sim,
         me: str,
         root_decision: Decision,
         forced: Action | None = None,
@@ -461,7 +348,7 @@ class MctsBot(SeededBot):
                     depth_left -= 1
                     try:
                         self._rollout_step(sim, decision)
-                    except _Refused:
+                    except Refused:
                         break  # this sample's rollout cannot go on: value what it reached
                 else:
                     try:
@@ -473,15 +360,15 @@ class MctsBot(SeededBot):
                             choices = self._select(
                                 node, sim, decision, me if node is root else None
                             )
-                    except _Refused:
+                    except Refused:
                         return None  # nothing to choose in this sample: no value to back up
                     try:
                         sim.act(decision, choices)
-                    except _Refused:
+                    except Refused:
                         if forced is None or node is not root:
                             self._refuse(node, choices)
                         return None
-                    except _Unseen:
+                    except Unseen:
                         path.append((node, choices))
                         raise
                     path.append((node, choices))
@@ -492,7 +379,7 @@ class MctsBot(SeededBot):
                         expanded = True
                     node = child
                 decision = sim.decision()
-        except _Unseen:
+        except Unseen:
             cut = True  # the state may be half changed: only the gains are valued
         if not path:
             return None
@@ -506,7 +393,7 @@ class MctsBot(SeededBot):
         return rewards
 
     def _select(
-        self, node: _Node, sim: _Sim, decision: Decision, root_side: str | None
+        self, node: _Node, sim: Sim, decision: Decision, root_side: str | None
     ) -> dict[str, Action]:
         """Each asked side's choice at this node: its own bandit (decoupled)."""
         choices: dict[str, Action] = {}
@@ -524,7 +411,7 @@ class MctsBot(SeededBot):
         for side, action in choices.items():
             node.arms.get(side, {}).pop(action, None)
 
-    def _candidates(self, node: _Node, sim: _Sim, side: str, root_side: str | None) -> list[Action]:
+    def _candidates(self, node: _Node, sim: Sim, side: str, root_side: str | None) -> list[Action]:
         """The side's candidates in this sample, in the node's order, widened.
 
         At the root the bot's own candidates are its seat's legal actions; other
@@ -535,7 +422,7 @@ class MctsBot(SeededBot):
         else:
             here = self.ruleset_legal(sim, side)
             if not here:
-                raise _Refused(f"{side} has no legal action in this sample")
+                raise Refused(f"{side} has no legal action in this sample")
             known = node.order.get(side)
             if known is None:
                 legal = self._order(node, sim.ruleset, sim.state, side, here)
@@ -547,12 +434,12 @@ class MctsBot(SeededBot):
         refused = node.refused
         usable = [a for a in legal if (side, a) not in refused]
         if not usable:
-            raise _Refused(f"every candidate of {side} was refused here")
+            raise Refused(f"every candidate of {side} was refused here")
         width = max(1, math.ceil(self.widen_k * (node.visits + 1) ** self.widen_alpha))
         return usable[:width]
 
     @staticmethod
-    def ruleset_legal(sim: _Sim, side: str) -> Sequence[Action]:
+    def ruleset_legal(sim: Sim, side: str) -> Sequence[Action]:
         return sim.ruleset.legal_actions_holding(sim.state, side, sim.held.get(side))
 
     def _bandit(self, node: _Node, side: str, legal: list[Action]) -> Action:
@@ -579,7 +466,7 @@ class MctsBot(SeededBot):
         return best
 
     # -- rollouts and values ------------------------------------------------------
-    def _rollout_step(self, sim: _Sim, decision: Decision) -> None:
+    def _rollout_step(self, sim: Sim, decision: Decision) -> None:
         choices: dict[str, Action] = {}
         for side in decision.sides:
             if decision.kind is DecisionKind.SEALED:
@@ -589,7 +476,7 @@ class MctsBot(SeededBot):
                     continue
             legal = self.ruleset_legal(sim, side)
             if not legal:
-                raise _Refused(f"{side} has no legal action in this sample")
+                raise Refused(f"{side} has no legal action in this sample")
             if self.rollout == "greedy":
                 scores = self._scores(sim.ruleset, sim.state, side, legal)
                 top = max(scores)
@@ -602,7 +489,7 @@ class MctsBot(SeededBot):
                 self._score(sim, side, choices[side])
         sim.act(decision, choices)
 
-    def _score(self, sim: _Sim, side: str, action: Action) -> None:
+    def _score(self, sim: Sim, side: str, action: Action) -> None:
         sim.gain(side, self._scores(sim.ruleset, sim.state, side, [action])[0])
 
     @staticmethod
@@ -629,7 +516,7 @@ class MctsBot(SeededBot):
         }
         return order
 
-    def _rewards(self, sim: _Sim, cut: bool) -> dict[str, float]:
+    def _rewards(self, sim: Sim, cut: bool) -> dict[str, float]:
         """Each side's value of the iteration's end, from 0 (lost) to 1 (won)."""
         sides = self._sides
         outcome = None if cut else sim.ruleset.outcome(sim.state)
