@@ -23,6 +23,7 @@ from warbench.bots.mcts import MctsBot
 from warbench.bots.options import BotOption
 from warbench.bots.planner import PlannerBot
 from warbench.bots.random_bot import RandomBot
+from warbench.bots.search import SearchBot
 from warbench.core.ruleset import RulesetInfo
 from warbench.errors import WarbenchError, excerpt
 
@@ -31,6 +32,7 @@ _FACTORIES: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "planner": PlannerBot,
     "mcts": MctsBot,
+    "search": SearchBot,
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The built-in bots."""
@@ -235,6 +237,7 @@ __all__ = [
     "MctsBot",
     "PlannerBot",
     "RandomBot",
+    "SearchBot",
     "bot_factory",
     "bot_label",
     "bot_names",

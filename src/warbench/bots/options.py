@@ -19,6 +19,7 @@ class BotOption:
 
 def count(low: int, high: int) -> Callable[[str], int]:
     """A parser of whole numbers from ``low`` to ``high``."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -33,6 +34,7 @@ def count(low: int, high: int) -> Callable[[str], int]:
 
 def real(low: float, high: float) -> Callable[[str], float]:
     """A parser of finite numbers from ``low`` to ``high``."""
+
     def parse(text: str) -> float:
         try:
             value = float(text)
