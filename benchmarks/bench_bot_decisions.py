@@ -3,9 +3,10 @@ each bot ("about 0.4 s a decision") and what a seat's time limit is weighed agai
 
 For every ruleset, one built-in scenario (its first that is not a calibration arena) is
 played by greedy against random; at evenly spaced decisions of those games each bot
-decides from the same position and is timed (random and greedy whole, mcts per
-iteration at ``--mcts-iterations``). Prints the means; ``--write`` stores them in
-``src/warbench/bots/data/decision_times.toml``, which the server reads.
+decides from the same position and is timed (random, greedy and planner whole, mcts per
+iteration at ``--mcts-iterations``, search per rollout at ``--search-rollouts``).
+Prints the means; ``--write`` stores them in ``src/warbench/bots/data/decision_times.toml``,
+which the server reads.
 
     .venv/bin/python benchmarks/bench_bot_decisions.py [--positions 24] [--write]
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import tomli_w
 
-from warbench.bots import check_bot, make_bot
+from warbench.bots import SearchBot, check_bot, make_bot
 from warbench.core import registry
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios, is_calibration
@@ -51,6 +52,23 @@ def positions(scenario: str, count: int, seed: int) -> list[tuple[Game, str]]:
     return seen[:count]
 
 
+def per_rollout(bot_name: str, at: list[tuple[Game, str]]) -> float | None:
+    """Seconds per rollout of the search bot over the positions' searched decisions."""
+    spent = 0.0
+    rollouts = 0
+    for k, (game, side) in enumerate(at):
+        bot = make_bot(bot_name, k)
+        assert isinstance(bot, SearchBot)
+        started = time.perf_counter()
+        try:
+            bot.choose(game.seat(side), side)
+        except WarbenchError:
+            return None
+        spent += time.perf_counter() - started
+        rollouts += bot.last.rollouts
+    return spent / rollouts if rollouts else None
+
+
 def timed(bot_name: str, at: list[tuple[Game, str]]) -> float | None:
     times = []
     for k, (game, side) in enumerate(at):
@@ -68,6 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--mcts-iterations", type=int, default=20)
+    parser.add_argument("--search-rollouts", type=int, default=48)
     parser.add_argument("--write", action="store_true", help=f"store the means in {OUT.name}")
     args = parser.parse_args()
     table: dict[str, dict[str, float]] = {}
@@ -78,7 +97,7 @@ def main() -> None:
         )
         at = positions(scenario, args.positions, 1)
         row: dict[str, float] = {}
-        for bot in ("random", "greedy"):
+        for bot in ("random", "greedy", "planner"):
             try:
                 check_bot(bot, ruleset.info)
             except WarbenchError:
@@ -90,12 +109,16 @@ def main() -> None:
         found = timed(mcts, at[: max(4, args.positions // 3)])
         if found is not None:
             row["mcts_per_iteration"] = round(found / args.mcts_iterations, 5)
+        search = f"search:rollouts={args.search_rollouts}"
+        found = per_rollout(search, at[: max(4, args.positions // 3)])
+        if found is not None:
+            row["search_per_rollout"] = round(found, 6)
         table[name] = row
         shown = ", ".join(f"{k} {v * 1000:.2f} ms" for k, v in row.items())
         print(f"{name:16} {scenario:28} {shown}")
     if args.write:
         header = "# Written by benchmarks/bench_bot_decisions.py --write: mean seconds a bot\n"
-        header += "# takes per decision (mcts: per iteration), by ruleset.\n"
+        header += "# takes per decision (mcts: per iteration; search: per rollout), by ruleset.\n"
         OUT.write_text(header + tomli_w.dumps(table), "utf-8")
         print(f"wrote {OUT}")
 

@@ -35,7 +35,7 @@ from typing import Any
 
 import pytest
 
-from warbench.bots import BOT_NAMES, make_bot
+from warbench.bots import BOT_NAMES, check_bot, make_bot
 from warbench.core import record as record_module
 from warbench.core import registry
 from warbench.core.game import Game
@@ -56,7 +56,7 @@ LONG_GAME = 2000
 SECRET_TRIES = 25
 MAX_NAMES = 12
 """Ids asked about with info and measure at each step (the suite plays many steps)."""
-SMALL_BUDGET = {"mcts": "mcts:iterations=6,depth=3"}
+SMALL_BUDGET = {"mcts": "mcts:iterations=6,depth=3", "search": "search:rollouts=6,horizon=3"}
 """Bots that search, with a budget small enough for every state of the suite."""
 GARBAGE = ("", "throw", "end", "pass", "undo", "list", "zz top", "move X 1,1")
 
@@ -231,9 +231,14 @@ def _names(game: Game) -> list[str]:
 
 
 def _bot_can_play(name: str, game: Game) -> bool:
-    """Greedy needs an evaluation, which a ruleset may not offer."""
-    if name != "greedy":
+    """Greedy, the planner and the search bot need an evaluation, which a ruleset may not
+    offer, and a state of the side's own knowledge (``check_bot``)."""
+    if name not in ("greedy", "planner", "search"):
         return True
+    try:
+        check_bot(name, game.ruleset.info)
+    except WarbenchError:
+        return False
     try:
         game.ruleset.evaluate(game.state, game.scenario.sides[0], [])
     except NotImplementedError:

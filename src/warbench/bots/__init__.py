@@ -36,6 +36,13 @@ _FACTORIES: dict[str, Callable[..., Bot]] = {
 }
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The built-in bots."""
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("greedy", "takes the best trade it sees this move, nothing more"),
+    "normal": ("planner", "plays for the scenario's goal, holds back, gangs up on a target"),
+    "hard": ("search:time=1", "plays each candidate move out many times; about 1 s a move"),
+}
+"""The difficulty levels a player picks from: name -> (the bot it stands for, what it does).
+A level takes its bot's options too (``hard:time=3``), which override the level's."""
 ENTRY_POINTS = "warbench.bots"
 """The entry-point group an installed package names its bots in (name = "module:attr")."""
 
@@ -49,8 +56,8 @@ def installed_bots() -> dict[str, str]:
 
 
 def bot_names() -> tuple[str, ...]:
-    """Every bot that can be named: the built-in ones, then the installed ones."""
-    return (*BOT_NAMES, *sorted(installed_bots()))
+    """Every bot that can be named: the levels, the built-in bots, then the installed ones."""
+    return (*LEVELS, *BOT_NAMES, *sorted(installed_bots()))
 
 
 def split_options(name: str) -> tuple[str, dict[str, str]]:
@@ -65,8 +72,17 @@ def split_options(name: str) -> tuple[str, dict[str, str]]:
     ('mcts', {'iterations': '50', 'rollout': 'random'})
     >>> split_options("mybots:Smart")
     ('mybots:Smart', {})
+
+    A level stands for its bot with the level's options, which given ones override:
+
+    >>> split_options("hard:time=3")
+    ('search', {'time': '3'})
     """
     head, sep, tail = name.partition(":")
+    level = LEVELS.get(head.lower())
+    if level is not None:
+        base, preset = split_options(level[0])
+        return base, {**preset, **(split_options(f"{base}:{tail}")[1] if sep else {})}
     if not sep or (
         head.lower() not in _FACTORIES and head not in installed_bots() and "=" not in tail
     ):
@@ -165,7 +181,7 @@ def registered_bot(name: str) -> str:
     with or without options); otherwise a clear error. What a server accepts from the
     network: a ``module:attr`` path would import and call code of the caller's choice."""
     base, _ = split_options(name)
-    if base not in _FACTORIES and base not in installed_bots():
+    if base not in _FACTORIES and base not in installed_bots():  # a level is a built-in
         raise WarbenchError(
             f"unknown bot '{excerpt(name)}'; bots: {', '.join(bot_names())} "
             "(a module:Class of your own is for the command line only)"
@@ -232,6 +248,7 @@ def make_bot(name: str, seed: int) -> Bot:
 
 __all__ = [
     "BOT_NAMES",
+    "LEVELS",
     "Bot",
     "GreedyBot",
     "MctsBot",

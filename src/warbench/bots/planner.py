@@ -21,8 +21,10 @@ if TYPE_CHECKING:
 
 
 class PlannerBot(GreedyBot):
-    """Plays the best of ``ruleset.plan``'s scores; ties to a seeded pick; sealed
-    choices from the ruleset's mixed strategy, as greedy."""
+    """Greedy that plays the scenario: the best of ``ruleset.plan``'s scores.
+
+    Ties go to a seeded pick and sealed choices to the ruleset's mixed strategy, as
+    greedy's do."""
 
     name = "planner"
 

@@ -127,8 +127,9 @@ class Searched:
 
 
 class SearchBot(SeededBot):
-    """Rollout search over a base bot's choice on shared samples (``search:rollouts=N``,
-    ``search:time=S``; options in :data:`OPTIONS`)."""
+    """Rollout search: improves on the planner's move by playing candidates out.
+
+    ``search:rollouts=N`` or ``search:time=S``; the options are in :data:`OPTIONS`."""
 
     name = "search"
     reads_state = True

@@ -2,9 +2,10 @@
 
 The figures are measured by ``benchmarks/bench_bot_decisions.py`` (``--write``) on this
 project's machine and kept in ``data/decision_times.toml``: the mean seconds a decision of
-``random`` and ``greedy`` takes on each ruleset, and an ``mcts`` iteration's. A search
-bot's decision is its iterations' worth, capped by its ``time`` option; a bot the table
-does not know (an installed one) has no estimate.
+``random``, ``greedy`` and ``planner`` takes on each ruleset, an ``mcts`` iteration's and a
+``search`` rollout's. A search bot's decision is its iterations' (rollouts') worth, capped
+by its ``time`` option; a bot the table does not know (an installed one) has no estimate.
+A difficulty level (``easy``, ``normal``, ``hard``) is estimated as the bot it stands for.
 """
 
 from __future__ import annotations
@@ -14,12 +15,17 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from warbench.bots import bot_factory, bot_options, split_options
+from warbench.bots import LEVELS, bot_factory, bot_options, split_options
+
+WHOLE = ("random", "greedy", "planner")
+"""Bots timed per decision; the others per unit of their budget (``PER``)."""
+PER = {"mcts": "iterations", "search": "rollouts"}
+"""A searching bot's unit of budget: its option and the table's ``<bot>_per_<unit>``."""
 
 
 @cache
 def decision_times() -> dict[str, dict[str, float]]:
-    """The measured table: ruleset -> {"random": s, "greedy": s, "mcts_per_iteration": s}."""
+    """The measured table: ruleset -> {"greedy": s, ..., "mcts_per_iteration": s, ...}."""
     text = (resources.files("warbench.bots") / "data" / "decision_times.toml").read_text("utf-8")
     table: dict[str, dict[str, float]] = tomllib.loads(text)
     return table
@@ -32,14 +38,15 @@ def expected_seconds(bot: str, ruleset: str) -> float | None:
     base, given = split_options(bot)
     factory = bot_factory(bot)
     measured = decision_times().get(ruleset, {})
-    if base in ("random", "greedy"):
+    if base in WHOLE:
         return measured.get(base)
-    per_iteration = measured.get(f"{base}_per_iteration")
-    if per_iteration is None:
+    unit = PER.get(base)
+    per_unit = measured.get(f"{base}_per_{unit[:-1]}") if unit else None
+    if unit is None or per_unit is None:
         return None
     offered: dict[str, Any] = {k: o.default for k, o in getattr(factory, "options", {}).items()}
     chosen = {**offered, **bot_options(base, factory, given)}
-    seconds = float(chosen.get("iterations", 1)) * per_iteration
+    seconds = float(chosen.get(unit, 1)) * per_unit
     limit = float(chosen.get("time") or 0.0)
     return min(seconds, limit) if limit > 0 else seconds
 
@@ -54,10 +61,12 @@ def about_bots(ruleset: str | None) -> list[dict[str, Any]]:
         factory = bot_factory(name)
         doc = (factory.__doc__ or "").strip().splitlines()
         options = {k: o.about for k, o in getattr(factory, "options", {}).items()}
+        level = LEVELS.get(name)
         out.append(
             {
                 "name": name,
-                "about": doc[0] if doc else "",
+                "about": f"{level[1]} ({level[0]})" if level else (doc[0] if doc else ""),
+                "level": level is not None,
                 "options": options,
                 "time_limit": "time" in options,
                 "seconds": expected_seconds(name, ruleset) if ruleset else None,

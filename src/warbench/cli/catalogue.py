@@ -53,8 +53,16 @@ def run_bots(args: argparse.Namespace) -> int:
     """Print the built-in bots, those installed packages offer, and how to name one's own."""
     from rich.table import Table
 
-    from warbench.bots import BOT_NAMES, bot_factory, installed_bots
+    from warbench.bots import BOT_NAMES, LEVELS, bot_factory, installed_bots
+    from warbench.bots.timing import expected_seconds
 
+    levels = Table(title="Levels (for a game against the computer)")
+    for column in ("level", "bot", "what it does", "seconds a decision (miniwars, mgv)"):
+        levels.add_column(column)
+    for name, (spec, about) in LEVELS.items():
+        times = [expected_seconds(name, ruleset) for ruleset in ("miniwars", "mgv")]
+        shown = ", ".join("?" if t is None else f"{t:.2g}" for t in times)
+        levels.add_row(name, spec, about, shown)
     table = Table(title="Bots")
     for column in ("name", "from", "about"):
         table.add_column(column)
@@ -64,9 +72,11 @@ def run_bots(args: argparse.Namespace) -> int:
     for name, target in sorted(installed_bots().items()):
         table.add_row(name, target, "installed (entry point warbench.bots)")
     console = out_console()
+    console.print(levels)
     console.print(table)
     console.print(
-        "A bot of your own: --side SIDE=module:Class (any importable class or function "
+        "A level or bot takes options after a colon (hard:time=3, search:rollouts=800); "
+        "a bot of your own: --side SIDE=module:Class (any importable class or function "
         "taking a seed; see docs/bots.md)."
     )
     return 0

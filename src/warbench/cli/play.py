@@ -41,7 +41,8 @@ def register(commands: Commands) -> None:
         action="append",
         default=[],
         metavar="NAME=WHO",
-        help="who plays a side: human or a bot (random, greedy, mcts[:key=value,...]); "
+        help="who plays a side: human, a level (easy, normal, hard[:time=S]) or a bot "
+        "(random, greedy, planner, search, mcts[:key=value,...]; see warbench bots); "
         "repeatable; default human",
     )
     parser.add_argument(

@@ -95,11 +95,19 @@ function drawSeatRows(info) {
   info.sides.forEach((side, i) => {
     const label = el("label", `${side} is played by`, {for: `seat-${side}`});
     const pick = el("select", undefined, {id: `seat-${side}`, "data-side": side});
-    const wanted = wantedSeats ? wantedSeats[side] : (i > 0 ? "greedy" : "human");
-    for (const who of ["human", ...bots]) {
-      const o = el("option", who, {value: who});
-      if (who === wanted) o.selected = true;
-      pick.appendChild(o);
+    const wanted = wantedSeats ? wantedSeats[side] : (i > 0 ? "normal" : "human");
+    // A person, then the levels (easy, normal, hard: what each does), then every bot by name.
+    const groups = [["", ["human"]], ["Levels", bots.filter((b) => about[b] && about[b].level)],
+      ["Bots", bots.filter((b) => !(about[b] && about[b].level))]];
+    for (const [title, names] of groups) {
+      const parent = title ? el("optgroup", undefined, {label: title}) : pick;
+      for (const who of names) {
+        const shown = about[who] && about[who].level ? `${who}: ${about[who].about}` : who;
+        const o = el("option", shown, {value: who});
+        if (who === wanted) o.selected = true;
+        parent.appendChild(o);
+      }
+      if (parent !== pick && names.length) pick.appendChild(parent);
     }
     const options = el("input", undefined, {id: `options-${side}`, "data-side": side,
       placeholder: "bot options, e.g. iterations=50 (see warbench bots)"});
