@@ -507,3 +507,21 @@ def test_a_new_game_takes_the_scenarios_options_and_refuses_unknown_ones(api: Ap
     ):
         r = api.client.post("/api/games", json={"scenario": "mgv/clear", "options": options})
         assert r.status_code == 400 and why in r.json()["error"], r.text
+
+
+def test_the_difficulty_levels_are_offered_with_what_each_does_and_its_time(api: Api) -> None:
+    """easy, normal and hard (issue 26, point 5): listed first, each saying what it does and
+    the bot it stands for, hard under a time limit per decision that a seat may change."""
+    names = api.client.get("/api/bots").json()
+    assert names[:3] == ["easy", "normal", "hard"]
+    about = {b["name"]: b for b in api.client.get("/api/bots/about?ruleset=miniwars").json()}
+    assert about["easy"]["level"] and "(greedy)" in about["easy"]["about"]
+    assert "(planner)" in about["normal"]["about"] and "(search:time=1)" in about["hard"]["about"]
+    assert about["hard"]["time_limit"] and about["hard"]["seconds"] == 1.0
+    get = api.client.get
+    assert get("/api/bots/estimate?ruleset=miniwars&bot=hard:time=0.5").json()["seconds"] == 0.5
+    made = api.client.post(
+        "/api/games",
+        json={"scenario": "miniwars/bridge", "seats": {"guards": "human", "vanguard": "hard"}},
+    )
+    assert made.status_code == 201, made.text

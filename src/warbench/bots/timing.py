@@ -41,13 +41,15 @@ def expected_seconds(bot: str, ruleset: str) -> float | None:
     if base in WHOLE:
         return measured.get(base)
     unit = PER.get(base)
-    per_unit = measured.get(f"{base}_per_{unit[:-1]}") if unit else None
-    if unit is None or per_unit is None:
+    if unit is None:
         return None
     offered: dict[str, Any] = {k: o.default for k, o in getattr(factory, "options", {}).items()}
     chosen = {**offered, **bot_options(base, factory, given)}
-    seconds = float(chosen.get(unit, 1)) * per_unit
     limit = float(chosen.get("time") or 0.0)
+    per_unit = measured.get(f"{base}_per_{unit[:-1]}")
+    if per_unit is None:  # not measured here: its time limit bounds it, if it has one
+        return limit if limit > 0 else None
+    seconds = float(chosen.get(unit, 1)) * per_unit
     return min(seconds, limit) if limit > 0 else seconds
 
 
