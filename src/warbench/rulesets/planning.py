@@ -72,6 +72,9 @@ def stakes(role: Role, turn: int, turn_limit: int, lead: float = 0.0, scale: flo
         ahead = lead / max(scale, 1e-9)
         if ahead > 0.25:  # ahead: keep it, more so as the end nears
             return Stakes(role, 1.0 + 1.5 * late, 1.0, 1.0 - 0.7 * late, 0.5 * late, late, last)
+        if ahead < -2.0 and late < 0.5:  # far behind with time left: wait for them on
+            # ground of its own choosing, as a holder does, and strike when they come
+            return Stakes(role, 1.5, 1.0, 0.0, 1.0, late, last)
         if ahead < -0.25:  # behind: the lead must be taken back in time
             return Stakes(role, 1.0 - 0.5 * late, 1.0 + 0.5 * late, 1.0 + late, 0.0, late, last)
         return Stakes(role, 1.0, 1.0, 1.0, 0.0, late, last)

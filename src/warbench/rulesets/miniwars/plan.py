@@ -249,7 +249,9 @@ def _move_scores(rules: MiniWars, state: State, side: str, options: MoveOptions)
         here = _position(rules, state, unit, unit.pos, st)
         for h in dests:
             scores.append(
-                _position(rules, state, unit, h, st) - here + _attack_gain(rules, state, unit, h, st)
+                _position(rules, state, unit, h, st)
+                - here
+                + _attack_gain(rules, state, unit, h, st)
             )
     scores.append(0.0)  # end: every unit stays where it is
     return scores
