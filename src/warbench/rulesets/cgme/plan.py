@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from warbench.core.actions import Action, End
+from warbench.core.actions import Action
+from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.cgme import combat
-from warbench.rulesets.cgme.actions import Attack, Join, MoveOptions, Roll
+from warbench.rulesets.cgme.actions import Attack, Join, Load, Move, MoveOptions, Unload
 from warbench.rulesets.cgme.evaluate import (
     HOLD_BACK,
     _Context,
@@ -163,67 +164,74 @@ def combination(
     return best
 
 
-def _move_scores(
-    rules: CGME, state: State, side: str, options: MoveOptions, st: Stakes
-) -> list[float]:
-    ctx = _context(rules, state, side, st)
-    board = state.setup.board
-    index = board.index
-    units = state.units
-    scores: list[float] = []
-    tables: dict[str, dict[int, float]] = {}
+class _Moves:
+    """Move scores per unit and destination index, relative to standing still."""
 
-    def table_of(unit: Unit) -> dict[int, float]:
-        found = tables.get(unit.id)
+    def __init__(self, rules: CGME, state: State, side: str, st: Stakes) -> None:
+        self.rules, self.state, self.side, self.st = rules, state, side, st
+        self.ctx = _context(rules, state, side, st)
+        self.tables: dict[str, dict[int, float]] = {}
+
+    def table(self, unit: Unit) -> dict[int, float]:
+        found = self.tables.get(unit.id)
         if found is None:
+            rules, state, side, ctx = self.rules, self.state, self.side, self.ctx
             assert unit.pos is not None
+            index = state.setup.board.index
             reach = rules.reach(state, unit)
             here = _position(rules, state, side, unit, index[unit.pos], ctx)
-            found = tables[unit.id] = {
+            found = self.tables[unit.id] = {
                 dest: _position(rules, state, side, unit, dest, ctx)
                 - here
-                - st.own * _path_hazard(rules, state, unit, hz, dest)
+                - self.st.own * _path_hazard(rules, state, unit, hz, dest)
                 for dest, (hz, _) in reach.ends.items()
             }
         return found
 
+    def score(self, units: Sequence[str], to: Hex) -> float:
+        i = self.state.setup.board.index[to]
+        return sum(self.table(self.state.units[uid]).get(i, 0.0) for uid in units)
+
+
+def _move_scores(
+    rules: CGME, state: State, side: str, options: MoveOptions, st: Stakes
+) -> list[float]:
+    moves = _Moves(rules, state, side, st)
+    scores: list[float] = []
     for ids, dests in options.movers:
-        group = [table_of(units[uid]) for uid in ids]
-        for h in dests:
-            i = index[h]
-            scores.append(sum(t[i] for t in group))
-    for action in options.extras:
-        if isinstance(action, Attack):
-            unit = units[action.unit]
-            scores.append(combination(rules, state, side, [unit], action.target, True, st))
-        else:
-            scores.append(_score(rules, state, side, action, ctx))
+        scores.extend(moves.score(ids, h) for h in dests)
+    scores.extend(_other(rules, state, side, action, st, moves) for action in options.extras)
     scores.append(0.0)  # end
     return scores
+
+
+def _other(
+    rules: CGME, state: State, side: str, action: Action, st: Stakes, moves: _Moves
+) -> float:
+    units = state.units
+    open_attack = state.attack
+    if isinstance(action, Move):
+        return moves.score(action.units, action.to)
+    if isinstance(action, Attack):
+        during_move = state.phase_name == "move"
+        return combination(rules, state, side, [units[action.unit]], action.target, during_move, st)
+    if isinstance(action, Join) and open_attack is not None:
+        fixed = [units[u] for u in open_attack.attackers]
+        now = _gain(rules, state, side, fixed, open_attack.target, st)
+        unit = units[action.unit]
+        lost = HOLD_BACK * _lone_best(rules, state, side, unit, open_attack.target)
+        with_it = combination(
+            rules, state, side, [*fixed, unit], open_attack.target, open_attack.during_move, st
+        )
+        return with_it - now - lost
+    if isinstance(action, (Load, Unload)):
+        return _score(rules, state, side, action, moves.ctx)
+    return 0.0  # roll, end
 
 
 def plan(rules: CGME, state: State, side: str, actions: Sequence[Action]) -> list[float]:
     st = side_stakes(state, side)
     if isinstance(actions, MoveOptions):
         return _move_scores(rules, state, side, actions, st)
-    units = state.units
-    open_attack = state.attack
-    scores: list[float] = []
-    for action in actions:
-        score = 0.0
-        if isinstance(action, Attack):
-            unit = units[action.unit]
-            score = combination(rules, state, side, [unit], action.target, False, st)
-        elif isinstance(action, Join) and open_attack is not None:
-            fixed = [units[u] for u in open_attack.attackers]
-            now = _gain(rules, state, side, fixed, open_attack.target, st)
-            unit = units[action.unit]
-            lost = HOLD_BACK * _lone_best(rules, state, side, unit, open_attack.target)
-            with_it = combination(
-                rules, state, side, [*fixed, unit], open_attack.target, open_attack.during_move, st
-            )
-            score = with_it - now - lost
-        elif isinstance(action, (Roll, End)):
-            score = 0.0
-        scores.append(score)
-    return scores
+    moves = _Moves(rules, state, side, st)
+    return [_other(rules, state, side, action, st, moves) for action in actions]
