@@ -17,6 +17,7 @@ from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.cgme.actions import Move
 from warbench.rulesets.cgme.evaluate import evaluate, standing
 from warbench.rulesets.cgme.odds import explain_action, queries
+from warbench.rulesets.cgme.plan import plan
 from warbench.rulesets.cgme.playout import playout
 from warbench.rulesets.cgme.rules import CGMERules
 from warbench.rulesets.cgme.state import State
@@ -57,6 +58,10 @@ class CGME(RecastHooks, CGMERules):
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        """evaluate's material played for the scenario (``plan.py``: the planner bot's)."""
+        return plan(self, state, side, actions)
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)

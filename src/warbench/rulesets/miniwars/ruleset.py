@@ -20,6 +20,7 @@ from warbench.rulesets.miniwars.annotate import annotate
 from warbench.rulesets.miniwars.data import catalogue, unit_type
 from warbench.rulesets.miniwars.evaluate import evaluate, standing
 from warbench.rulesets.miniwars.odds import QUERIES, explain_action
+from warbench.rulesets.miniwars.plan import plan
 from warbench.rulesets.miniwars.playout import playout
 from warbench.rulesets.miniwars.rules import MiniWarsRules
 from warbench.rulesets.miniwars.state import State
@@ -46,6 +47,10 @@ class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
     # -- the hooks bots, odds, pictures and simulations call --------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        """evaluate's material played for the scenario (``plan.py``: the planner bot's)."""
+        return plan(self, state, side, actions)
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)
