@@ -97,7 +97,9 @@ class TablesCache:
         self._remember(self._by_setup, id(setup), (setup, tables))
         return tables
 
-    def for_setup(self, setup: object, make: Callable[[], KernelTables | None]) -> KernelTables | None:
+    def for_setup(
+        self, setup: object, make: Callable[[], KernelTables | None]
+    ) -> KernelTables | None:
         """The tables of the set-up object ``setup`` (a live game's state holds its set-up,
         not its scenario): those :meth:`get` made for it, else made now and kept."""
         found = self._by_setup.get(id(setup))

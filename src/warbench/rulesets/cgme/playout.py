@@ -266,7 +266,9 @@ def export_state(state: State) -> dict[str, Any] | None:
     pos: list[int] = []
     carriers: list[str | None] = []
     for i, (p, unit) in enumerate(zip(placements, units.values(), strict=True)):
-        if unit.id != p.id or unit.side != p.side or (unit.type is not p.type and unit.type != p.type):
+        if unit.id != p.id or unit.side != p.side:
+            return None
+        if unit.type is not p.type and unit.type != p.type:
             return None
         refs[p.id] = i
         if unit.pos is None:
