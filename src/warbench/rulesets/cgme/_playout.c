@@ -98,6 +98,28 @@
  *   side has no units left, 2 destroy objective, 3 reach objective, 4 equal
  *   losses, 5 more enemy value, 6 turn limit draw, 7 a side holds; final the
  *   end state (see final_state()).
+ *
+ * play_from(tables, state, dice_random, random_0, random_1, kind_0, kind_1) -> tuple | None
+ *   As play(), from where a live Python State stands rather than the start
+ *   (Ruleset.play_from: a search bot's rollouts); the random methods are the
+ *   game's dice generator's and the bots' streams', drawn on where they stand.
+ *   state is the dict playout.export_state makes, in the index spaces above:
+ *     pos, wounded, mp, bonus, road, moved, attacked, carrier (-1)[U]
+ *                            the units (pos -1: destroyed; a rider's is its
+ *                            carrier's; MP within 0..maxmp, road MP 0..E-1)
+ *     stacked[NS]            the standing units, each hex's stack in its order
+ *                            (hexes in any order)
+ *     riders[NR]             the riding units, each carrier's in its order
+ *     sp[B]                  buildings' structural points
+ *     turn, player, phase    where the turn sequence stands
+ *     open, a_target, a_during, attackers[NA]   the open attack, if open
+ *     lost_0, lost_1         value each side has lost
+ *   game_load() checks that it holds together (every unit on the board in one
+ *   stack or aboard one carrier of its side, in its hex; attackers of the side
+ *   whose turn it is) and raises ValueError if not. The game then runs as in
+ *   play(): settle() first makes any automatic steps the state waits on, as
+ *   Game._advance would; every cache starts empty (they are pure functions of
+ *   their keys, so the play is the engine's on a copy of the state).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

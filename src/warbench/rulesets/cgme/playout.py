@@ -30,6 +30,20 @@ How the two stay one game (details at the top of ``_playout.c``):
 Where the data or a ruleset asks for something the kernel does not do (see
 :func:`unsupported`), :func:`playout` returns None and the engine plays the
 game in Python, as it does without the compiled kernel or for another bot.
+
+:func:`play_from` (``Ruleset.play_from``, what a search bot's rollouts use)
+plays on from any live :class:`~.state.State` instead of the start: the state
+is exported (:func:`export_state`: every unit's hex, wound, MP, road bonus and
+road MP, whether it moved or attacked, its carrier; each hex's stack and each
+carrier's riders in their order; buildings' SP; turn, player, phase, the open
+attack with its attackers; the losses), the kernel checks it holds together
+and plays on, drawing the dice from the game's generator and each side's bot
+choices from its stream where they stand, and leaving them advanced as the
+engine would. The state is read, never changed; the kernel's caches start
+afresh, as the engine's do on a copy. ``tests/rulesets/cgme/test_play_from.py``
+compares kernel and engine from hundreds of positions (mid-move, open
+attacks, riders aboard) with
+:func:`warbench.sim.differential.continuation_difference`.
 """
 
 from __future__ import annotations
