@@ -59,6 +59,7 @@ from typing import Any
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.playout import KernelTables, Playout, TablesCache
+from warbench.core.ruleset import Ruleset
 from warbench.errors import UnknownRuleset
 from warbench.rulesets.cgme import combat, evaluate
 from warbench.rulesets.cgme.actions import END, ROLL, Attack, Join, Load, Move, Unload
@@ -162,7 +163,7 @@ def play_from(
     dice: random.Random,
     bots: Mapping[str, str],
     streams: Mapping[str, random.Random],
-    ruleset: str | object | None = None,
+    ruleset: str | Ruleset[Any] | None = None,
 ) -> Playout | None:
     """Play on from ``state`` (a live game's, anywhere in it) to the end, in the kernel.
 
@@ -188,7 +189,7 @@ def play_from_state(
     dice: random.Random,
     bots: Mapping[str, str],
     streams: Mapping[str, random.Random],
-    ruleset: str | object | None = None,
+    ruleset: str | Ruleset[Any] | None = None,
 ) -> tuple[Playout, dict[str, Any]] | None:
     """:func:`play_from` plus the final state as ``State.to_json()`` would give it.
 
@@ -209,7 +210,7 @@ def _play_from(
     dice: random.Random,
     bots: Mapping[str, str],
     streams: Mapping[str, random.Random],
-    ruleset: str | object | None,
+    ruleset: str | Ruleset[Any] | None,
 ) -> tuple[Playout, tuple[Any, ...] | None] | None:
     setup = state.setup
     if _kernel is None or not isinstance(setup, Setup) or len(setup.sides) != 2:
@@ -339,7 +340,7 @@ def export_state(state: State) -> dict[str, Any] | None:
     }
 
 
-def _mirrored(ruleset: str | object) -> bool:
+def _mirrored(ruleset: str | Ruleset[Any]) -> bool:
     """Whether the ruleset (or the one registered as ``ruleset``) plays the CGME engine's
     own rules, which the kernel mirrors.
 
