@@ -97,6 +97,18 @@ class TablesCache:
         self._remember(self._by_setup, id(setup), (setup, tables))
         return tables
 
+    def for_setup(
+        self, setup: object, make: Callable[[], KernelTables | None]
+    ) -> KernelTables | None:
+        """The tables of the set-up object ``setup`` (a live game's state holds its set-up,
+        not its scenario): those :meth:`get` made for it, else made now and kept."""
+        found = self._by_setup.get(id(setup))
+        if found is not None and found[0] is setup:
+            return found[1]
+        tables = make()
+        self._remember(self._by_setup, id(setup), (setup, tables))
+        return tables
+
     def _remember(self, cache: dict[Any, Any], key: Any, value: Any) -> None:
         if len(cache) >= self._size:
             del cache[next(iter(cache))]

@@ -98,6 +98,28 @@
  *   side has no units left, 2 destroy objective, 3 reach objective, 4 equal
  *   losses, 5 more enemy value, 6 turn limit draw, 7 a side holds; final the
  *   end state (see final_state()).
+ *
+ * play_from(tables, state, dice_random, random_0, random_1, kind_0, kind_1) -> tuple | None
+ *   As play(), from where a live Python State stands rather than the start
+ *   (Ruleset.play_from: a search bot's rollouts); the random methods are the
+ *   game's dice generator's and the bots' streams', drawn on where they stand.
+ *   state is the dict playout.export_state makes, in the index spaces above:
+ *     pos, wounded, mp, bonus, road, moved, attacked, carrier (-1)[U]
+ *                            the units (pos -1: destroyed; a rider's is its
+ *                            carrier's; MP within 0..maxmp, road MP 0..E-1)
+ *     stacked[NS]            the standing units, each hex's stack in its order
+ *                            (hexes in any order)
+ *     riders[NR]             the riding units, each carrier's in its order
+ *     sp[B]                  buildings' structural points
+ *     turn, player, phase    where the turn sequence stands
+ *     open, a_target, a_during, attackers[NA]   the open attack, if open
+ *     lost_0, lost_1         value each side has lost
+ *   game_load() checks that it holds together (every unit on the board in one
+ *   stack or aboard one carrier of its side, in its hex; attackers of the side
+ *   whose turn it is) and raises ValueError if not. The game then runs as in
+ *   play(): settle() first makes any automatic steps the state waits on, as
+ *   Game._advance would; every cache starts empty (they are pure functions of
+ *   their keys, so the play is the engine's on a copy of the state).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -2002,31 +2024,153 @@ static int game_init(Game *g) {
         g->rnext[u] = g->rprev[u] = g->rhead[u] = g->rtail[u] = -1;
         g->snext[u] = g->sprev[u] = -1;
         g->carrier[u] = -1;
-        g->pos[u] = T->u_start[u];
-        g->wnd[u] = T->u_wounded[u];
+        g->pos[u] = -1;
         g->us_ctx[u] = 0; /* no context has id 0: worths are made at first use */
     }
-    for (Py_ssize_t u = 0; u < U; u++) /* rules.initial_state: stacks, then riders */
-        if (T->u_riding[u] < 0) {
-            put(g, (int)u, T->u_start[u]);
-        }
-    for (Py_ssize_t u = 0; u < U; u++)
-        if (T->u_riding[u] >= 0) add_rider(g, T->u_riding[u], (int)u);
-    for (Py_ssize_t b = 0; b < B; b++) g->bsp[b] = T->b_sp[b];
     for (int o = 0; o < T->NO; o++)
         if (T->o_kind[o] == 1)
             for (Py_ssize_t h = 0; h < H; h++)
                 if (T->o_zone[o * H + h]) g->zone[T->o_side[o]][h] = 1;
     g->side_ver[0] = g->side_ver[1] = 0;
-    g->turn = 1;
-    g->player = g->phase = 0;
     g->winner = -1;
-    begin_player_turn(g);
-    enter_phase(g);
     return 0;
 nomem:
     PyErr_NoMemory();
     return -1;
+}
+
+/* rules.initial_state: the scenario's deployment, at the start of the first phase. */
+static void game_start(Game *g) {
+    const int U = T->U;
+    for (int u = 0; u < U; u++) {
+        g->pos[u] = T->u_start[u];
+        g->wnd[u] = T->u_wounded[u];
+    }
+    for (int u = 0; u < U; u++) /* stacks, then riders */
+        if (T->u_riding[u] < 0) put(g, u, T->u_start[u]);
+    for (int u = 0; u < U; u++)
+        if (T->u_riding[u] >= 0) add_rider(g, T->u_riding[u], u);
+    for (int b = 0; b < T->B; b++) g->bsp[b] = T->b_sp[b];
+    g->turn = 1;
+    g->player = g->phase = 0;
+    begin_player_turn(g);
+    enter_phase(g);
+}
+
+/* A state the Python glue exported (playout.export_state) that does not hold together. */
+static int state_error(const char *what) {
+    PyErr_Format(PyExc_ValueError, "play_from: %s", what);
+    return -1;
+}
+
+/* The game where a live Python State stands (playout.export_state; layout at the top
+ * of this file): units, stacks and riders in their order, buildings' SP, turn, player,
+ * phase, the open attack and the losses. Checked to hold together (ValueError if not):
+ * the kernel plays on from it as the engine would, caches made afresh. */
+static int game_load(Game *g, PyObject *d) {
+    const int U = T->U, B = T->B, H = T->H, REFS = T->U + T->B, R = T->maxmp;
+    int ns, nr, an, rc = -1;
+    int *a[12] = {NULL};
+    int **pos = &a[0], **wnd = &a[1], **mp = &a[2], **bonus = &a[3], **road = &a[4];
+    int **moved = &a[5], **attacked = &a[6], **carrier = &a[7], **stacked = &a[8];
+    int **riders = &a[9], **bsp = &a[10], **attackers = &a[11];
+    if (get_int(d, "NS", 0, U, &ns) < 0 || get_int(d, "NR", 0, U, &nr) < 0 ||
+        get_int(d, "NA", 0, U, &an) < 0 || get_int(d, "turn", 1, T->turn_limit, &g->turn) < 0 ||
+        get_int(d, "player", 0, 1, &g->player) < 0 ||
+        get_int(d, "phase", 0, T->nphases - 1, &g->phase) < 0 ||
+        get_int(d, "open", 0, 1, &g->open) < 0 ||
+        get_int(d, "a_target", 0, REFS - 1, &g->a_target) < 0 ||
+        get_int(d, "a_during", 0, 1, &g->a_during) < 0 ||
+        get_int(d, "lost_0", 0, INT_MAX / 2, &g->lost[0]) < 0 ||
+        get_int(d, "lost_1", 0, INT_MAX / 2, &g->lost[1]) < 0)
+        goto done;
+    if (!(*pos = get_array(d, "pos", "i", U, -1, H - 1)) ||
+        !(*wnd = get_array(d, "wounded", "i", U, 0, 1)) ||
+        !(*mp = get_array(d, "mp", "i", U, 0, R)) ||
+        !(*bonus = get_array(d, "bonus", "i", U, 0, R)) ||
+        !(*road = get_array(d, "road", "i", U, 0, T->E - 1)) ||
+        !(*moved = get_array(d, "moved", "i", U, 0, 1)) ||
+        !(*attacked = get_array(d, "attacked", "i", U, 0, 1)) ||
+        !(*carrier = get_array(d, "carrier", "i", U, -1, U - 1)) ||
+        !(*stacked = get_array(d, "stacked", "i", ns, 0, U - 1)) ||
+        !(*riders = get_array(d, "riders", "i", nr, 0, U - 1)) ||
+        !(*bsp = get_array(d, "sp", "i", B, 0, BIG)) ||
+        !(*attackers = get_array(d, "attackers", "i", an, 0, U - 1)))
+        goto done;
+    int n_standing = 0, riding = 0;
+    for (int u = 0; u < U; u++) {
+        int c = (*carrier)[u];
+        if (c < 0) {
+            n_standing += (*pos)[u] >= 0;
+            continue;
+        }
+        riding++;
+        if ((*pos)[u] < 0 || c == u || (*carrier)[c] >= 0 || (*pos)[c] != (*pos)[u] ||
+            T->u_side[c] != T->u_side[u]) {
+            state_error("a rider must ride a carrier of its side, on the board, where it is");
+            goto done;
+        }
+    }
+    if (ns != n_standing || nr != riding) {
+        state_error("every unit on the board must stand in one stack or ride one carrier");
+        goto done;
+    }
+    for (int u = 0; u < U; u++) g->pos[u] = -2; /* not placed yet */
+    for (int k = 0; k < nr; k++) {
+        int r = (*riders)[k];
+        if ((*carrier)[r] < 0 || g->pos[r] != -2) {
+            state_error("the riders must list each riding unit once");
+            goto done;
+        }
+        g->pos[r] = -3;
+        add_rider(g, (*carrier)[r], r);
+    }
+    for (int k = 0; k < ns; k++) {
+        int u = (*stacked)[k];
+        if ((*pos)[u] < 0 || (*carrier)[u] >= 0 || g->pos[u] != -2) {
+            state_error("the stacks must list each standing unit once");
+            goto done;
+        }
+        put(g, u, (*pos)[u]); /* at the end of its hex's stack: the order is kept */
+    }
+    memcpy(g->pos, *pos, sizeof(int) * (size_t)U);
+    memcpy(g->wnd, *wnd, sizeof(int) * (size_t)U);
+    memcpy(g->mp, *mp, sizeof(int) * (size_t)U);
+    memcpy(g->bonus, *bonus, sizeof(int) * (size_t)U);
+    memcpy(g->road, *road, sizeof(int) * (size_t)U);
+    memcpy(g->moved, *moved, sizeof(int) * (size_t)U);
+    memcpy(g->attacked, *attacked, sizeof(int) * (size_t)U);
+    for (int b = 0; b < B; b++) {
+        if ((*bsp)[b] > T->b_sp[b]) {
+            state_error("a building has more SP than it started with");
+            goto done;
+        }
+        g->bsp[b] = (*bsp)[b];
+    }
+    g->a_n = g->open ? an : 0;
+    if (g->open) {
+        if (an < 1) {
+            state_error("an open attack needs an attacker");
+            goto done;
+        }
+        for (int k = 0; k < an; k++) {
+            int u = (*attackers)[k];
+            if (T->u_side[u] != g->player || g->pos[u] < 0) {
+                state_error("an attacker must be a unit on the board of the side whose turn it is");
+                goto done;
+            }
+            for (int j = 0; j < k; j++)
+                if (g->a_units[j] == u) {
+                    state_error("an attacker is named twice");
+                    goto done;
+                }
+            g->a_units[k] = u;
+        }
+    }
+    rc = 0;
+done:
+    for (size_t i = 0; i < sizeof a / sizeof a[0]; i++) PyMem_Free(a[i]);
+    return rc;
 }
 
 /* The end state for the differential tests: per unit (pos, wounded, mp, bonus,
@@ -2084,26 +2228,10 @@ fail:
     return NULL;
 }
 
-static PyObject *play(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *capsule, *result = NULL;
-    Game game;
-    Game *g = &game;
-    memset(g, 0, sizeof game);
-    if (!PyArg_ParseTuple(args, "OOOOii", &capsule, &g->dice, &g->bot[0], &g->bot[1],
-                          &g->kind[0], &g->kind[1])) {
-        return NULL;
-    }
-    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
-    if (!g->t) return NULL;
-    if (!PyCallable_Check(g->dice) || !PyCallable_Check(g->bot[0]) ||
-        !PyCallable_Check(g->bot[1]) || g->kind[0] < 0 || g->kind[0] > 1 || g->kind[1] < 0 ||
-        g->kind[1] > 1) {
-        PyErr_SetString(PyExc_ValueError, "play: random streams must be callables, bots 0 or 1");
-        return NULL;
-    }
-    if (game_init(g) < 0) goto done;
-    if (!(g->out = PyList_New(0))) goto done;
+/* Play on from where g stands to the end: (codes, winner, reason, turn, final) or None. */
+static PyObject *run(Game *g) {
+    PyObject *result = NULL;
+    if (!(g->out = PyList_New(0))) return NULL;
     for (;;) {
         int waiting = settle(g);
         if (waiting < 0) goto done;
@@ -2123,7 +2251,54 @@ static PyObject *play(PyObject *self, PyObject *args) {
     if (!final) goto done;
     result = Py_BuildValue("(OiiiN)", g->out, g->winner, g->reason, g->turn, final);
 done:
-    Py_XDECREF(g->out);
+    Py_CLEAR(g->out);
+    return result;
+}
+
+/* The tables and the random streams of play() and play_from(). */
+static int game_args(Game *g, PyObject *capsule) {
+    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!g->t) return -1;
+    if (!PyCallable_Check(g->dice) || !PyCallable_Check(g->bot[0]) ||
+        !PyCallable_Check(g->bot[1]) || g->kind[0] < 0 || g->kind[0] > 1 || g->kind[1] < 0 ||
+        g->kind[1] > 1) {
+        PyErr_SetString(PyExc_ValueError, "play: random streams must be callables, bots 0 or 1");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *play(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *result = NULL;
+    Game game;
+    Game *g = &game;
+    memset(g, 0, sizeof game);
+    if (!PyArg_ParseTuple(args, "OOOOii", &capsule, &g->dice, &g->bot[0], &g->bot[1],
+                          &g->kind[0], &g->kind[1])) {
+        return NULL;
+    }
+    if (game_args(g, capsule) < 0) return NULL;
+    if (game_init(g) == 0) {
+        game_start(g);
+        result = run(g);
+    }
+    game_free(g);
+    return result;
+}
+
+static PyObject *play_from(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *state, *result = NULL;
+    Game game;
+    Game *g = &game;
+    memset(g, 0, sizeof game);
+    if (!PyArg_ParseTuple(args, "OO!OOOii", &capsule, &PyDict_Type, &state, &g->dice,
+                          &g->bot[0], &g->bot[1], &g->kind[0], &g->kind[1])) {
+        return NULL;
+    }
+    if (game_args(g, capsule) < 0) return NULL;
+    if (game_init(g) == 0 && game_load(g, state) == 0) result = run(g);
     game_free(g);
     return result;
 }
@@ -2133,6 +2308,7 @@ done:
 static PyMethodDef methods[] = {
     {"prepare", prepare, METH_O, "Copy a scenario's tables into a capsule for play()."},
     {"play", play, METH_VARARGS, "Play a whole game of a CGME world with built-in bots."},
+    {"play_from", play_from, METH_VARARGS, "Play on from an exported state to the end."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -30,6 +30,20 @@ How the two stay one game (details at the top of ``_playout.c``):
 Where the data or a ruleset asks for something the kernel does not do (see
 :func:`unsupported`), :func:`playout` returns None and the engine plays the
 game in Python, as it does without the compiled kernel or for another bot.
+
+:func:`play_from` (``Ruleset.play_from``, what a search bot's rollouts use)
+plays on from any live :class:`~.state.State` instead of the start: the state
+is exported (:func:`export_state`: every unit's hex, wound, MP, road bonus and
+road MP, whether it moved or attacked, its carrier; each hex's stack and each
+carrier's riders in their order; buildings' SP; turn, player, phase, the open
+attack with its attackers; the losses), the kernel checks it holds together
+and plays on, drawing the dice from the game's generator and each side's bot
+choices from its stream where they stand, and leaving them advanced as the
+engine would. The state is read, never changed; the kernel's caches start
+afresh, as the engine's do on a copy. ``tests/rulesets/cgme/test_play_from.py``
+compares kernel and engine from hundreds of positions (mid-move, open
+attacks, riders aboard) with
+:func:`warbench.sim.differential.continuation_difference`.
 """
 
 from __future__ import annotations
@@ -45,11 +59,14 @@ from typing import Any
 from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.playout import KernelTables, Playout, TablesCache
+from warbench.core.ruleset import Ruleset
+from warbench.errors import UnknownRuleset
 from warbench.rulesets.cgme import combat, evaluate
 from warbench.rulesets.cgme.actions import END, ROLL, Attack, Join, Load, Move, Unload
 from warbench.rulesets.cgme.board import FAR
 from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS
 from warbench.rulesets.cgme.scenario import Setup
+from warbench.rulesets.cgme.state import State
 from warbench.scenario.model import Scenario
 
 _kernel: ModuleType | None
@@ -141,14 +158,197 @@ def _play(
     return result, final
 
 
-def _mirrored(name: str) -> bool:
-    """Whether the ruleset ``name`` plays the CGME engine's own rules, which the kernel mirrors.
+def play_from(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+    ruleset: str | Ruleset[Any] | None = None,
+) -> Playout | None:
+    """Play on from ``state`` (a live game's, anywhere in it) to the end, in the kernel.
+
+    ``dice`` is the generator the game's dice draw from
+    (:attr:`~warbench.core.dice.Dice.generator`) and ``streams`` maps each side
+    to its bot's stream (:attr:`~warbench.bots.base.SeededBot.stream`); the
+    kernel draws on them where they stand and leaves them advanced as the
+    engine would. ``bots`` names each side's bot (a side not named plays
+    ``random``). ``ruleset`` is the ruleset whose game it is, or its registered
+    name (default: the world's, ``cgme`` or ``veg``). ``state`` is read, never
+    changed. Returns the actions from ``state`` on, the winner, the reason and
+    the turn at the end, or None when the kernel is not built, a bot is not
+    one it plays, a side has no stream, the world or the scenario is one it
+    declines (:func:`unsupported`), or the state does not export (see
+    :func:`export_state`).
+    """
+    played = _play_from(state, dice, bots, streams, ruleset)
+    return None if played is None else played[0]
+
+
+def play_from_state(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+    ruleset: str | Ruleset[Any] | None = None,
+) -> tuple[Playout, dict[str, Any]] | None:
+    """:func:`play_from` plus the final state as ``State.to_json()`` would give it.
+
+    For the differential tests (:func:`warbench.sim.differential.continuation_difference`):
+    its digest must equal that of the game the engine plays on from ``state``.
+    """
+    played = _play_from(state, dice, bots, streams, ruleset)
+    if played is None:
+        return None
+    result, final = played
+    if final is None:  # over already: nothing is played
+        return result, state.to_json()
+    return result, _state_json(state.setup, result, final)
+
+
+def _play_from(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+    ruleset: str | Ruleset[Any] | None,
+) -> tuple[Playout, tuple[Any, ...] | None] | None:
+    setup = state.setup
+    if _kernel is None or not isinstance(setup, Setup) or len(setup.sides) != 2:
+        return None
+    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
+    if -1 in kinds or any(side not in streams for side in setup.sides):
+        return None
+    try:
+        if not _mirrored(setup.world.name if ruleset is None else ruleset):
+            return None
+    except UnknownRuleset:  # a world that is no registered ruleset
+        return None
+    outcome = state.outcome
+    if outcome is not None:
+        return Playout([], outcome.winner, outcome.reason, state.turn), None
+    kernel = _kernel
+
+    def make() -> KernelTables | None:
+        return None if unsupported(setup) else KernelTables(kernel.prepare(export(setup)))
+
+    tables = _tables.for_setup(setup, make)
+    if tables is None:
+        return None
+    exported = export_state(state)
+    if exported is None:
+        return None
+    first, second = setup.sides
+    try:
+        played = kernel.play_from(
+            tables.capsule,
+            exported,
+            dice.random,
+            streams[first].random,
+            streams[second].random,
+            kinds[0],
+            kinds[1],
+        )
+    except ValueError:  # the kernel's checks: the state does not hold together
+        return None
+    if played is None:  # the game came to something the kernel does not do
+        return None
+    codes, winner, reason, turns, final = played
+    actions = tables.decode(codes, lambda code: _decode(setup, code))
+    result = Playout(
+        actions=actions,
+        winner=None if winner < 0 else setup.sides[winner],
+        reason=_reason(setup, reason, winner),
+        turns=turns,
+    )
+    return result, final
+
+
+def export_state(state: State) -> dict[str, Any] | None:
+    """``state`` as the dict ``_playout.play_from`` reads, or None if it does not export.
+
+    Units and buildings must be the set-up's, in its order (the order the rules
+    list actions in); every stack and every carrier's riders keep their order
+    (spillover and the greedy bot's sums run over them). The kernel checks the
+    rest (that the stacks and riders hold together, MP within its tables).
+    """
+    setup = state.setup
+    placements = setup.units
+    units = state.units
+    if len(units) != len(placements) or len(state.buildings) != len(setup.buildings):
+        return None
+    index = setup.board.index
+    refs: dict[str, int] = {}
+    pos: list[int] = []
+    carriers: list[str | None] = []
+    for i, (p, unit) in enumerate(zip(placements, units.values(), strict=True)):
+        if unit.id != p.id or unit.side != p.side:
+            return None
+        if unit.type is not p.type and unit.type != p.type:
+            return None
+        refs[p.id] = i
+        if unit.pos is None:
+            pos.append(-1)
+        else:
+            at = index.get(unit.pos)
+            if at is None:
+                return None
+            pos.append(at)
+        carriers.append(unit.carrier)
+    n_units = len(placements)
+    for k, (b, building) in enumerate(zip(setup.buildings, state.buildings.values(), strict=True)):
+        if building.id != b.id:
+            return None
+        refs[b.id] = n_units + k
+    try:
+        carrier = [-1 if c is None else refs[c] for c in carriers]
+        stacked = [refs[u.id] for stack in state.stacks.values() for u in stack]
+        riders = [refs[r] for unit in units.values() for r in unit.riders]
+        attack = state.attack
+        target = 0 if attack is None else refs[attack.target]
+        attackers = [] if attack is None else [refs[a] for a in attack.attackers]
+    except KeyError:
+        return None
+    if any(c >= n_units for c in carrier) or any(a >= n_units for a in attackers):
+        return None
+    first, second = setup.sides
+    ints = _ints
+    values = list(units.values())
+    return {
+        "NS": len(stacked),
+        "NR": len(riders),
+        "NA": len(attackers),
+        "turn": state.turn,
+        "player": state.player,
+        "phase": state.phase,
+        "open": int(attack is not None),
+        "a_target": target,
+        "a_during": int(attack is not None and attack.during_move),
+        "lost_0": state.lost.get(first, 0),
+        "lost_1": state.lost.get(second, 0),
+        "pos": ints(pos),
+        "wounded": ints([int(u.wounded) for u in values]),
+        "mp": ints([u.mp for u in values]),
+        "bonus": ints([u.bonus for u in values]),
+        "road": ints([u.road for u in values]),
+        "moved": ints([int(u.moved) for u in values]),
+        "attacked": ints([int(u.attacked) for u in values]),
+        "carrier": ints(carrier),
+        "stacked": ints(stacked),
+        "riders": ints(riders),
+        "sp": ints([b.sp for b in state.buildings.values()]),
+        "attackers": ints(attackers),
+    }
+
+
+def _mirrored(ruleset: str | Ruleset[Any]) -> bool:
+    """Whether the ruleset (or the one registered as ``ruleset``) plays the CGME engine's
+    own rules, which the kernel mirrors.
 
     A world is data (its package's ``data/``, its options model): V.E.G.'s class
     only names them. A subclass that defines methods of its own plays another
     game, so its games are played in Python.
     """
-    cls = type(registry.get(name))
+    cls = type(registry.get(ruleset) if isinstance(ruleset, str) else ruleset)
     found = _mirrors.get(cls)
     if found is None:
         from warbench.rulesets.cgme.ruleset import CGME

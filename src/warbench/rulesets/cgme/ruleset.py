@@ -7,6 +7,7 @@ here, so each can import the rules without a circle.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ from warbench.rulesets.cgme.actions import Move
 from warbench.rulesets.cgme.evaluate import evaluate, standing
 from warbench.rulesets.cgme.odds import explain_action, queries
 from warbench.rulesets.cgme.plan import plan
-from warbench.rulesets.cgme.playout import playout
+from warbench.rulesets.cgme.playout import play_from, playout
 from warbench.rulesets.cgme.rules import CGMERules
 from warbench.rulesets.cgme.state import State
 from warbench.rulesets.recasting import RecastHooks
@@ -105,3 +106,14 @@ class CGME(RecastHooks, CGMERules):
     ) -> Playout | None:
         """The whole game in the compiled kernel (``_playout.c``), when it is built."""
         return playout(scenario, seed, bots, bot_seeds)
+
+    def play_from(
+        self,
+        state: State,
+        dice: random.Random,
+        bots: Mapping[str, str],
+        streams: Mapping[str, random.Random],
+    ) -> Playout | None:
+        """The game played on from ``state`` in the compiled kernel, when it is built and
+        plays this world, scenario and bots (``playout.play_from``); else None."""
+        return play_from(state, dice, bots, streams, ruleset=self)
