@@ -160,6 +160,8 @@ class _Mover:
 
     exposure = EXPOSURE
     approach = APPROACH
+    strike = 1.0
+    """Weight of what the figure can attack from a place (greedy: all of it)."""
 
     def __init__(self, state: State, fig: Fig) -> None:
         self.state = state
@@ -220,7 +222,7 @@ class _Mover:
                     state, enemy, fig, True, False
                 )
             threat += max(shot, blow) * mine
-        score = best - self.exposure * threat
+        score = self.strike * best - self.exposure * threat
         if math.isfinite(nearest):
             want = self.range - 1.0 if fig.profile.distance else 0.0
             score -= self.approach * value(fig) * max(0.0, nearest - want)

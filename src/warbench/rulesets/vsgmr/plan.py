@@ -17,6 +17,7 @@ toward). The planner adds to greedy's scores (:mod:`.evaluate`):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
@@ -36,6 +37,24 @@ HOLD = 1.0
 """Points that ending the movement step is worth to a side at full caution."""
 URGENT_APPROACH = 2.0
 """How many times greedy's pull toward the enemy a side behind in the last round gives it."""
+
+
+FIRST_EXPOSURE = 0.6
+"""Share of greedy's exposure a figure of the side that attacks first this round counts:
+the enemy strikes back only with what survives its attacks."""
+SECOND_EXPOSURE = 1.6
+"""How many times greedy's exposure a figure of the side that attacks second counts: the
+enemy's attacks come before its own."""
+SECOND_STRIKE = 0.7
+"""Share of what a figure of the side attacking second could attack from a place that
+counts: only if it survives the enemy's attacks first."""
+
+
+@cache
+def _weighed(exposure: float, approach: float, strike: float) -> tuple[type[_Mover], str]:
+    """A mover with the planner's weights, and the cache its scores are kept under."""
+    mover = type("Weighed", (_Mover,), {"exposure": exposure, "approach": approach, "strike": strike})
+    return mover, f"plan_moves:{exposure:.4f}:{approach:.4f}:{strike:.4f}"
 
 
 class _Planner(TablePlanner[State]):
@@ -94,17 +113,14 @@ class _Planner(TablePlanner[State]):
         caution, urgency = clock.caution(), clock.urgency()
         if isinstance(action, End):
             return score + self.hold_bonus(clock)
-        if isinstance(action, Move) and (caution or urgency):
-            exposure = EXPOSURE * (1.0 + (CAUTIOUS_EXPOSURE - 1.0) * caution)
+        if isinstance(action, Move):
+            first = bool(self.state.order) and self.state.order[0] == self.side
+            exposure = EXPOSURE * (FIRST_EXPOSURE if first else SECOND_EXPOSURE)
+            exposure *= 1.0 + (CAUTIOUS_EXPOSURE - 1.0) * caution
+            strike = 1.0 if first else SECOND_STRIKE
             approach = APPROACH * (1.0 - caution) * (1.0 + (URGENT_APPROACH - 1.0) * urgency)
-            weighed = type("Weighed", (_Mover,), {"exposure": exposure, "approach": approach})
             return _move_score(
-                self.rules,
-                self.state,
-                self.side,
-                action,
-                weighed,
-                f"plan_moves:{exposure:.4f}:{approach:.4f}",
+                self.rules, self.state, self.side, action, *_weighed(exposure, approach, strike)
             )
         return score
 
