@@ -231,8 +231,8 @@ def _names(game: Game) -> list[str]:
 
 
 def _bot_can_play(name: str, game: Game) -> bool:
-    """Greedy needs an evaluation, which a ruleset may not offer."""
-    if name != "greedy":
+    """Greedy and the planner need an evaluation, which a ruleset may not offer."""
+    if name not in ("greedy", "planner"):
         return True
     try:
         game.ruleset.evaluate(game.state, game.scenario.sides[0], [])

@@ -234,9 +234,7 @@ class TablePlanner(Generic[S]):
         out = list(self.base)
         strikes = self.strikes()
         if strikes:
-            joint = coordinated(
-                strikes, self.worth, sequential=self.sequential, kill=self.kill
-            )
+            joint = coordinated(strikes, self.worth, sequential=self.sequential, kill=self.kill)
             for index, value in joint.items():
                 out[index] = (1.0 - self.strike_share) * out[index] + self.strike_share * value
             # Scores are net of what each attacker could do elsewhere, so ending the

@@ -19,9 +19,9 @@ from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.invisible_enemy.annotate import annotate, fire_arcs
 from warbench.rulesets.invisible_enemy.data import rules, vehicles
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
-from warbench.rulesets.invisible_enemy.plan import plan
 from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
+from warbench.rulesets.invisible_enemy.plan import plan
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
 from warbench.rulesets.invisible_enemy.victory import scores

@@ -53,7 +53,9 @@ counts: only if it survives the enemy's attacks first."""
 @cache
 def _weighed(exposure: float, approach: float, strike: float) -> tuple[type[_Mover], str]:
     """A mover with the planner's weights, and the cache its scores are kept under."""
-    mover = type("Weighed", (_Mover,), {"exposure": exposure, "approach": approach, "strike": strike})
+    mover = type(
+        "Weighed", (_Mover,), {"exposure": exposure, "approach": approach, "strike": strike}
+    )
     return mover, f"plan_moves:{exposure:.4f}:{approach:.4f}:{strike:.4f}"
 
 
