@@ -21,6 +21,7 @@ from warbench.rulesets.invisible_enemy.data import rules, vehicles
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.invisible_enemy.explain import explain_action
 from warbench.rulesets.invisible_enemy.odds import QUERIES
+from warbench.rulesets.invisible_enemy.plan import plan
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
 from warbench.rulesets.invisible_enemy.victory import scores
@@ -74,6 +75,9 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        return plan(self, state, side, actions)
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)

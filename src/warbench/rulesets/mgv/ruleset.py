@@ -22,6 +22,7 @@ from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
 from warbench.rulesets.mgv.explain import explain_action
 from warbench.rulesets.mgv.forms import choice_form
 from warbench.rulesets.mgv.odds import QUERIES
+from warbench.rulesets.mgv.plan import plan
 from warbench.rulesets.mgv.rules import MGVRules
 from warbench.rulesets.mgv.state import State
 from warbench.rulesets.mgv.victory import scores
@@ -48,6 +49,9 @@ class MGV(TableHooks[State], RecastHooks, MGVRules):
 
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        return plan(self, state, side, actions)
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)

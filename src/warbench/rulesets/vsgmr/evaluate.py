@@ -158,6 +158,11 @@ def _attack_p(state: State, attacker: Fig, target: Fig, hand: bool, cover: bool)
 class _Mover:
     """Scores places for one figure, against the enemies as they stand now."""
 
+    exposure = EXPOSURE
+    approach = APPROACH
+    strike = 1.0
+    """Weight of what the figure can attack from a place (greedy: all of it)."""
+
     def __init__(self, state: State, fig: Fig) -> None:
         self.state = state
         self.fig = fig
@@ -217,10 +222,10 @@ class _Mover:
                     state, enemy, fig, True, False
                 )
             threat += max(shot, blow) * mine
-        score = best - EXPOSURE * threat
+        score = self.strike * best - self.exposure * threat
         if math.isfinite(nearest):
             want = self.range - 1.0 if fig.profile.distance else 0.0
-            score -= APPROACH * value(fig) * max(0.0, nearest - want)
+            score -= self.approach * value(fig) * max(0.0, nearest - want)
         score += self.objectives(at)
         return score
 
@@ -304,21 +309,30 @@ def _task_worth(state: State, effect: str, points: int, target: str | None) -> f
     return 1.0
 
 
-def _move_score(rules: VSGMR, state: State, side: str, action: Move) -> float:
+def _move_score(
+    rules: VSGMR,
+    state: State,
+    side: str,
+    action: Move,
+    mover_class: type[_Mover] | None = None,
+    cache_name: str = "move_scores",
+) -> float:
+    """A move's gain over staying put, by ``mover_class``'s weights (the greedy bot's by
+    default; the planner's own, kept apart under ``cache_name``)."""
     fig = state.figs[action.figure]
     # A move's score depends on the figure and the enemy, not on its friends:
     # kept per set-up like the candidates, so a phase scores each figure once.
     from warbench.rulesets.vsgmr.candidates import signature
 
     sig = signature(state, fig)
-    cache: dict[Any, Any] = state.setup.caches.setdefault("move_scores", {})
+    cache: dict[Any, Any] = state.setup.caches.setdefault(cache_name, {})
     if len(cache) > 10_000:
         cache.clear()
     key = (sig, action)
     found: float | None = cache.get(key)
     if found is not None:
         return found
-    mover = _Mover(state, fig)
+    mover = (mover_class or _Mover)(state, fig)
     here_key = (sig, "here")
     now: float | None = cache.get(here_key)
     if now is None:

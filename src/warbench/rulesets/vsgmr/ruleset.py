@@ -19,6 +19,7 @@ from warbench.rulesets.recasting import RecastHooks
 from warbench.rulesets.vsgmr.annotate import annotate, fire_arcs
 from warbench.rulesets.vsgmr.evaluate import evaluate, standing
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action
+from warbench.rulesets.vsgmr.plan import plan
 from warbench.rulesets.vsgmr.rules import VSGMRRules
 from warbench.rulesets.vsgmr.state import State
 from warbench.scenario.model import Scenario
@@ -43,6 +44,9 @@ class VSGMR(TableHooks[State], RecastHooks, VSGMRRules):
     # -- the hooks bots, odds and pictures call ---------------------------------------
     def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
         return evaluate(self, state, side, actions)
+
+    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+        return plan(self, state, side, actions)
 
     def standing(self, state: State) -> Mapping[str, float] | None:
         return standing(state)

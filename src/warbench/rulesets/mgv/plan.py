@@ -1,0 +1,111 @@
+"""The planner's scores of MGV actions: greedy's, playing the scenario (``Ruleset.plan``).
+
+MGV scores a side the points of the enemy bases it *destroys* (:mod:`.victory`): hits
+that mark circles short of the heart score nothing when time runs out. Greedy's scores
+(:mod:`.evaluate`) count circles marked, so it spreads its fire. The planner adds:
+
+* **Fire together.** A declaration is the side's whole fire at once, so it is the
+  combination: for each target, the chance the attacks on it together mark every
+  circle left (their expected hits, each from the exact odds, summed and read as a
+  Poisson count against the circles left) times what the base is worth destroyed (its
+  circles, the fire it will not give back, and its points). Hits short of a kill count
+  for less the later it is (in the last turn only kills score).
+* **The clock.** Ahead late in the game, ending the movement step (every base where it
+  is, out of new arcs) is worth the lead's caution; gauntlet and strike pulls are
+  greedy's own (:mod:`.position`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.errors import IllegalAction
+from warbench.rulesets.mgv import fire
+from warbench.rulesets.mgv.actions import End, FireOrder
+from warbench.rulesets.mgv.evaluate import expected_hits
+from warbench.rulesets.mgv.state import Base, State
+from warbench.rulesets.mgv.victory import scores
+from warbench.rulesets.table_plan import Clock, TablePlanner
+
+if TYPE_CHECKING:
+    from warbench.rulesets.mgv.rules import MGVRules
+
+KILL = 1.5
+"""What destroying a base is worth, per circle of its hull (its fire gone and its points
+scored), on top of the circles the hits mark."""
+SPREAD_LATE = 0.6
+"""Share of the worth of hits short of a kill lost by the last turn (only kills score)."""
+HOLD = 2.0
+"""Circles that ending the movement step is worth to a side at full caution."""
+
+
+def circles_left(base: Base) -> int:
+    layout, log = base.layout, base.log
+    return sum(len(log.unmarked(layer, layout)) for layer in ("surface", "core", "heart"))
+
+
+def kill_chance(hits: float, left: int) -> float:
+    """The chance a Poisson count of mean ``hits`` reaches ``left``."""
+    if left <= 0:
+        return 1.0
+    if hits <= 0:
+        return 0.0
+    term = math.exp(-hits)
+    below = term
+    for k in range(1, left):
+        term *= hits / k
+        below += term
+    return max(0.0, 1.0 - below)
+
+
+class _Planner(TablePlanner[State]):
+    sequential = False
+    hold_worth = HOLD
+
+    def clock(self) -> Clock:
+        state = self.state
+        got = scores(state)
+        mine = got[self.side]
+        theirs = max(v for s, v in got.items() if s != self.side)
+        forces = dict.fromkeys(state.setup.sides, 0.0)
+        for base in state.bases.values():
+            forces[base.side] += float(base.model.points)
+        return Clock(state.turn, state.setup.turns, mine - theirs, min(forces.values()))
+
+    def is_hold(self, action: Action) -> bool:
+        return isinstance(action, End)
+
+    def adjust(self, index: int, action: Action, score: float, clock: Clock) -> float:
+        if isinstance(action, FireOrder):
+            return self._declaration(action, score, clock)
+        if isinstance(action, End):
+            return score + self.hold_bonus(clock)
+        return score
+
+    def _declaration(self, action: FireOrder, score: float, clock: Clock) -> float:
+        state = self.state
+        try:
+            declared = fire.check_declare(state, self.side, action, None, guesses=False)
+        except IllegalAction:
+            return score
+        hits: dict[str, float] = {}
+        for attack in declared:
+            hits[attack.target] = hits.get(attack.target, 0.0) + expected_hits(state, attack)
+        spread = 1.0 - SPREAD_LATE * clock.lateness()
+        total = score * spread
+        for target, h in hits.items():
+            base = state.bases[target]
+            whole = base.layout.surface + base.layout.core + base.layout.heart
+            total += KILL * whole * kill_chance(h, circles_left(base))
+        return total
+
+
+def plan(ruleset: MGVRules, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    """The planner's scores of ``actions`` (``Ruleset.plan``)."""
+    from warbench.rulesets.mgv.evaluate import evaluate
+
+    base = evaluate(ruleset, state, side, actions)
+    return _Planner(state, side, actions, base).scores()

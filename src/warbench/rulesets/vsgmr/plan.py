@@ -1,0 +1,135 @@
+"""The planner's scores of VSGMR actions: greedy's, playing the scenario (``Ruleset.plan``).
+
+VSGMR's scenarios are won on points destroyed when the rounds run out (plus the
+points of items carried off and tasks done, which greedy's move scores already pull
+toward). The planner adds to greedy's scores (:mod:`.evaluate`):
+
+* **Attacks together.** Distance and hand to hand attacks are resolved one at a time,
+  so an attack is valued as the first of the best combination of the side's figures
+  that can attack its target this step (:func:`~warbench.rulesets.table_plan.coordinated`,
+  exact odds from :mod:`.attacks`): the figure with least to lose elsewhere goes first,
+  and a stronger one is kept for the target if it survives or for another if not.
+* **The clock.** With a lead late in the game, a figure's exposure counts for more and
+  the pull toward the enemy for less, and ending the movement step (every figure
+  stays) is worth the lead's caution; behind late, the pull toward the enemy grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from warbench.core.actions import Action
+from warbench.rulesets.table_plan import Clock, Strike, TablePlanner
+from warbench.rulesets.vsgmr import attacks
+from warbench.rulesets.vsgmr.actions import End, Fight, Move, Shoot
+from warbench.rulesets.vsgmr.attacks import Situation
+from warbench.rulesets.vsgmr.evaluate import APPROACH, EXPOSURE, _move_score, _Mover, value
+from warbench.rulesets.vsgmr.state import State
+
+if TYPE_CHECKING:
+    from warbench.rulesets.vsgmr.rules import VSGMRRules as VSGMR
+
+CAUTIOUS_EXPOSURE = 2.0
+"""How many times greedy's weight of exposure a side at full caution gives it."""
+HOLD = 1.0
+"""Points that ending the movement step is worth to a side at full caution."""
+URGENT_APPROACH = 2.0
+"""How many times greedy's pull toward the enemy a side behind in the last round gives it."""
+
+
+FIRST_EXPOSURE = 0.6
+"""Share of greedy's exposure a figure of the side that attacks first this round counts:
+the enemy strikes back only with what survives its attacks."""
+SECOND_EXPOSURE = 1.6
+"""How many times greedy's exposure a figure of the side that attacks second counts: the
+enemy's attacks come before its own."""
+SECOND_STRIKE = 0.7
+"""Share of what a figure of the side attacking second could attack from a place that
+counts: only if it survives the enemy's attacks first."""
+
+
+@cache
+def _weighed(exposure: float, approach: float, strike: float) -> tuple[type[_Mover], str]:
+    """A mover with the planner's weights, and the cache its scores are kept under."""
+    mover = type(
+        "Weighed", (_Mover,), {"exposure": exposure, "approach": approach, "strike": strike}
+    )
+    return mover, f"plan_moves:{exposure:.4f}:{approach:.4f}:{strike:.4f}"
+
+
+class _Planner(TablePlanner[State]):
+    sequential = True
+    hold_worth = HOLD
+
+    def __init__(
+        self,
+        rules: VSGMR,
+        state: State,
+        side: str,
+        actions: Sequence[Action],
+        base: list[float],
+    ) -> None:
+        super().__init__(state, side, actions, base)
+        self.rules = rules
+
+    def clock(self) -> Clock:
+        state = self.state
+        setup = state.setup
+        scores = {s: float(state.scores.get(s, 0.0)) for s in setup.sides}
+        mine = scores[self.side]
+        theirs = max(v for s, v in scores.items() if s != self.side)
+        forces = {s: 0.0 for s in setup.sides}
+        for fig in state.figs.values():
+            forces[fig.side] += value(fig)
+        return Clock(state.round, setup.rounds, mine - theirs, min(forces.values()))
+
+    def strikes(self) -> list[Strike]:
+        state = self.state
+        out = []
+        for i, action in enumerate(self.actions):
+            if not isinstance(action, Shoot | Fight):
+                continue
+            fig = state.figs[action.figure]
+            sit = self.rules.situation(state, fig, action.target, isinstance(action, Fight))
+            if not isinstance(sit, Situation) or sit.feature:
+                continue
+            chance = float(attacks.odds(state, sit).hit)
+            out.append(Strike(i, action.figure, action.target, chance, self.base[i]))
+        return out
+
+    def worth(self, target: str) -> float:
+        fig = self.state.figs[target]
+        worth = value(fig)
+        if fig.rider is not None:
+            worth += 0.3 * value(self.state.figs[fig.rider])
+        return worth
+
+    def is_hold(self, action: Action) -> bool:
+        return isinstance(action, End)
+
+    def adjust(self, index: int, action: Action, score: float, clock: Clock) -> float:
+        if self.state.phase != "movement":
+            return score
+        caution, urgency = clock.caution(), clock.urgency()
+        if isinstance(action, End):
+            return score + self.hold_bonus(clock)
+        if isinstance(action, Move):
+            first = bool(self.state.order) and self.state.order[0] == self.side
+            exposure = EXPOSURE * (FIRST_EXPOSURE if first else SECOND_EXPOSURE)
+            exposure *= 1.0 + (CAUTIOUS_EXPOSURE - 1.0) * caution
+            strike = 1.0 if first else SECOND_STRIKE
+            approach = APPROACH * (1.0 - caution) * (1.0 + (URGENT_APPROACH - 1.0) * urgency)
+            return _move_score(
+                self.rules, self.state, self.side, action, *_weighed(exposure, approach, strike)
+            )
+        return score
+
+
+def plan(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    """The planner's scores of ``actions`` (``Ruleset.plan``)."""
+    from warbench.rulesets.vsgmr.evaluate import evaluate
+
+    base = evaluate(rules, state, side, actions)
+    return _Planner(rules, state, side, actions, base).scores()
