@@ -1,6 +1,6 @@
 """A ladder match: one bot against another in pairs of games, until the SPRT decides.
 
-Each pair plays one seed twice with the seats swapped (:func:`warbench.sim.runner.play_game`
+Each pair plays one seed twice with the seats swapped (as :func:`warbench.sim.runner.play_game`
 with the same seed), so the dice and the seat treat both bots alike; the pair's points
 go into a :class:`~warbench.sim.sprt.Pentanomial` and the match stops when the
 :class:`~warbench.sim.sprt.Sprt` decides, when ``max_pairs`` are played, or when the
@@ -15,15 +15,19 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from warbench.bots import make_bot
+from warbench.bots import Bot, make_bot
 from warbench.core.actions import Action
 from warbench.core.decisions import DecisionKind
 from warbench.core.dice import Dice
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
-from warbench.sim.runner import MAX_ACTIONS, game_seed, play_game, play_on, score_for
+from warbench.sim.runner import MAX_ACTIONS, bot_seeds, game_seed, play_on, score_for
 from warbench.sim.sprt import Pentanomial, Sprt, Verdict
+
+if TYPE_CHECKING:
+    from warbench.core.seat import Seat
 
 
 @dataclass
@@ -41,6 +45,9 @@ class Match:
     actions: int = 0
     cpu: float = 0.0
     slowest: float = 0.0
+    bot_cpu: float = 0.0
+    """CPU seconds the bot spent choosing (its decisions alone)."""
+    bot_decisions: int = 0
     stopped: str = ""
     """Why it stopped: "decided", "pairs" (``max_pairs`` played) or "budget" (CPU spent)."""
 
@@ -58,13 +65,15 @@ class Match:
         decided = {"H1": f"H1 accepted ({self.bot} is the stronger)", "H0": "H0 accepted"}
         verdict = decided.get(self.verdict or "", f"not decided ({self.stopped})")
         per_action = self.cpu / self.actions if self.actions else 0.0
+        per_decision = self.bot_cpu / self.bot_decisions if self.bot_decisions else 0.0
         return (
             f"{self.scenario}: {self.bot} vs {self.opponent}, {penta.pairs} pairs "
             f"(+{self.wins} ={self.draws} -{self.losses}), pentanomial "
             f"{list(penta.counts)}, score {100 * penta.score:.1f}% "
             f"(SE {100 * penta.standard_error():.1f}), LLR {self.llr:.2f} "
             f"[{self.sprt.lower:.2f}, {self.sprt.upper:.2f}]: {verdict}; "
-            f"{self.cpu:.1f} s CPU, {1000 * per_action:.1f} ms an action"
+            f"{self.cpu:.1f} s CPU, {1000 * per_action:.1f} ms an action, "
+            f"{1000 * per_decision:.1f} ms a decision of {self.bot}"
         )
 
 
@@ -88,9 +97,16 @@ def run_match(
     for pair in range(max_pairs):
         points = 0.0
         for seat in (first, second):
-            other = second if seat == first else first
             started = time.process_time()
-            game = play_game(scenario, seed + pair, {seat: bot, other: opponent})
+            timed = _Timed(make_bot(bot, bot_seeds(scenario, seed + pair)[seat]))
+            game = Game(scenario, seed + pair)
+            players = {
+                side: timed if side == seat else make_bot(opponent, side_seed)
+                for side, side_seed in bot_seeds(scenario, seed + pair).items()
+            }
+            play_on(game, players)
+            match.bot_cpu += timed.cpu
+            match.bot_decisions += timed.decisions
             spent = time.process_time() - started
             match.cpu += spent
             match.slowest = max(match.slowest, spent)
@@ -114,6 +130,24 @@ def run_match(
             return match
     match.stopped = "pairs"
     return match
+
+
+class _Timed:
+    """A bot whose choices are timed (CPU) and counted."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = getattr(bot, "name", "bot")
+        self.cpu = 0.0
+        self.decisions = 0
+
+    def choose(self, game: Seat, side: str) -> Action:
+        started = time.process_time()
+        try:
+            return self.bot.choose(game, side)
+        finally:
+            self.cpu += time.process_time() - started
+            self.decisions += 1
 
 
 @dataclass
