@@ -60,6 +60,7 @@ from warbench.rulesets.miniwars.actions import (
 )
 from warbench.rulesets.miniwars.board import MOVE_CLASSES, Board
 from warbench.rulesets.miniwars.scenario import Setup
+from warbench.rulesets.miniwars.state import State
 from warbench.scenario.model import Scenario
 
 _kernel: ModuleType | None
@@ -140,6 +141,192 @@ def _play(
         kinds[1],
     )
     actions = tables.decode(codes, lambda code: _decode(setup, code))
+    result = PlayoutResult(
+        actions=actions,
+        winner=None if winner < 0 else setup.sides[winner],
+        reason=_reason(setup, reason),
+        turns=turns,
+    )
+    return result, final
+
+
+def play_from(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+) -> PlayoutResult | None:
+    """Play on from ``state`` to the end of the game with the named bots, in the kernel.
+
+    The contract of :meth:`~warbench.core.ruleset.Ruleset.play_from`: the game the
+    engine would play on from a copy of ``state`` (whose caches start empty) with
+    ``dice`` as the game's dice generator and ``streams[side]`` as each side's bot
+    stream; the generators are advanced in place, ``state`` is only read. Returns
+    the actions from ``state`` on, or None when the kernel is not built, a bot is
+    not one it plays, a side has no stream, or the state is not one it can take in.
+    """
+    played = _play_from(state, dice, bots, streams)
+    return None if played is None else played[0]
+
+
+def play_from_state(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+) -> tuple[PlayoutResult, dict[str, Any]] | None:
+    """:func:`play_from` plus the final state as ``State.to_json()`` would give it
+    (for the differential tests: its digest must equal the engine's)."""
+    played = _play_from(state, dice, bots, streams)
+    if played is None:
+        return None
+    result, final = played
+    if final is None:  # the game was already over: nothing was played
+        return result, state.to_json()
+    return result, _state_json(state.setup, result, final)
+
+
+class _Continuing:
+    """A set-up's tables for :func:`play_from`, and the hexes each missile code's
+    fire lanes were made from (a shooter elsewhere is a state the kernel cannot take)."""
+
+    __slots__ = ("setup", "tables", "standing")
+
+    def __init__(self, setup: Setup, tables: KernelTables, standing: dict[str, set[int]]):
+        self.setup = setup
+        self.tables = tables
+        self.standing = standing
+
+
+_KEPT_SETUPS = 16
+_continuing: dict[int, _Continuing | None] = {}
+_continuing_setups: dict[int, Setup] = {}
+
+
+def _continuing_tables(setup: Setup) -> _Continuing | None:
+    """The kernel tables of ``setup`` (found by the set-up object: a state has no
+    scenario), made once; None if the kernel declines its sequence of play."""
+    key = id(setup)
+    if key in _continuing and _continuing_setups.get(key) is setup:
+        return _continuing[key]
+    found: _Continuing | None = None
+    if _kernel is not None and setup.board.charts.phases == PHASES:
+        codes = sorted({p.type.missile for p in setup.units if p.type.missile})
+        standing = {code: _standing(setup.board, setup, code) for code in codes}
+        found = _Continuing(setup, KernelTables(_kernel.prepare(export(setup))), standing)
+    if len(_continuing) >= _KEPT_SETUPS:
+        oldest = next(iter(_continuing))
+        del _continuing[oldest]
+        _continuing_setups.pop(oldest, None)
+    _continuing[key] = found
+    _continuing_setups[key] = setup
+    return found
+
+
+def _side(sides: tuple[str, ...], side: str | None) -> int:
+    """A side's index, -1 for None (ValueError for a side the set-up does not have)."""
+    return -1 if side is None else sides.index(side)
+
+
+def _export_state(state: State, kept: _Continuing) -> tuple[array[int], tuple[int, ...]] | None:
+    """``state`` as ``_playout.play_from`` takes it: per unit (hex or -1, disrupted,
+    fired, acted) and the scalars in the order of ``_playout.c``; None if it is not
+    a state of its set-up the kernel can play on from."""
+    setup = state.setup
+    index = setup.board.index
+    sides = setup.sides
+    placed = setup.units
+    if len(state.units) != len(placed):
+        return None
+    units = array("i", bytes(16 * len(placed)))
+    for i, (p, u) in enumerate(zip(placed, state.units.values(), strict=True)):
+        if u.id != p.id or u.side != p.side or (u.type is not p.type and u.type != p.type):
+            return None
+        at = -1
+        if u.pos is not None:
+            found = index.get(u.pos)
+            if found is None:
+                return None
+            if p.type.missile and found not in kept.standing[p.type.missile]:
+                return None  # no fire lanes from there
+            at = found
+        units[4 * i : 4 * i + 4] = array("i", (at, u.disrupted, u.fired, u.acted))
+    try:
+        roles = state.roles
+        role_a, role_b = (_side(sides, roles["A"]), _side(sides, roles["B"])) if roles else (-1, -1)
+        if roles and len(roles) != 2:
+            return None
+        rolls = state.rolls
+        first, second = sides
+        roll_0, roll_1 = (rolls[first], rolls[second]) if rolls else (-1, -1)
+        ids = [p.id for p in placed]
+        active = -1 if state.active is None else ids.index(state.active)
+        vacated = -1 if state.vacated is None else index[state.vacated]
+        if not state.broken <= set(sides):
+            return None
+        scalars = (
+            state.turn,
+            state.phase,
+            _STEPS.index(state.step),
+            role_a,
+            role_b,
+            _side(sides, state.chooser),
+            _side(sides, state.last_loser),
+            active,
+            vacated,
+            roll_0,
+            roll_1,
+            int(first in state.broken),
+            int(second in state.broken),
+            state.start_count[first],
+            state.start_count[second],
+            state.lost_cost[first],
+            state.lost_cost[second],
+        )
+    except (KeyError, ValueError):
+        return None
+    return units, scalars
+
+
+def _play_from(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+) -> tuple[PlayoutResult, tuple[Any, ...] | None] | None:
+    if _kernel is None or not fastpath.native_kernel() or not isinstance(state, State):
+        return None
+    setup = state.setup
+    if not isinstance(setup, Setup) or len(setup.sides) != 2:
+        return None
+    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
+    if -1 in kinds or any(side not in streams for side in setup.sides):
+        return None
+    if state.outcome is not None:  # over: nothing to play
+        outcome = state.outcome
+        return PlayoutResult([], outcome.winner, outcome.reason, state.turn), None
+    kept = _continuing_tables(setup)
+    if kept is None:
+        return None
+    exported = _export_state(state, kept)
+    if exported is None:
+        return None
+    units, scalars = exported
+    first, second = setup.sides
+    try:
+        codes, winner, reason, turns, final = _kernel.play_from(
+            kept.tables.capsule,
+            units,
+            scalars,
+            dice.random,
+            streams[first].random,
+            streams[second].random,
+            kinds[0],
+            kinds[1],
+        )
+    except ValueError:  # a state the kernel refuses (inconsistent steps, two units in a hex)
+        return None
+    actions = kept.tables.decode(codes, lambda code: _decode(setup, code))
     result = PlayoutResult(
         actions=actions,
         winner=None if winner < 0 else setup.sides[winner],
