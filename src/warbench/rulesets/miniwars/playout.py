@@ -40,6 +40,7 @@ import importlib
 import random
 from array import array
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -186,40 +187,31 @@ def play_from_state(
     return result, _state_json(state.setup, result, final)
 
 
+@dataclass(frozen=True, slots=True)
 class _Continuing:
     """A set-up's tables for :func:`play_from`, and the hexes each missile code's
     fire lanes were made from (a shooter elsewhere is a state the kernel cannot take)."""
 
-    __slots__ = ("setup", "tables", "standing")
-
-    def __init__(self, setup: Setup, tables: KernelTables, standing: dict[str, set[int]]):
-        self.setup = setup
-        self.tables = tables
-        self.standing = standing
+    tables: KernelTables
+    standing: dict[str, set[int]]
 
 
-_KEPT_SETUPS = 16
-_continuing: dict[int, _Continuing | None] = {}
-_continuing_setups: dict[int, Setup] = {}
+_continuing: dict[int, tuple[Setup, _Continuing | None]] = {}
+"""Per set-up (by id, the set-up kept to check it): what :func:`play_from` needs; a few kept."""
 
 
 def _continuing_tables(setup: Setup) -> _Continuing | None:
     """The kernel tables of ``setup`` (found by the set-up object: a state has no
     scenario), made once; None if the kernel declines its sequence of play."""
-    key = id(setup)
-    if key in _continuing and _continuing_setups.get(key) is setup:
-        return _continuing[key]
+    kept = _continuing.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[1]
     found: _Continuing | None = None
     if _kernel is not None and setup.board.charts.phases == PHASES:
         codes = sorted({p.type.missile for p in setup.units if p.type.missile})
         standing = {code: _standing(setup.board, setup, code) for code in codes}
-        found = _Continuing(setup, KernelTables(_kernel.prepare(export(setup))), standing)
-    if len(_continuing) >= _KEPT_SETUPS:
-        oldest = next(iter(_continuing))
-        del _continuing[oldest]
-        _continuing_setups.pop(oldest, None)
-    _continuing[key] = found
-    _continuing_setups[key] = setup
+        found = _Continuing(KernelTables(_kernel.prepare(export(setup))), standing)
+    _kept(_continuing, id(setup), (setup, found))
     return found
 
 
