@@ -5,7 +5,8 @@
  * engine then plays action by action in Python) when it is missing. The Python
  * rules (rules.py, evaluate.py, bots/) stay the reference: this kernel must
  * play the very game play_game() plays with the same seeds, and
- * tests/rulesets/miniwars/test_playout.py holds it to that.
+ * tests/rulesets/miniwars/test_playout.py holds it to that; play_from() plays on
+ * from any position as the engine does (tests/rulesets/miniwars/test_play_from.py).
  *
  * How the game stays the same game:
  * - every random number comes from the Python objects the engine would use:
@@ -81,6 +82,21 @@
  *   destroyed, 2 equal losses, 3 turn limit (draw), 4 a side holds, 5 more
  *   units on the board, 6 equal units on the board; final
  *   the end state for tests (see final_state()).
+ *
+ * play_from(tables, units, state, dice_random, random_0, random_1, kind_0, kind_1)
+ *   -> tuple as play() returns
+ *   Plays on from a position of a live game (playout.play_from exports a State):
+ *   units a buffer of 4 int32 per unit (hex or -1 once removed, disrupted,
+ *   fired, acted); state a tuple of ints (turn, phase, step, side of role A,
+ *   side of role B, chooser, last loser, active unit, vacated hex, initiative
+ *   roll of side 0 and of side 1, broken 0/1 of each side, starting units of
+ *   each side, lost cost of each side), -1 for none; phase and step numbered as
+ *   the enums below, so a position within a phase or in melee's attack or
+ *   advance step is played on from there. The caches start empty, as a copied
+ *   State's do (movement options are listed afresh). A state the kernel cannot
+ *   play (a step of another phase, no roles after the initiative, two units in
+ *   a hex, no attacker of the acting side) raises ValueError before any draw.
+ *   The codes are the actions from the position on; turn is the turn at the end.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -29,9 +29,20 @@ Table layout (the dict given to ``_playout.prepare``): hexes are indices into
 rows of up to six hexes end with -1. The full list of keys and shapes is in the
 comment at the top of ``_playout.c``.
 
+:func:`play_from` (the ruleset's ``play_from`` hook, for a search bot's
+rollouts) plays on from any live :class:`~.state.State` instead of the start:
+the units (hex, disrupted, fired, acted) and the turn, phase, step within the
+phase (including melee's attack and advance), roles, initiative, break points
+and losses are exported into the kernel, which plays on with the caller's
+generators (the game's dice, each side's bot stream), advancing them as the
+engine would. It plays the game the engine plays on from a *copy* of the state:
+a copy's caches start empty, so movement options are listed afresh, as the
+kernel does. The state itself is only read.
+``tests/rulesets/miniwars/test_play_from.py`` compares the two from many positions.
+
 Without the compiled kernel (no C compiler at install time), or for a bot the
-kernel does not play, :func:`playout` returns None and the caller plays the
-game in Python.
+kernel does not play, :func:`playout` and :func:`play_from` return None and the
+caller plays the game in Python.
 """
 
 from __future__ import annotations
