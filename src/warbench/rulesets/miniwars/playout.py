@@ -173,7 +173,8 @@ def play_from(
     The contract of :meth:`~warbench.core.ruleset.Ruleset.play_from`: the game the
     engine would play on from a copy of ``state`` (whose caches start empty) with
     ``dice`` as the game's dice generator and ``streams[side]`` as each side's bot
-    stream; the generators are advanced in place, ``state`` is only read. Returns
+    stream (a side ``bots`` does not name plays ``random``, as in :func:`playout`);
+    the generators are advanced in place, ``state`` is only read. Returns
     the actions from ``state`` on, or None when the kernel is not built, a bot is
     not one it plays, a side has no stream, or the state is not one it can take in.
     """
