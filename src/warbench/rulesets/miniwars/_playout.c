@@ -5,7 +5,8 @@
  * engine then plays action by action in Python) when it is missing. The Python
  * rules (rules.py, evaluate.py, bots/) stay the reference: this kernel must
  * play the very game play_game() plays with the same seeds, and
- * tests/rulesets/miniwars/test_playout.py holds it to that.
+ * tests/rulesets/miniwars/test_playout.py holds it to that; play_from() plays on
+ * from any position as the engine does (tests/rulesets/miniwars/test_play_from.py).
  *
  * How the game stays the same game:
  * - every random number comes from the Python objects the engine would use:
@@ -81,6 +82,21 @@
  *   destroyed, 2 equal losses, 3 turn limit (draw), 4 a side holds, 5 more
  *   units on the board, 6 equal units on the board; final
  *   the end state for tests (see final_state()).
+ *
+ * play_from(tables, units, state, dice_random, random_0, random_1, kind_0, kind_1)
+ *   -> tuple as play() returns
+ *   Plays on from a position of a live game (playout.play_from exports a State):
+ *   units a buffer of 4 int32 per unit (hex or -1 once removed, disrupted,
+ *   fired, acted); state a tuple of ints (turn, phase, step, side of role A,
+ *   side of role B, chooser, last loser, active unit, vacated hex, initiative
+ *   roll of side 0 and of side 1, broken 0/1 of each side, starting units of
+ *   each side, lost cost of each side), -1 for none; phase and step numbered as
+ *   the enums below, so a position within a phase or in melee's attack or
+ *   advance step is played on from there. The caches start empty, as a copied
+ *   State's do (movement options are listed afresh). A state the kernel cannot
+ *   play (a step of another phase, no roles after the initiative, two units in
+ *   a hex, no attacker of the acting side) raises ValueError before any draw.
+ *   The codes are the actions from the position on; turn is the turn at the end.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1201,26 +1217,10 @@ static PyObject *final_state(Game *g) {
                          g->lost[0], g->lost[1], g->over);
 }
 
-static PyObject *play(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *capsule, *result = NULL;
-    Game game;
-    Game *g = &game;
-    memset(g, 0, sizeof game);
-    if (!PyArg_ParseTuple(args, "OOOOii", &capsule, &g->dice, &g->bot[0], &g->bot[1],
-                          &g->kind[0], &g->kind[1])) {
-        return NULL;
-    }
-    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
-    if (!g->t) return NULL;
-    if (!PyCallable_Check(g->dice) || !PyCallable_Check(g->bot[0]) ||
-        !PyCallable_Check(g->bot[1]) || g->kind[0] < 0 || g->kind[0] > 1 || g->kind[1] < 0 ||
-        g->kind[1] > 1) {
-        PyErr_SetString(PyExc_ValueError, "play: random streams must be callables, bots 0 or 1");
-        return NULL;
-    }
-    if (game_init(g) < 0) goto done;
-    if (!(g->out = PyList_New(0))) goto done;
+/* Play from where g stands to the end: (codes, winner, reason, turn, final). */
+static PyObject *run(Game *g) {
+    PyObject *result = NULL;
+    if (!(g->out = PyList_New(0))) return NULL;
     for (;;) {
         int waiting = settle(g);
         if (waiting < 0) goto done;
@@ -1237,8 +1237,159 @@ static PyObject *play(PyObject *self, PyObject *args) {
     if (!final) goto done;
     result = Py_BuildValue("(OiiiN)", g->out, g->winner, g->reason, g->turn, final);
 done:
-    Py_XDECREF(g->out);
+    Py_CLEAR(g->out);
+    return result;
+}
+
+/* The streams and bot kinds shared by play() and play_from(). */
+static int check_players(Game *g, const char *entry) {
+    if (!PyCallable_Check(g->dice) || !PyCallable_Check(g->bot[0]) ||
+        !PyCallable_Check(g->bot[1]) || g->kind[0] < 0 || g->kind[0] > 1 || g->kind[1] < 0 ||
+        g->kind[1] > 1) {
+        PyErr_Format(PyExc_ValueError, "%s: random streams must be callables, bots 0 or 1",
+                     entry);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *play(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *result = NULL;
+    Game game;
+    Game *g = &game;
+    memset(g, 0, sizeof game);
+    if (!PyArg_ParseTuple(args, "OOOOii", &capsule, &g->dice, &g->bot[0], &g->bot[1],
+                          &g->kind[0], &g->kind[1])) {
+        return NULL;
+    }
+    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!g->t) return NULL;
+    if (check_players(g, "play") < 0) return NULL;
+    if (game_init(g) == 0) result = run(g);
     game_free(g);
+    return result;
+}
+
+/* The scalars of an exported state, in the order play_from() takes them. */
+enum {
+    S_TURN, S_PHASE, S_STEP, S_ROLE_A, S_ROLE_B, S_CHOOSER, S_LAST_LOSER, S_ACTIVE, S_VACATED,
+    S_ROLL_0, S_ROLL_1, S_BROKEN_0, S_BROKEN_1, S_START_0, S_START_1, S_LOST_0, S_LOST_1, S_N
+};
+
+static int bad_state(const char *why) {
+    PyErr_Format(PyExc_ValueError, "play_from: %s", why);
+    return -1;
+}
+
+/* Put an exported State into g (after game_init): units (pos or -1, disrupted,
+ * fired, acted) per unit and the scalars above. Checks what the kernel relies
+ * on, so that a state it cannot play is refused rather than misplayed. */
+static int load_state(Game *g, const int *units, const int *s) {
+    const int H = T->H, U = T->U;
+    for (int h = 0; h < H; h++) g->occ[h] = -1;
+    for (int u = 0; u < U; u++) {
+        const int *row = units + 4 * u;
+        if (row[0] < -1 || row[0] >= H) return bad_state("a unit's hex is off the board");
+        for (int k = 1; k < 4; k++)
+            if (row[k] != 0 && row[k] != 1) return bad_state("a unit's flag is not 0 or 1");
+        g->pos[u] = row[0];
+        g->dis[u] = (unsigned char)row[1];
+        g->fired[u] = (unsigned char)row[2];
+        g->acted[u] = (unsigned char)row[3];
+        if (row[0] >= 0) {
+            if (g->occ[row[0]] >= 0) return bad_state("two units in one hex");
+            g->occ[row[0]] = u;
+        }
+    }
+    static const int phase_of_step[] = {PH_INITIATIVE, PH_INITIATIVE, -1, PH_MOVE_B, PH_MOVE_B,
+                                        PH_MOVE_B, PH_MORALE, PH_MORALE};
+    const int phase = s[S_PHASE], step = s[S_STEP];
+    if (s[S_TURN] < 1) return bad_state("turn before the first");
+    if (phase < 0 || phase > PH_MORALE || step < 0 || step > ST_B)
+        return bad_state("no such phase or step");
+    int step_phase = phase_of_step[step];
+    int fits = step == ST_FIRE ? (phase == PH_MISSILE_A || phase == PH_MISSILE_B)
+                               : (step_phase == phase ||
+                                  (step_phase == PH_MOVE_B && phase == PH_MOVE_A));
+    if (!fits) return bad_state("a step of another phase");
+    for (int k = S_ROLE_A; k <= S_LAST_LOSER; k++)
+        if (s[k] < -1 || s[k] > 1) return bad_state("a side that is not 0 or 1");
+    if ((s[S_ROLE_A] < 0) != (s[S_ROLE_B] < 0) ||
+        (s[S_ROLE_A] >= 0 && s[S_ROLE_A] == s[S_ROLE_B]))
+        return bad_state("roles are not one side each");
+    if (phase != PH_INITIATIVE && s[S_ROLE_A] < 0) return bad_state("no roles after initiative");
+    if (step == ST_CHOOSE && s[S_CHOOSER] < 0) return bad_state("no side chooses a role");
+    if (s[S_ACTIVE] < -1 || s[S_ACTIVE] >= U || s[S_VACATED] < -1 || s[S_VACATED] >= H)
+        return bad_state("the active unit or vacated hex is unknown");
+    if (step == ST_ATTACK || step == ST_ADVANCE) {
+        int u = s[S_ACTIVE], side = s[phase == PH_MOVE_A ? S_ROLE_A : S_ROLE_B];
+        if (u < 0 || g->pos[u] < 0 || T->u_side[u] != side)
+            return bad_state("no unit of the acting side to attack or advance");
+        if (step == ST_ADVANCE && (s[S_VACATED] < 0 || g->occ[s[S_VACATED]] >= 0))
+            return bad_state("no empty hex to advance into");
+    }
+    for (int k = S_BROKEN_0; k <= S_BROKEN_1; k++)
+        if (s[k] != 0 && s[k] != 1) return bad_state("broken is not 0 or 1");
+    for (int k = S_START_0; k <= S_LOST_1; k++)
+        if (s[k] < 0) return bad_state("a negative count");
+    g->turn = s[S_TURN];
+    g->phase = phase;
+    g->step = step;
+    g->role_side[0] = s[S_ROLE_A];
+    g->role_side[1] = s[S_ROLE_B];
+    g->chooser = s[S_CHOOSER];
+    g->last_loser = s[S_LAST_LOSER];
+    g->active = s[S_ACTIVE];
+    g->vacated = s[S_VACATED];
+    g->rolls[0] = s[S_ROLL_0];
+    g->rolls[1] = s[S_ROLL_1];
+    g->broken[0] = s[S_BROKEN_0];
+    g->broken[1] = s[S_BROKEN_1];
+    g->start_count[0] = s[S_START_0];
+    g->start_count[1] = s[S_START_1];
+    g->lost[0] = s[S_LOST_0];
+    g->lost[1] = s[S_LOST_1];
+    /* A copied State starts with empty caches: so do the kernel's. */
+    clear_caches(g);
+    return 0;
+}
+
+static PyObject *play_from(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *scalars, *result = NULL;
+    Py_buffer units = {0};
+    int s[S_N];
+    Game game;
+    Game *g = &game;
+    memset(g, 0, sizeof game);
+    if (!PyArg_ParseTuple(args, "Oy*OOOOii", &capsule, &units, &scalars, &g->dice, &g->bot[0],
+                          &g->bot[1], &g->kind[0], &g->kind[1])) {
+        return NULL;
+    }
+    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (!g->t || check_players(g, "play_from") < 0) goto done;
+    if (units.len != (Py_ssize_t)sizeof(int32_t) * 4 * g->t->U) {
+        PyErr_SetString(PyExc_ValueError, "play_from: units must be 4 int32 per unit");
+        goto done;
+    }
+    if (!PyTuple_Check(scalars) || PyTuple_GET_SIZE(scalars) != S_N) {
+        PyErr_Format(PyExc_ValueError, "play_from: the state must be a tuple of %d ints", S_N);
+        goto done;
+    }
+    for (int k = 0; k < S_N; k++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(scalars, k));
+        if (v == -1 && PyErr_Occurred()) goto done;
+        if (v < -1 || v > INT32_MAX) {
+            PyErr_SetString(PyExc_ValueError, "play_from: a state number is out of range");
+            goto done;
+        }
+        s[k] = (int)v;
+    }
+    if (game_init(g) == 0 && load_state(g, (const int *)units.buf, s) == 0) result = run(g);
+    game_free(g);
+done:
+    PyBuffer_Release(&units);
     return result;
 }
 
@@ -1300,6 +1451,7 @@ static PyMethodDef methods[] = {
     {"reach_order", reach_order, METH_VARARGS, "A unit kind's reach order (for tests)."},
     {"prepare", prepare, METH_O, "Copy a scenario's tables into a capsule for play()."},
     {"play", play, METH_VARARGS, "Play a whole MiniWars game of built-in bots."},
+    {"play_from", play_from, METH_VARARGS, "Play on from an exported state to the end."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -29,9 +29,20 @@ Table layout (the dict given to ``_playout.prepare``): hexes are indices into
 rows of up to six hexes end with -1. The full list of keys and shapes is in the
 comment at the top of ``_playout.c``.
 
+:func:`play_from` (the ruleset's ``play_from`` hook, for a search bot's
+rollouts) plays on from any live :class:`~.state.State` instead of the start:
+the units (hex, disrupted, fired, acted) and the turn, phase, step within the
+phase (including melee's attack and advance), roles, initiative, break points
+and losses are exported into the kernel, which plays on with the caller's
+generators (the game's dice, each side's bot stream), advancing them as the
+engine would. It plays the game the engine plays on from a *copy* of the state:
+a copy's caches start empty, so movement options are listed afresh, as the
+kernel does. The state itself is only read.
+``tests/rulesets/miniwars/test_play_from.py`` compares the two from many positions.
+
 Without the compiled kernel (no C compiler at install time), or for a bot the
-kernel does not play, :func:`playout` returns None and the caller plays the
-game in Python.
+kernel does not play, :func:`playout` and :func:`play_from` return None and the
+caller plays the game in Python.
 """
 
 from __future__ import annotations
@@ -40,6 +51,7 @@ import importlib
 import random
 from array import array
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -60,6 +72,7 @@ from warbench.rulesets.miniwars.actions import (
 )
 from warbench.rulesets.miniwars.board import MOVE_CLASSES, Board
 from warbench.rulesets.miniwars.scenario import Setup
+from warbench.rulesets.miniwars.state import State
 from warbench.scenario.model import Scenario
 
 _kernel: ModuleType | None
@@ -140,6 +153,184 @@ def _play(
         kinds[1],
     )
     actions = tables.decode(codes, lambda code: _decode(setup, code))
+    result = PlayoutResult(
+        actions=actions,
+        winner=None if winner < 0 else setup.sides[winner],
+        reason=_reason(setup, reason),
+        turns=turns,
+    )
+    return result, final
+
+
+def play_from(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+) -> PlayoutResult | None:
+    """Play on from ``state`` to the end of the game with the named bots, in the kernel.
+
+    The contract of :meth:`~warbench.core.ruleset.Ruleset.play_from`: the game the
+    engine would play on from a copy of ``state`` (whose caches start empty) with
+    ``dice`` as the game's dice generator and ``streams[side]`` as each side's bot
+    stream (a side ``bots`` does not name plays ``random``, as in :func:`playout`);
+    the generators are advanced in place, ``state`` is only read. Returns
+    the actions from ``state`` on, or None when the kernel is not built, a bot is
+    not one it plays, a side has no stream, or the state is not one it can take in.
+    """
+    played = _play_from(state, dice, bots, streams)
+    return None if played is None else played[0]
+
+
+def play_from_state(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+) -> tuple[PlayoutResult, dict[str, Any]] | None:
+    """:func:`play_from` plus the final state as ``State.to_json()`` would give it
+    (for the differential tests: its digest must equal the engine's)."""
+    played = _play_from(state, dice, bots, streams)
+    if played is None:
+        return None
+    result, final = played
+    if final is None:  # the game was already over: nothing was played
+        return result, state.to_json()
+    return result, _state_json(state.setup, result, final)
+
+
+@dataclass(frozen=True, slots=True)
+class _Continuing:
+    """A set-up's tables for :func:`play_from`, and the hexes each missile code's
+    fire lanes were made from (a shooter elsewhere is a state the kernel cannot take)."""
+
+    tables: KernelTables
+    standing: dict[str, set[int]]
+
+
+_continuing: dict[int, tuple[Setup, _Continuing | None]] = {}
+"""Per set-up (by id, the set-up kept to check it): what :func:`play_from` needs; a few kept."""
+
+
+def _continuing_tables(setup: Setup) -> _Continuing | None:
+    """The kernel tables of ``setup`` (found by the set-up object: a state has no
+    scenario), made once; None if the kernel declines its sequence of play."""
+    kept = _continuing.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[1]
+    found: _Continuing | None = None
+    if _kernel is not None and setup.board.charts.phases == PHASES:
+        codes = sorted({p.type.missile for p in setup.units if p.type.missile})
+        standing = {code: _standing(setup.board, setup, code) for code in codes}
+        found = _Continuing(KernelTables(_kernel.prepare(export(setup))), standing)
+    _kept(_continuing, id(setup), (setup, found))
+    return found
+
+
+def _side(sides: tuple[str, ...], side: str | None) -> int:
+    """A side's index, -1 for None (ValueError for a side the set-up does not have)."""
+    return -1 if side is None else sides.index(side)
+
+
+def _export_state(state: State, kept: _Continuing) -> tuple[array[int], tuple[int, ...]] | None:
+    """``state`` as ``_playout.play_from`` takes it: per unit (hex or -1, disrupted,
+    fired, acted) and the scalars in the order of ``_playout.c``; None if it is not
+    a state of its set-up the kernel can play on from."""
+    setup = state.setup
+    index = setup.board.index
+    sides = setup.sides
+    placed = setup.units
+    if len(state.units) != len(placed):
+        return None
+    units = array("i", bytes(16 * len(placed)))
+    for i, (p, u) in enumerate(zip(placed, state.units.values(), strict=True)):
+        if u.id != p.id or u.side != p.side or (u.type is not p.type and u.type != p.type):
+            return None
+        at = -1
+        if u.pos is not None:
+            found = index.get(u.pos)
+            if found is None:
+                return None
+            if p.type.missile and found not in kept.standing[p.type.missile]:
+                return None  # no fire lanes from there
+            at = found
+        units[4 * i : 4 * i + 4] = array("i", (at, u.disrupted, u.fired, u.acted))
+    try:
+        roles = state.roles
+        role_a, role_b = (_side(sides, roles["A"]), _side(sides, roles["B"])) if roles else (-1, -1)
+        if roles and len(roles) != 2:
+            return None
+        rolls = state.rolls
+        first, second = sides
+        roll_0, roll_1 = (rolls[first], rolls[second]) if rolls else (-1, -1)
+        ids = [p.id for p in placed]
+        active = -1 if state.active is None else ids.index(state.active)
+        vacated = -1 if state.vacated is None else index[state.vacated]
+        if not state.broken <= set(sides):
+            return None
+        scalars = (
+            state.turn,
+            state.phase,
+            _STEPS.index(state.step),
+            role_a,
+            role_b,
+            _side(sides, state.chooser),
+            _side(sides, state.last_loser),
+            active,
+            vacated,
+            roll_0,
+            roll_1,
+            int(first in state.broken),
+            int(second in state.broken),
+            state.start_count[first],
+            state.start_count[second],
+            state.lost_cost[first],
+            state.lost_cost[second],
+        )
+    except (KeyError, ValueError):
+        return None
+    return units, scalars
+
+
+def _play_from(
+    state: State,
+    dice: random.Random,
+    bots: Mapping[str, str],
+    streams: Mapping[str, random.Random],
+) -> tuple[PlayoutResult, tuple[Any, ...] | None] | None:
+    if _kernel is None or not fastpath.native_kernel() or not isinstance(state, State):
+        return None
+    setup = state.setup
+    if not isinstance(setup, Setup) or len(setup.sides) != 2:
+        return None
+    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
+    if -1 in kinds or any(side not in streams for side in setup.sides):
+        return None
+    if state.outcome is not None:  # over: nothing to play
+        outcome = state.outcome
+        return PlayoutResult([], outcome.winner, outcome.reason, state.turn), None
+    kept = _continuing_tables(setup)
+    if kept is None:
+        return None
+    exported = _export_state(state, kept)
+    if exported is None:
+        return None
+    units, scalars = exported
+    first, second = setup.sides
+    try:
+        codes, winner, reason, turns, final = _kernel.play_from(
+            kept.tables.capsule,
+            units,
+            scalars,
+            dice.random,
+            streams[first].random,
+            streams[second].random,
+            kinds[0],
+            kinds[1],
+        )
+    except ValueError:  # a state the kernel refuses (inconsistent steps, two units in a hex)
+        return None
+    actions = kept.tables.decode(codes, lambda code: _decode(setup, code))
     result = PlayoutResult(
         actions=actions,
         winner=None if winner < 0 else setup.sides[winner],

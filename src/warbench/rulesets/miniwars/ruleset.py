@@ -7,6 +7,7 @@ here, so each can import the rules without a circle.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from warbench.rulesets.miniwars.data import catalogue, unit_type
 from warbench.rulesets.miniwars.evaluate import evaluate, standing
 from warbench.rulesets.miniwars.odds import QUERIES, explain_action
 from warbench.rulesets.miniwars.plan import plan
+from warbench.rulesets.miniwars.playout import play_from as kernel_play_from
 from warbench.rulesets.miniwars.playout import playout
 from warbench.rulesets.miniwars.rules import MiniWarsRules
 from warbench.rulesets.miniwars.state import State
@@ -120,3 +122,13 @@ class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
     ) -> Playout | None:
         """The whole game in the compiled kernel (``_playout.c``), when it is built."""
         return playout(scenario, seed, bots, bot_seeds)
+
+    def play_from(
+        self,
+        state: State,
+        dice: random.Random,
+        bots: Mapping[str, str],
+        streams: Mapping[str, random.Random],
+    ) -> Playout | None:
+        """Play on from ``state`` in the compiled kernel, when it is built and plays the bots."""
+        return kernel_play_from(state, dice, bots, streams)
