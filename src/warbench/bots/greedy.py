@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warbench.bots.base import SeededBot
@@ -32,7 +33,11 @@ class GreedyBot(SeededBot):
             if mixed is not None:
                 return mixed
         actions = self.legal(game, side)
-        scores = game.ruleset.evaluate(game.state, side, actions)
+        scores = self.scores(game, side, actions)
         best = max(scores)
         top = [i for i, score in enumerate(scores) if score >= best - 1e-9]
         return actions[top[int(self._random.random() * len(top))]]
+
+    def scores(self, game: Seat, side: str, actions: Sequence[Action]) -> list[float]:
+        """The one-ply scores the bot plays the best of: ``ruleset.evaluate``'s."""
+        return game.ruleset.evaluate(game.state, side, actions)

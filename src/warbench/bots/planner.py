@@ -10,11 +10,11 @@ A ruleset without a plan of its own scores as greedy does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warbench.bots.greedy import GreedyBot
 from warbench.core.actions import Action
-from warbench.core.decisions import DecisionKind
 
 if TYPE_CHECKING:
     from warbench.core.seat import Seat
@@ -28,14 +28,5 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
 
-    def choose(self, game: Seat, side: str) -> Action:
-        decision = game.decision
-        if decision is not None and decision.kind is DecisionKind.SEALED:
-            mixed = game.ruleset.sealed_strategy(game.state, side, self._random)
-            if mixed is not None:
-                return mixed
-        actions = self.legal(game, side)
-        scores = game.ruleset.plan(game.state, side, actions)
-        best = max(scores)
-        top = [i for i, score in enumerate(scores) if score >= best - 1e-9]
-        return actions[top[int(self._random.random() * len(top))]]
+    def scores(self, game: Seat, side: str, actions: Sequence[Action]) -> list[float]:
+        return game.ruleset.plan(game.state, side, actions)

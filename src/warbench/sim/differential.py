@@ -37,8 +37,13 @@ def difference(
     if played is None:
         return f"{scenario.id}: the kernel declined the game"
     fast, final = played
-    slow = play_game(scenario, seed, bots)
-    expected = [(t.side, t.action) for t in slow.actions]
+    return _compare(f"{scenario.id} seed {seed}", fast, final, play_game(scenario, seed, bots), 0)
+
+
+def _compare(where: str, fast: Any, final: Any, slow: Game, start: int) -> str | None:
+    """What differs between the kernel's result ``fast`` (with its ``final`` state) and
+    the engine's finished game ``slow`` from its action ``start`` on, or None."""
+    expected = [(t.side, t.action) for t in slow.actions[start:]]
     if fast.actions != expected:
         k = next(
             (i for i, (a, b) in enumerate(zip(fast.actions, expected, strict=False)) if a != b),
@@ -46,16 +51,17 @@ def difference(
         )
         shown = [(s, str(a)) for s, a in expected[max(0, k - 3) : k + 1]]
         got = [(s, str(a)) for s, a in fast.actions[max(0, k - 3) : k + 1]]
-        return f"{scenario.id} seed {seed}: action {k} differs; Python {shown}, kernel {got}"
+        on = " on" if start else ""
+        return f"{where}: action {k}{on} differs; Python {shown}, kernel {got}"
     outcome = slow.outcome
     if outcome is None:
-        return f"{scenario.id} seed {seed}: the engine's game did not end"
+        return f"{where}: the engine's game did not end"
     ours = (fast.winner, fast.reason, fast.turns)
     theirs = (outcome.winner, outcome.reason, slow.turn)
     if ours != theirs:
-        return f"{scenario.id} seed {seed}: kernel ended {ours}, engine {theirs}"
+        return f"{where}: kernel ended {ours}, engine {theirs}"
     if state_digest(final) != slow.digest():
-        return f"{scenario.id} seed {seed}: final states differ"
+        return f"{where}: final states differ"
     return None
 
 
@@ -117,25 +123,7 @@ def continuation_difference(
     fast, final = played
     start = len(slow.actions)
     play_on(slow, slow_players)
-    expected = [(t.side, t.action) for t in slow.actions[start:]]
-    if fast.actions != expected:
-        k = next(
-            (i for i, (a, b) in enumerate(zip(fast.actions, expected, strict=False)) if a != b),
-            min(len(fast.actions), len(expected)),
-        )
-        shown = [(s, str(a)) for s, a in expected[max(0, k - 3) : k + 1]]
-        got = [(s, str(a)) for s, a in fast.actions[max(0, k - 3) : k + 1]]
-        return f"{where}: action {k} on differs; Python {shown}, kernel {got}"
-    outcome = slow.outcome
-    if outcome is None:
-        return f"{where}: the engine's game did not end"
-    ours = (fast.winner, fast.reason, fast.turns)
-    theirs = (outcome.winner, outcome.reason, slow.turn)
-    if ours != theirs:
-        return f"{where}: kernel ended {ours}, engine {theirs}"
-    if state_digest(final) != slow.digest():
-        return f"{where}: final states differ"
-    return None
+    return _compare(where, fast, final, slow, start)
 
 
 __all__ = ["PlayFromState", "continuation_difference", "difference", "positions"]
