@@ -55,3 +55,21 @@ def test_the_planner_plays_the_main_scenario_to_the_end():
         game = play_game(scenario, 5, {seat: "planner", other: "greedy"})
         assert game.is_over
         assert score_for(game, seat) in (0.0, 0.5, 1.0)
+
+
+def test_moves_keep_greedys_weights_whoever_attacks_first(vs):
+    """Early, level on points: the planner scores moves as greedy does, whichever side
+    attacks first this round (weighing the second attacker's exposure up and the first's
+    down lost score against greedy in the tuning pairs)."""
+    figures = [
+        vs.fig("red", "A", "troop", (10, 4), 90, distance=True),
+        vs.fig("red", "C", "troop", (16, 4), 90, distance=True),
+        vs.fig("blue", "B", "hero", (10, 20), 270, distance=True),
+    ]
+    for first in ("red", "blue"):
+        game = vs.skip_to(vs.start(figures, first=first, rounds=5), "movement", "red")
+        state, rules = game.state, game.ruleset
+        assert state.order[0] == first
+        actions = list(rules.legal_actions(state, "red"))
+        assert any(str(a).startswith("move") for a in actions)
+        assert rules.plan(state, "red", actions) == rules.evaluate(state, "red", actions)
