@@ -9,7 +9,7 @@ import random
 import pytest
 
 from warbench.bots.greedy import GreedyBot
-from warbench.core.actions import Action
+from warbench.core.actions import Action, End, Pass
 from warbench.core.game import Game
 from warbench.core.seat import Seat
 from warbench.sim.ladder import _rollout, run_match, screen_deviations
@@ -25,6 +25,19 @@ class Blunderer(GreedyBot):
         actions = self.legal(game, side)
         if len(actions) > 1 and self._random.random() < 0.3:
             return random.Random(self._random.random()).choice(actions)
+        return super().choose(game, side)
+
+
+class Passer(GreedyBot):
+    """Greedy, except that 30% of the time it passes (ends its step) where it may."""
+
+    name = "passer"
+
+    def choose(self, game: Seat, side: str) -> Action:
+        actions = self.legal(game, side)
+        holding = [a for a in actions if isinstance(a, End | Pass)]
+        if holding and len(actions) > 1 and self._random.random() < 0.3:
+            return holding[0]
         return super().choose(game, side)
 
 
@@ -89,6 +102,16 @@ def test_the_ladder_decides_for_greedy_against_a_planted_weaker_bot() -> None:
     assert match.verdict == "H1" and match.penta.score > 0.5
     assert match.wins + match.losses + match.draws == 2 * match.penta.pairs
     assert "H1 accepted (greedy is the stronger)" in match.summary()
+
+
+def test_the_ladder_decides_for_greedy_against_a_bot_that_passes_30_percent() -> None:
+    """The issue's planted pair as it words it: greedy against a bot that passes 30% of
+    its moves; the SPRT decides for greedy within its budget."""
+    match = run_match(
+        "miniwars/bridge", "greedy", "tests.sim.test_sprt:Passer", max_pairs=300, cpu_budget=60.0
+    )
+    assert match.stopped == "decided", match.summary()
+    assert match.verdict == "H1" and match.penta.score > 0.5
 
 
 def test_even_bots_are_not_called_different() -> None:
