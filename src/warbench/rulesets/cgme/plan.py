@@ -85,6 +85,12 @@ def _context(rules: CGME, state: State, side: str, st: Stakes) -> _Context:
         ctx.exposure *= st.own * (1.0 + 2.0 * st.safety)
         if st.role in ("points", "even"):
             ctx.exposure *= CAUTION
+        if st.last_turn and st.role == "points":
+            # Nothing after this turn counts: no closing in, and the side that moves
+            # last in the turn (its enemy has moved) fears no attack.
+            ctx.pull = 0.0
+            if side == state.setup.sides[-1]:
+                ctx.exposure = 0.0
         found = (sig, ctx)
         state.caches[key] = found
     made: _Context = found[1]
