@@ -8,7 +8,10 @@ Serves every world of the engine (V.E.G. too). What it adds to :mod:`.evaluate`
   holds (its losses weigh three times, it keeps out of the enemy's reach), a side
   with an objective (destroy, reach) must take it in time, and on ``points`` a
   side guards its lead as the end nears and gambles behind one; on the last turn
-  a wound, which scores nothing, counts for nothing;
+  a wound, which scores nothing, counts for nothing, nor does closing in, and the
+  side that moves last fears no attack;
+* caution: on ``points`` (and ``draw``) twice evaluate's weight on what the
+  enemies in reach could do to a unit where it stands (:data:`CAUTION`);
 * attacks as combinations (Wesnoth's attack analysis, in small): an ``attack``
   is worth the best combined attack it can open on its target with the units
   that may still join (summed ATT, one roll, the exact odds and spillover of
