@@ -67,6 +67,41 @@ def test_the_planner_opens_the_combined_attack_that_kills() -> None:
     assert _best(game, "red", "plan").startswith("join RT")
 
 
+def _scores(game: Game, side: str, how: str) -> dict[str, float]:
+    actions = game.legal_actions(side)
+    scores = getattr(game.ruleset, how)(game.state, side, actions)
+    return {str(a): s for a, s in zip(actions, scores, strict=True)}
+
+
+def _last_turn(red_lost: int, blue_lost: int) -> Game:
+    # Red's tank (rng 2, mov 3) could step to 0404 and shoot blue's scout at 0605,
+    # but two blue tanks (rng 2, mov 3) could then reach it together. Red moves first
+    # on the last turn of a game on points: blue still plays after it.
+    game = _game(
+        [
+            ("red", "RT", "tank", "0105"),
+            ("blue", "BS", "scout", "0605"),
+            ("blue", "BT1", "tank", "0904"),
+            ("blue", "BT2", "tank", "0906"),
+        ],
+        {"at_turn_limit": "points"},
+    )
+    game.state.turn = game.state.setup.turn_limit
+    game.state.lost["red"] = red_lost
+    game.state.lost["blue"] = blue_lost
+    return game
+
+
+def test_ahead_on_points_on_the_last_turn_the_planner_holds_back() -> None:
+    ahead = _last_turn(0, 8)  # red has destroyed a scout's worth more
+    assert _best(ahead, "red", "evaluate") == "move RT 0404"  # greedy goes for the scout
+    plan = _scores(ahead, "red", "plan")
+    assert plan["move RT 0404"] < plan["end"] == max(plan.values())
+    # Behind by a tank, the same move is its one chance to catch up: it goes.
+    behind = _scores(_last_turn(11, 0), "red", "plan")
+    assert behind["move RT 0404"] == max(behind.values()) > behind["end"]
+
+
 @pytest.mark.parametrize(
     "scenario_id",
     [
