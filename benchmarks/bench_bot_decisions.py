@@ -4,7 +4,8 @@ each bot ("about 0.4 s a decision") and what a seat's time limit is weighed agai
 For every ruleset, one built-in scenario (its first that is not a calibration arena) is
 played by greedy against random; at evenly spaced decisions of those games each bot
 decides from the same position and is timed (random, greedy and planner whole, mcts per
-iteration at ``--mcts-iterations``, search per rollout at ``--search-rollouts``).
+iteration at ``--mcts-iterations``, search per rollout at ``--search-rollouts``), in
+CPU seconds, so that a busy machine does not inflate them.
 Prints the means; ``--write`` stores them in ``src/warbench/bots/data/decision_times.toml``,
 which the server reads.
 
@@ -59,12 +60,12 @@ def per_rollout(bot_name: str, at: list[tuple[Game, str]]) -> float | None:
     for k, (game, side) in enumerate(at):
         bot = make_bot(bot_name, k)
         assert isinstance(bot, SearchBot)
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             bot.choose(game.seat(side), side)
         except WarbenchError:
             return None
-        spent += time.perf_counter() - started
+        spent += time.process_time() - started
         rollouts += bot.last.rollouts
     return spent / rollouts if rollouts else None
 
@@ -73,12 +74,12 @@ def timed(bot_name: str, at: list[tuple[Game, str]]) -> float | None:
     times = []
     for k, (game, side) in enumerate(at):
         bot = make_bot(bot_name, k)
-        started = time.perf_counter()
+        started = time.process_time()
         try:
             bot.choose(game.seat(side), side)
         except WarbenchError:
             return None
-        times.append(time.perf_counter() - started)
+        times.append(time.process_time() - started)
     return statistics.fmean(times) if times else None
 
 

@@ -142,11 +142,12 @@ class _Node:
 
 
 class MctsBot(SeededBot):
-    """Monte Carlo tree search from what its side knows (options: mcts:iterations=N,...).
+    """Tree search (mcts:iterations=N,...); for strength use search, which beats greedy.
 
-    Decoupled for sealed rounds, determinised where it cannot see, progressive
-    widening ordered by the greedy scores; options iterations, time, depth,
-    rollout, c, widen_k, widen_alpha (``OPTIONS``)."""
+    Monte Carlo tree search from what its side knows: decoupled for sealed rounds,
+    determinised where it cannot see, progressive widening ordered by the greedy
+    scores; options iterations, time, depth, rollout, c, widen_k, widen_alpha
+    (``OPTIONS``)."""
 
     name = "mcts"
     reads_state = True
