@@ -47,7 +47,9 @@ def expected_seconds(bot: str, ruleset: str) -> float | None:
     chosen = {**offered, **bot_options(base, factory, given)}
     limit = float(chosen.get("time") or 0.0)
     per_unit = measured.get(f"{base}_per_{unit[:-1]}")
-    if per_unit is None:  # not measured here: its time limit bounds it, if it has one
+    if per_unit is None or (limit > 0 and unit not in given):
+        # Not measured here, or a time limit without a budget: the bot searches until
+        # its time is up (mcts and search make their budget a mere cap then).
         return limit if limit > 0 else None
     seconds = float(chosen.get(unit, 1)) * per_unit
     return min(seconds, limit) if limit > 0 else seconds
