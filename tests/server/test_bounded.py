@@ -63,10 +63,13 @@ def test_at_most_live_games_are_kept_and_the_others_come_back_identical(tmp_path
 
 
 def test_serve_takes_live_games(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    assert "--live-games N" in capsys.readouterr().out
     with pytest.raises(SystemExit) as refused:  # at least one game in memory
         main(["serve", "--live-games", "0"])
     assert refused.value.code == 2
-    assert "--live-games" in capsys.readouterr().err
+    assert "--live-games: 0 is out of range" in capsys.readouterr().err
 
 
 def test_a_damaged_row_is_a_clear_error_for_its_game_only(api: Api, db_url: str) -> None:
