@@ -124,9 +124,10 @@ def test_a_cached_message_follows_every_change_and_undo(tmp_path: Path) -> None:
     hub.store.dispose()
 
 
-def test_a_write_lost_to_another_server_puts_the_game_back_as_stored(tmp_path: Path) -> None:
-    """Memory never runs ahead of the store: when another server stored an action first,
-    this one refuses its own (Stale) and rebuilds the game from the database."""
+def test_a_server_catches_up_with_another_before_it_acts(tmp_path: Path) -> None:
+    """A game in memory is brought up to date before it is served or acted on: an action
+    sent against the version another server has moved past is refused as stale, and the
+    game is the one the database holds."""
     db = f"sqlite:///{tmp_path}/g.db"
     first, second = Hub(Store(db)), Hub(Store(db))
     game, _ = first.create(load_scenario("miniwars/bridge"), {}, 5, practice=True)
@@ -135,11 +136,53 @@ def test_a_write_lost_to_another_server_puts_the_game_back_as_stored(tmp_path: P
     legal = first.message(game, side)["legal_actions"]
     assert len(legal) > 1
     first.act(game, side, 0, legal[0])
-    with pytest.raises(Stale, match="stored first"):
-        second.act(game, side, 0, legal[-1])  # another action: memory would differ
-    assert second.message(game, None)["version"] == 1  # rebuilt from the database
-    assert second.message(game, None) == first.message(game, None)
+    assert second.message(game, None) == first.message(game, None)  # caught up
+    with pytest.raises(Stale, match="at version 1, not 0"):
+        second.act(game, side, 0, legal[-1])
     assert second._get(game).stored.actions == [(side, legal[0])]
+    first.store.dispose()
+    second.store.dispose()
+
+
+def _step(hub: Hub, game: str) -> str:
+    """The side to move takes its first move (or its first action); returns the side."""
+    side: str = hub.message(game, None)["waiting_for"][0]
+    state = hub.message(game, side)
+    legal = state["legal_actions"]
+    hub.act(
+        game, side, state["version"], next((a for a in legal if a.startswith("move")), legal[0])
+    )
+    return side
+
+
+@pytest.mark.parametrize("write", ["act", "undo"])
+def test_a_write_lost_to_another_server_puts_the_game_back_as_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write: str
+) -> None:
+    """Memory never runs ahead of the store: when another server's change lands between
+    this one's look at the stored revision and its write, the write (checked against the
+    revision in its own transaction) is refused, nothing is stored, and this server
+    rebuilds the game from the database."""
+    db = f"sqlite:///{tmp_path}/g.db"
+    first, second = Hub(Store(db)), Hub(Store(db))
+    game, _ = first.create(load_scenario("miniwars/bridge"), {}, 1, practice=True)
+    for _ in range(3):  # the vanguard chooses its entry, the guards fire and move
+        side = _step(first, game)
+    assert second.message(game, None)["version"] == 3  # the guards' move may be undone
+    assert _step(first, game) == side
+    stored = first.store.load(game)
+    assert stored is not None
+    # The second server looks at the revision just before the first server's change.
+    monkeypatch.setattr(second.store, "revision", lambda _game: stored.revision - 1)
+    with pytest.raises(Stale, match=r"stored first.*reload"):
+        if write == "act":
+            second.act(game, side, 3, second.message(game, side)["legal_actions"][-1])
+        else:
+            second.undo(game, side, 3)
+    monkeypatch.undo()
+    assert second.store.load(game) == stored  # untouched
+    assert second.message(game, None) == first.message(game, None)
+    assert second._get(game).stored.actions == stored.actions
     first.store.dispose()
     second.store.dispose()
 

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from warbench.cli.common import Commands
 
 DEFAULT_DB = "sqlite:///warbench-games.db"
+LIVE_GAMES = 1000
+"""The default of ``--live-games`` (``warbench.server.hub.LIVE_GAMES``, not imported
+here: the command line loads no server code until it serves)."""
 
 
 def register(commands: Commands) -> None:
@@ -51,6 +54,14 @@ def register(commands: Commands) -> None:
         help="processes the bots think in, so that requests never wait for them "
         "(default 1; 0: in the server's own threads)",
     )
+    parser.add_argument(
+        "--live-games",
+        type=lambda text: whole_number(text, 1, 10_000_000),
+        default=LIVE_GAMES,
+        metavar="N",
+        help=f"games kept in memory (default {LIVE_GAMES}); the least recently used beyond "
+        "are rebuilt from the database when next asked for",
+    )
     parser.set_defaults(run=run)
 
 
@@ -61,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
     listening = _listen(args.host, args.port)  # before the database: a busy port creates nothing
     try:
-        app = create_app(args.db, bot_processes=args.bot_processes)
+        app = create_app(args.db, bot_processes=args.bot_processes, live_games=args.live_games)
     except Exception as exc:  # an unknown URL, a missing driver, a database not there
         listening.close()
         first = (str(exc).splitlines() or [type(exc).__name__])[0]  # not SQLAlchemy's links

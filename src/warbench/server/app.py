@@ -67,7 +67,16 @@ from warbench.core.loader import (
 from warbench.errors import IllegalAction, UnknownScenario, WarbenchError, excerpt
 from warbench.scenario.files import MAX_FILE_BYTES, parse_toml
 from warbench.scenario.model import Scenario
-from warbench.server.hub import BotJob, Forbidden, Hub, NotFound, Stale, choose_for
+from warbench.server.hub import (
+    LIVE_GAMES,
+    BotJob,
+    Damaged,
+    Forbidden,
+    Hub,
+    NotFound,
+    Stale,
+    choose_for,
+)
 from warbench.server.store import HUMAN, Store
 
 MAX_BODY = MAX_FILE_BYTES + 64 * 1024
@@ -351,9 +360,10 @@ class Watchers:
                 self.remove(game_id, socket)
 
 
-def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
+def create_app(db_url: str, bot_processes: int = 0, live_games: int = LIVE_GAMES) -> FastAPI:
     """The application over the database at ``db_url`` (created and migrated if new);
-    bots think in ``bot_processes`` other processes (0: in this one's threads)."""
+    bots think in ``bot_processes`` other processes (0: in this one's threads); at most
+    ``live_games`` games are kept in memory (the others are rebuilt when asked for)."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
@@ -369,7 +379,7 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
     app = FastAPI(title="warbench", lifespan=lifespan, docs_url=None, redoc_url=None)
     store = Store(db_url)
     state["store"] = store
-    hub = Hub(store)
+    hub = Hub(store, live_games)
     watchers = Watchers()
     bots = BotRunner(hub, watchers, bot_processes)
     state["bots"] = bots
@@ -396,6 +406,10 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
     @app.exception_handler(Forbidden)
     async def forbidden(_: Request, exc: Forbidden) -> JSONResponse:
         return _error(403, str(exc))
+
+    @app.exception_handler(Damaged)
+    async def damaged(_: Request, exc: Damaged) -> JSONResponse:
+        return _error(500, str(exc), damaged=True)
 
     @app.get("/api/scenarios")
     async def scenarios() -> list[dict[str, Any]]:
@@ -650,7 +664,7 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
                     side = hub.side_of(seat.game, seat.token)
                     assert side is not None
                     out.append(hub.summary(seat.game, side))
-                except (NotFound, Forbidden) as exc:
+                except (NotFound, Forbidden, Damaged) as exc:
                     out.append({"game": seat.game, "error": str(exc)})
             return out
 
@@ -731,7 +745,7 @@ def create_app(db_url: str, bot_processes: int = 0) -> FastAPI:
             hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
             token = hello.get("token") if isinstance(hello, Mapping) else None
             side = await run_in_threadpool(hub.side_of, game_id, token)
-        except (NotFound, Forbidden) as exc:
+        except (NotFound, Forbidden, Damaged) as exc:
             await socket.send_json({"error": str(exc)})
             await socket.close(code=4403)
             return

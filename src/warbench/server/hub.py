@@ -18,7 +18,9 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,6 +35,7 @@ from warbench.errors import IllegalAction, WarbenchError, excerpt
 from warbench.scenario.model import Scenario
 from warbench.server.store import (
     HUMAN,
+    DamagedRow,
     StaleVersion,
     Store,
     StoredGame,
@@ -49,6 +52,9 @@ CHAT_KEPT = 200
 """The newest chat lines a game keeps."""
 MAX_CHAT_TEXT = 500
 """The longest chat line accepted."""
+LIVE_GAMES = 1000
+"""The games a server keeps in memory by default (the least recently used beyond it are
+dropped, and rebuilt from the database when next asked for)."""
 STEPS_KEPT = 120
 """The latest actions whose marks a game keeps (and rebuilds): more than one side's run
 of actions in any built-in scenario."""
@@ -64,6 +70,18 @@ class Forbidden(WarbenchError):
 
 class Stale(WarbenchError):
     """An action sent against an older version of the game."""
+
+
+class Damaged(Exception):
+    """A stored game that no longer replays (a row edited by hand, a scenario the engine
+    no longer accepts): the server says so for that game and serves the others. Not a
+    :class:`WarbenchError`: it is no fault of the request."""
+
+
+_LOST_RACE = (
+    "another change to this game was stored first (by another seat or another server): "
+    "nothing was changed; reload the game and try again"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +141,13 @@ class Live:
 class Hub:
     """Every game the server holds, over one :class:`Store`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, live_games: int = LIVE_GAMES) -> None:
+        if live_games < 1:
+            raise ValueError("a hub keeps at least one game in memory")
         self.store = store
-        self._live: dict[str, Live] = {}
+        self.live_games = live_games
+        """At most this many games in memory, the least recently used dropped first."""
+        self._live: OrderedDict[str, Live] = OrderedDict()
         self._guard = threading.Lock()
 
     # -- making games --------------------------------------------------------------
@@ -168,8 +190,8 @@ class Hub:
         hashes = {token_hash(token): side for side, token in tokens.items()}
         stored = StoredGame(game_id, scenario.id, dict(scenario.raw), seed, seats, [], hashes)
         game = Game(shared_scenario(scenario.id, scenario.raw, scenario), seed)
-        with self._guard:  # in memory at once: its first visitor does not wait for a rebuild
-            self._live[game_id] = Live(stored, game, threading.Lock(), 0, now)
+        # In memory at once: its first visitor does not wait for a rebuild.
+        self._keep(game_id, Live(stored, game, threading.Lock(), 0, now))
         return game_id, {side: tokens[side] for side, p in seats.items() if p == HUMAN}
 
     # -- reading -------------------------------------------------------------------
@@ -191,20 +213,17 @@ class Hub:
 
     def message_json(self, game_id: str, side: str | None) -> str:
         """:meth:`message` as JSON text, built once per state of the game and seat."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             return self._said(live, side)
 
     def messages_json(self, game_id: str, sides: Iterable[str | None]) -> dict[str | None, str]:
         """:meth:`message_json` for each of ``sides``, at one and the same state."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             return {side: self._said(live, side) for side in sides}
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The game's record, once it is over (before, its seed would tell the dice)."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             if not live.game.is_over:
                 raise Stale("the record is given once the game is over (its seed tells the dice)")
             return live.game.record({"players": dict(live.stored.players)})
@@ -215,8 +234,7 @@ class Hub:
         seat's new message (JSON text)."""
         if len(text) > MAX_ACTION_TEXT:
             raise IllegalAction(text, f"an action is at most {MAX_ACTION_TEXT} characters")
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             game = live.game
             if version != len(game.actions):
                 raise Stale(
@@ -237,8 +255,7 @@ class Hub:
     def undo(self, game_id: str, side: str, version: int) -> str:
         """Take back ``side``'s last action where the rules allow (the engine's undo);
         returns the seat's new message (JSON text)."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             game = live.game
             if version != len(game.actions):
                 raise Stale(f"the game is at version {len(game.actions)}, not {version}")
@@ -259,7 +276,7 @@ class Hub:
             except Exception as exc:
                 self._reload(live)
                 if isinstance(exc, StaleVersion):
-                    raise Stale(f"another change was stored first: {exc}") from None
+                    raise Stale(_LOST_RACE) from None
                 raise
             live.stored.actions[:] = after
             live.revision += 1
@@ -269,8 +286,7 @@ class Hub:
     def explain(self, game_id: str, side: str, texts: list[str]) -> list[dict[str, Any]]:
         """For each action text: whether ``side`` may take it now (and why not), what it
         costs and its exact odds, all from ``side``'s own knowledge."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             seat = live.game.seat(side)
             out: list[dict[str, Any]] = []
             for text in texts:
@@ -293,8 +309,7 @@ class Hub:
 
     def fire_arcs(self, game_id: str, side: str, piece: str) -> list[dict[str, Any]]:
         """The arcs of fire of one of ``side``'s own pieces, as picture marks."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             return live.game.seat(side).fire_arcs(piece)
 
     def plans_against(
@@ -302,8 +317,7 @@ class Hub:
     ) -> list[dict[str, Any]]:
         """Ways for one of ``side``'s pieces to act on ``target`` (a click on one, then the
         other), each with the rules' refusal of its first step now, if any."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             if side not in live.game.waiting_for():
                 return []
             return live.game.seat(side).plans_against(piece, target)
@@ -311,8 +325,7 @@ class Hub:
     def move_reach(self, game_id: str, side: str, piece: str) -> dict[str, Any] | None:
         """The ring of how far one of ``side``'s own pieces may still move now (None: it
         may not, or the rules forbid measuring now)."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             if side not in live.game.waiting_for():
                 return None
             return live.game.seat(side).move_reach(piece)
@@ -320,22 +333,19 @@ class Hub:
     def measure(self, game_id: str, side: str, first: str, second: str) -> str:
         """Distance and line of sight between two things or points, from ``side``'s own
         knowledge, where the rules allow measuring (``QuestionRefused`` says why not)."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             return live.game.seat(side).measure(first, second)
 
     def unit_info(self, game_id: str, side: str | None, ref: str) -> list[str]:
         """What ``side`` (None: a spectator) may know of a unit, hex or point."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             view = live.game.view(side)
             return live.game.ruleset.unit_info(view, ref)
 
     def at(self, game_id: str, number: int) -> dict[str, Any]:
         """A spectator's message after the game's first ``number`` actions: a replay,
         given once the game is over (before, it would show a side's past secrets)."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             if not live.game.is_over:
                 raise Stale("a replay is given once the game is over")
             stored = live.stored
@@ -356,13 +366,13 @@ class Hub:
             raise WarbenchError("say something: the line is empty")
         if len(line) > MAX_CHAT_TEXT:
             raise WarbenchError(f"a chat line is at most {MAX_CHAT_TEXT} characters")
-        self._get(game_id)
+        self._exists(game_id)
         number, when = self.store.say(game_id, side, line, CHAT_KEPT)
         return {"number": number, "side": side, "text": line, "time": when}
 
     def chat(self, game_id: str) -> list[dict[str, Any]]:
         """The game's chat, oldest first."""
-        self._get(game_id)
+        self._exists(game_id)
         return [
             {"number": number, "side": side, "text": text, "time": when}
             for number, side, text, when in self.store.chat(game_id)
@@ -370,8 +380,7 @@ class Hub:
 
     def summary(self, game_id: str, side: str) -> dict[str, Any]:
         """One line of a player's list of games: what it is, whose move, when it changed."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             game = live.game
             outcome = game.outcome
             waiting = list(game.waiting_for())
@@ -390,26 +399,110 @@ class Hub:
 
     # -- inside ----------------------------------------------------------------------
     def _get(self, game_id: str) -> Live:
-        live = self._live.get(game_id)
-        if live is not None:
-            return live
+        """The game in memory (loaded and rebuilt if it is not), as it was when last
+        looked at: what never changes (its seats) may be read from it without its lock;
+        anything else goes through :meth:`_hold`."""
+        return self._fetch(game_id)[0]
+
+    @contextmanager
+    def _hold(self, game_id: str) -> Iterator[Live]:
+        """The game in memory under its lock, brought up to date with the database first
+        (another server on the same database may have changed it): its stored revision
+        is read (one indexed row) and, if it moved, the game is caught up."""
+        live, fresh = self._fetch(game_id)
+        with live.lock:
+            if not fresh:
+                self._catch_up(live)
+            yield live
+
+    def _fetch(self, game_id: str) -> tuple[Live, bool]:
+        """The game in memory, and whether it was loaded from the database just now."""
+        with self._guard:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)  # the most recently used, last to go
+                return live, False
         # Loaded and rebuilt outside the guard: a game coming back from the database
         # never makes the requests of other games wait (if two threads load it at once,
         # the first one's copy is kept).
-        stored = self.store.load(game_id)
-        if stored is None:
-            raise NotFound(f"no game '{excerpt(game_id, 40)}'")
+        stored = self._load(game_id)
         game, steps = _rebuild(stored, STEPS_KEPT)
         loaded = Live(stored, game, threading.Lock(), stored.revision, stored.updated, steps=steps)
+        kept = self._keep(game_id, loaded)
+        return kept, kept is loaded
+
+    def _keep(self, game_id: str, live: Live) -> Live:
+        """Hold ``live`` in memory (or the copy another thread put there first), dropping
+        the least recently used games beyond :attr:`live_games`. A dropped game still in
+        use finishes what it is doing (its writes are checked against the database like
+        any other) and is rebuilt from the database when next asked for."""
         with self._guard:
-            return self._live.setdefault(game_id, loaded)
+            kept = self._live.setdefault(game_id, live)
+            self._live.move_to_end(game_id)
+            while len(self._live) > self.live_games:
+                self._live.popitem(last=False)
+            return kept
+
+    def _forget(self, live: Live) -> None:
+        """Drop ``live`` from memory (it no longer matches anything in the database)."""
+        with self._guard:
+            if self._live.get(live.stored.id) is live:
+                del self._live[live.stored.id]
+
+    def _exists(self, game_id: str) -> None:
+        if self.store.revision(game_id) is None:
+            raise NotFound(f"no game '{excerpt(game_id, 40)}'")
+
+    def _load(self, game_id: str) -> StoredGame:
+        try:
+            stored = self.store.load(game_id)
+        except DamagedRow as exc:
+            logging.getLogger("warbench.server").error("game %s: %s", game_id, exc)
+            raise Damaged(_damaged(game_id, "a row of it cannot be read")) from None
+        if stored is None:
+            raise NotFound(f"no game '{excerpt(game_id, 40)}'")
+        return stored
+
+    def _catch_up(self, live: Live) -> None:
+        """Bring ``live`` (held under its lock) to the database's latest revision, if
+        another process stored a change since this one last looked."""
+        revision = self.store.revision(live.stored.id)
+        if revision is None:
+            self._forget(live)
+            raise NotFound(f"no game '{excerpt(live.stored.id, 40)}'")
+        if revision != live.revision:
+            self._reload(live)
 
     def _reload(self, live: Live) -> None:
-        """Put the game back as the database has it (a write failed: memory never runs
-        ahead of the store)."""
-        stored = self.store.load(live.stored.id)
-        assert stored is not None
-        live.game, live.steps = _rebuild(stored, STEPS_KEPT)
+        """Put the game (held under its lock) back as the database has it: after another
+        server's change, or after a failed write (memory never runs ahead of the store).
+        When the stored actions only add to those in memory, just those are applied;
+        otherwise (an undo) the game is replayed from the start. A stored game that no
+        longer replays is dropped from memory and :class:`Damaged` raised."""
+        try:
+            stored = self._load(live.stored.id)
+        except (Damaged, NotFound):
+            self._forget(live)
+            raise
+        game = live.game
+        have = [(t.side, str(t.action)) for t in game.actions]
+        if stored.actions[: len(have)] == have:
+            try:
+                for side, text in stored.actions[len(have) :]:
+                    before = len(game.events)
+                    game.apply(text, side)
+                    live.note(before)
+            except Exception:  # replayed from the start below, which names the damage
+                pass
+            else:
+                live.stored, live.revision, live.updated = stored, stored.revision, stored.updated
+                live.changed()
+                return
+        try:
+            live.game, live.steps = _rebuild(stored, STEPS_KEPT)
+        except Damaged:
+            self._forget(live)
+            raise
         live.stored, live.revision, live.updated = stored, stored.revision, stored.updated
         live.changed(rewound=True)
 
@@ -424,7 +517,7 @@ class Hub:
         except Exception as exc:  # memory never runs ahead of the store
             self._reload(live)
             if isinstance(exc, StaleVersion):
-                raise Stale(f"another action was stored first: {exc}") from None
+                raise Stale(_LOST_RACE) from None
             raise
         live.stored.actions.extend(entries)
         live.revision += 1
@@ -433,8 +526,7 @@ class Hub:
     def bot_job(self, game_id: str) -> BotJob | None:
         """What a bot asked to act now needs to choose (None: no bot is asked): the game as
         its record, so that another process may rebuild it and choose there."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             game = live.game
             bots = [s for s in game.waiting_for() if live.stored.players.get(s, HUMAN) != HUMAN]
             if not bots:
@@ -455,20 +547,21 @@ class Hub:
     def bot_apply(self, job: BotJob, text: str) -> None:
         """Apply and store a bot's choice, if the game is still where the bot saw it
         (if something happened meanwhile, nothing: the next job looks again)."""
-        live = self._get(job.game_id)
-        with live.lock:
+        with self._hold(job.game_id) as live:
             if len(live.game.actions) != len(job.actions):
                 return
             before = len(live.game.events)
             live.game.apply(text, job.side)
             live.changed()
-            self._store_last(live, 1)
+            try:
+                self._store_last(live, 1)
+            except Stale:  # another server's bot (or a person) moved first: it looks again
+                return
             live.note(before)
 
     def bots_to_move(self, game_id: str) -> bool:
         """Whether a bot is asked to act now."""
-        live = self._get(game_id)
-        with live.lock:
+        with self._hold(game_id) as live:
             waiting = live.game.waiting_for()
             return any(live.stored.players.get(s, HUMAN) != HUMAN for s in waiting)
 
@@ -592,16 +685,36 @@ def shared_scenario(
 
 
 def _rebuild(stored: StoredGame, noted: int = 0) -> tuple[Game, list[Step]]:
-    """The stored game replayed, with the marks of its last ``noted`` actions."""
-    game = Game(shared_scenario(stored.scenario_id, stored.scenario), stored.seed)
+    """The stored game replayed, with the marks of its last ``noted`` actions;
+    :class:`Damaged` if it no longer replays (what failed is logged, not told: an action's
+    text may be a sealed choice)."""
+    log = logging.getLogger("warbench.server")
+    try:
+        game = Game(shared_scenario(stored.scenario_id, stored.scenario), stored.seed)
+    except Exception:
+        log.exception("game %s: its stored scenario no longer builds", stored.id)
+        raise Damaged(_damaged(stored.id, "its stored scenario no longer builds")) from None
     steps: list[Step] = []
     first_noted = len(stored.actions) - noted
     for number, (side, text) in enumerate(stored.actions):
         before = len(game.events)
-        game.apply(text, side)
+        try:
+            game.apply(text, side)
+        except Exception:
+            log.exception("game %s: stored action %d no longer replays", stored.id, number)
+            where = f"its stored action {number} (of {len(stored.actions)}) no longer replays"
+            raise Damaged(_damaged(stored.id, where)) from None
         if number >= first_noted:
             steps.append(note_step(game, before))
     return game, steps
+
+
+def _damaged(game_id: str, what: str) -> str:
+    return (
+        f"the stored game '{excerpt(game_id, 40)}' is damaged: {what}. Nothing can be done "
+        "with it until the server's operator repairs its rows in the database (the "
+        "server's log says what failed); the other games are not affected"
+    )
 
 
 def note_step(game: Game, events_before: int) -> Step:

@@ -105,6 +105,7 @@ _INSERT_ACTION = insert(actions)
 _COUNT_ACTIONS = (
     select(func.count()).select_from(actions).where(actions.c.game_id == bindparam("game"))
 )
+_REVISION = select(games.c.revision).where(games.c.id == bindparam("game"))
 _NEXT_REVISION = (
     update(games)
     .where(games.c.id == bindparam("game"), games.c.revision == bindparam("seen"))
@@ -152,6 +153,10 @@ class StoredGame:
 
 class StaleVersion(Exception):
     """Another action was appended first (the writer's version is out of date)."""
+
+
+class DamagedRow(Exception):
+    """A stored row that cannot be read back as it was written (edited by hand)."""
 
 
 _Work = Callable[[Connection], Any]
@@ -360,7 +365,17 @@ class Store:
             w.result = result
         return True
 
+    def revision(self, game_id: str) -> int | None:
+        """The game's stored revision (None: no such game): one indexed row, read before
+        a game in memory is served, since another server on this database may have
+        changed it."""
+        with self.engine.connect() as db:
+            value = db.execute(_REVISION, {"game": game_id}).scalar_one_or_none()
+        return None if value is None else int(value)
+
     def load(self, game_id: str) -> StoredGame | None:
+        """The game as stored (None: no such game); :class:`DamagedRow` if a row of it
+        cannot be read (a scenario or seed that is not what was written)."""
         with self.engine.connect() as db:
             row = db.execute(select(games).where(games.c.id == game_id)).first()
             if row is None:
@@ -371,11 +386,16 @@ class Store:
                 .where(actions.c.game_id == game_id)
                 .order_by(actions.c.number)
             ).all()
+        try:
+            scenario = json.loads(row.scenario)
+            seed = int(row.seed)
+        except ValueError as exc:
+            raise DamagedRow(f"its scenario or seed cannot be read ({exc})") from None
         return StoredGame(
             id=row.id,
             scenario_id=row.scenario_id,
-            scenario=json.loads(row.scenario),
-            seed=int(row.seed),
+            scenario=scenario,
+            seed=seed,
             players={r.side: r.player for r in seat_rows},
             actions=[(r.side, r.action) for r in action_rows],
             token_hashes={r.token_hash: r.side for r in seat_rows},
