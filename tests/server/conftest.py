@@ -76,7 +76,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def api(db_url: str) -> Iterator[Api]:
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url), base_url="http://localhost") as client:
         yield Api(client, db_url)
 
 

@@ -164,7 +164,7 @@ def test_a_restarted_server_has_every_game_and_action(api: Api) -> None:
             break
         assert api.act(game, token, seen["version"], seen["legal_actions"][0]).status_code == 200
     here = api.look(game, token)
-    with TestClient(create_app(api.db)) as again:
+    with TestClient(create_app(api.db), base_url="http://localhost") as again:
         there = again.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {token}"}).json()
     # The legal actions are the same; their order may follow the game's history in memory.
     assert sorted(there.pop("legal_actions")) == sorted(here.pop("legal_actions"))
@@ -191,8 +191,8 @@ def test_live_updates_reach_every_watcher_with_its_own_view(api: Api) -> None:
     game = made["id"]
     tokens = {side: s["token"] for side, s in made["seats"].items()}
     with (
-        api.client.websocket_connect(f"/api/games/{game}/live") as guards_ws,
-        api.client.websocket_connect(f"/api/games/{game}/live") as watcher_ws,
+        api.client.websocket_connect(f"ws://localhost/api/games/{game}/live") as guards_ws,
+        api.client.websocket_connect(f"ws://localhost/api/games/{game}/live") as watcher_ws,
     ):
         guards_ws.send_json({"token": tokens["guards"]})
         watcher_ws.send_json({})
@@ -208,7 +208,7 @@ def test_live_updates_reach_every_watcher_with_its_own_view(api: Api) -> None:
         update = guards_ws.receive_json()
         assert update["you"] == "guards" and update["version"] == seen["version"] + 1
         assert watcher_ws.receive_json()["version"] == seen["version"] + 1
-    with api.client.websocket_connect(f"/api/games/{game}/live") as bad:
+    with api.client.websocket_connect(f"ws://localhost/api/games/{game}/live") as bad:
         bad.send_json({"token": "not-a-token"})
         assert "opens no seat" in bad.receive_json()["error"]
 
@@ -346,7 +346,7 @@ def test_mgv_arcs_follow_the_weapons_the_side_chose(api: Api) -> None:
 def test_bots_in_a_process_that_dies_are_started_again(db_url: str) -> None:
     """With --bot-processes the bots think in a spawned process; if it is killed, the
     next bot turn starts a new one and the game goes on."""
-    with TestClient(create_app(db_url, bot_processes=1)) as client:
+    with TestClient(create_app(db_url, bot_processes=1), base_url="http://localhost") as client:
         api = Api(client, db_url)
         seats = {"guards": "random", "vanguard": "random"}
         first = api.new("miniwars/bridge", seats, seed=1)
@@ -362,7 +362,7 @@ def test_bots_in_a_process_that_dies_are_started_again(db_url: str) -> None:
 def test_bot_processes_think_at_a_lower_priority(db_url: str) -> None:
     """A bot's long think never takes the processor from a person's request: the bot
     processes run ``BOT_NICENESS`` steps nicer than the server."""
-    with TestClient(create_app(db_url, bot_processes=1)) as client:
+    with TestClient(create_app(db_url, bot_processes=1), base_url="http://localhost") as client:
         pool = client.app.state.bots._pool  # type: ignore[attr-defined]
         assert pool.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + BOT_NICENESS)
 

@@ -39,7 +39,9 @@ def _received(api: Api, game: str, token: str | None) -> dict[str, Any]:
         api.client.get(f"/api/games/{game}/info", params={"ref": i}, headers=headers).json()
         for i in ids
     ]
-    with api.client.websocket_connect(f"/api/games/{game}/live", headers=headers) as ws:
+    with api.client.websocket_connect(
+        f"ws://localhost/api/games/{game}/live", headers=headers
+    ) as ws:
         ws.send_json({})
         live = ws.receive_json()
         for key in VOLATILE:

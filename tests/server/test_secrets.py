@@ -42,7 +42,7 @@ def test_no_reply_holds_another_sides_secret(api: Api, scenario: str) -> None:
     tokens = {side: seat["token"] for side, seat in made["seats"].items()}
     rng = random.Random(5)
     sealed_seen = 0
-    with api.client.websocket_connect(f"/api/games/{game}/live") as watcher:
+    with api.client.websocket_connect(f"ws://localhost/api/games/{game}/live") as watcher:
         watcher.send_json({})
         watcher.receive_json()
         for _ in range(300):

@@ -62,6 +62,16 @@ def register(commands: Commands) -> None:
         help=f"games kept in memory (default {LIVE_GAMES}); the least recently used beyond "
         "are rebuilt from the database when next asked for",
     )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the server may be reached by besides 127.0.0.1, localhost, ::1 and "
+        "--host (repeatable; '*': any, e.g. behind a proxy that checks it). A request "
+        "naming another Host is refused (400): a web page of another site cannot reach "
+        "the server through a name pointed at it (DNS rebinding)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -69,10 +79,17 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from warbench.server.app import create_app, settle_process
+    from warbench.server.limits import HALF_OPEN_SECONDS, allowed_hosts
 
     listening = _listen(args.host, args.port)  # before the database: a busy port creates nothing
     try:
-        app = create_app(args.db, bot_processes=args.bot_processes, live_games=args.live_games)
+        hosts = allowed_hosts(args.host, args.allowed_host)
+        app = create_app(
+            args.db,
+            bot_processes=args.bot_processes,
+            live_games=args.live_games,
+            allowed_hosts=hosts,
+        )
     except Exception as exc:  # an unknown URL, a missing driver, a database not there
         listening.close()
         first = (str(exc).splitlines() or [type(exc).__name__])[0]  # not SQLAlchemy's links
@@ -82,11 +99,20 @@ def run(args: argparse.Namespace) -> int:
         err_console(),
         f"warbench is serving at http://{args.host}:{args.port}/ (games in {args.db})",
     )
+    if args.host in ("0.0.0.0", "::") and not args.allowed_host:
+        say(
+            err_console(),
+            "it answers only requests naming 127.0.0.1, localhost or ::1: give the names "
+            "others reach it by with --allowed-host NAME",
+        )
     config = uvicorn.Config(
         app,
         access_log=False,
         log_level="warning",
         ws_per_message_deflate=False,  # compressing every update cost more than it saved
+        timeout_keep_alive=HALF_OPEN_SECONDS,  # an idle connection is closed
+        ws_ping_interval=HALF_OPEN_SECONDS,  # a WebSocket whose peer is gone is closed
+        ws_ping_timeout=HALF_OPEN_SECONDS,
     )
     uvicorn.Server(config).run(sockets=[listening])
     return 0

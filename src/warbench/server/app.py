@@ -37,7 +37,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Collection, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
@@ -51,7 +51,6 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from warbench.bots import bot_names, registered_bot
 from warbench.bots.timing import about_bots, expected_seconds
@@ -75,7 +74,15 @@ from warbench.server.hub import (
     Hub,
     NotFound,
     Stale,
-    choose_for,
+)
+from warbench.server.limits import (
+    DECISION_GRACE,
+    DECISION_SECONDS,
+    LOCAL_HOSTS,
+    Guard,
+    choose_within,
+    fallback_choice,
+    network_bot,
 )
 from warbench.server.store import HUMAN, Store
 
@@ -193,34 +200,6 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-class _Limits:
-    """Refuses a body over :data:`MAX_BODY` and adds the server's own share of each
-    request's time as a ``Server-Timing`` header (plain ASGI: no task per request)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope["headers"]:
-            if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
-                refusal = _error(413, f"a request is at most {MAX_BODY:,} bytes")
-                await refusal(scope, receive, send)
-                return
-        started = time.perf_counter()
-
-        async def timed(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                spent = 1000 * (time.perf_counter() - started)
-                timing = (b"server-timing", f"app;dur={spent:.2f}".encode())
-                message = {**message, "headers": [*message.get("headers", ()), timing]}
-            await send(message)
-
-        await self.app(scope, receive, timed)
-
-
 class BotRunner:
     """Plays the bots of a game in the background, one action at a time, telling every
     watcher after each; at most one runner a game."""
@@ -233,6 +212,8 @@ class BotRunner:
         self._pool_tries = 0
         self._pool = self._new_pool() if processes > 0 else None
         """Bots think in other processes, so that requests never wait for them."""
+        self.decision_seconds = DECISION_SECONDS
+        """How long a bot's decision may take (then a random legal action is played)."""
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
@@ -274,21 +255,49 @@ class BotRunner:
 
     async def _choose(self, job: BotJob) -> str:
         """The bot's choice, from the process pool (started again once if it broke; then
-        the server's own threads, so that a broken pool never stalls a game)."""
+        the server's own threads, so that a broken pool never stalls a game). A decision
+        has :data:`DECISION_SECONDS`: the bot process cuts a longer think short (a random
+        legal action instead); one that does not answer even then is given up on, its
+        pool started again, and a random action played, so no game waits on it forever."""
         for _ in range(2):
             pool = self._pool
             if pool is None:
                 break
             try:
                 loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(pool, choose_for, job)
+                thinking = loop.run_in_executor(pool, choose_within, job, self.decision_seconds)
+                return await asyncio.wait_for(thinking, self.decision_seconds + DECISION_GRACE)
+            except TimeoutError:
+                logging.getLogger("warbench.server").warning("a bot process stopped answering")
+                if self._pool is pool:
+                    self._replace_pool(pool, count=False)
+                return await run_in_threadpool(fallback_choice, job)
             except BrokenProcessPool:
                 if self._pool is pool:  # the first to find it broken replaces it
                     logging.getLogger("warbench.server").warning("the bot process died")
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self._pool_tries += 1
-                    self._pool = self._new_pool() if self._pool_tries < 3 else None
-        return await run_in_threadpool(choose_for, job)
+                    self._replace_pool(pool, count=True)
+        thinking_here = asyncio.ensure_future(run_in_threadpool(choose_within, job, 0.0))
+        try:  # a thread cannot be stopped: stop waiting for it
+            return await asyncio.wait_for(asyncio.shield(thinking_here), self.decision_seconds)
+        except TimeoutError:
+            logging.getLogger("warbench.server").warning(
+                "the %s bot of game %s took over %g s: a random action instead",
+                job.bot,
+                job.game_id,
+                self.decision_seconds,
+            )
+            return await run_in_threadpool(fallback_choice, job)
+
+    def _replace_pool(self, pool: ProcessPoolExecutor, *, count: bool) -> None:
+        """End ``pool`` (its processes killed: one may be stuck) and start another (after
+        three deaths, none: the bots think in the server's threads)."""
+        for process in list(getattr(pool, "_processes", {}).values()):
+            with contextlib.suppress(Exception):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        if count:
+            self._pool_tries += 1
+        self._pool = self._new_pool() if self._pool_tries < 3 else None
 
 
 def _think_behind_requests(server: int) -> None:
@@ -360,10 +369,16 @@ class Watchers:
                 self.remove(game_id, socket)
 
 
-def create_app(db_url: str, bot_processes: int = 0, live_games: int = LIVE_GAMES) -> FastAPI:
+def create_app(
+    db_url: str,
+    bot_processes: int = 0,
+    live_games: int = LIVE_GAMES,
+    allowed_hosts: Collection[str] = LOCAL_HOSTS,
+) -> FastAPI:
     """The application over the database at ``db_url`` (created and migrated if new);
     bots think in ``bot_processes`` other processes (0: in this one's threads); at most
-    ``live_games`` games are kept in memory (the others are rebuilt when asked for)."""
+    ``live_games`` games are kept in memory (the others are rebuilt when asked for). A
+    request naming a Host not in ``allowed_hosts`` (``*``: any) is refused."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
@@ -386,7 +401,7 @@ def create_app(db_url: str, bot_processes: int = 0, live_games: int = LIVE_GAMES
     app.state.hub = hub
     app.state.bots = bots
 
-    app.add_middleware(_Limits)
+    app.add_middleware(Guard, allowed=allowed_hosts, max_body=MAX_BODY)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -439,14 +454,15 @@ def create_app(db_url: str, bot_processes: int = 0, live_games: int = LIVE_GAMES
         or the problem (file, field, what is wrong)."""
         if len(body.scenario_toml.encode()) > MAX_FILE_BYTES:
             return _error(413, f"a scenario file is at most {MAX_FILE_BYTES:,} bytes")
-        try:
+
+        def checking() -> dict[str, Any]:  # off the event loop, as a new game's
             raw = parse_toml(body.scenario_toml, "uploaded scenario")
-            scenario = await run_in_threadpool(
-                scenario_from_dict, raw, "uploaded scenario", "uploaded"
-            )
+            return _describe(scenario_from_dict(raw, "uploaded scenario", "uploaded"))
+
+        try:
+            return await run_in_threadpool(checking)
         except WarbenchError as exc:
             return _error(400, str(exc))
-        return _describe(scenario)
 
     @app.get("/api/scenarios/{scenario_id:path}", response_model=None)
     async def scenario_info(scenario_id: str) -> Any:
@@ -481,26 +497,32 @@ def create_app(db_url: str, bot_processes: int = 0, live_games: int = LIVE_GAMES
     async def new_game(body: NewGame) -> Any:
         if (body.scenario is None) == (body.scenario_toml is None):
             return _error(400, "give a built-in scenario id (scenario) or a file (scenario_toml)")
-        try:
+        if body.scenario_toml is not None and len(body.scenario_toml.encode()) > MAX_FILE_BYTES:
+            return _error(413, f"a scenario file is at most {MAX_FILE_BYTES:,} bytes")
+
+        def making() -> tuple[Scenario, str, dict[str, str]]:
+            """Read, check and build the scenario and store the game, off the event loop:
+            a large upload takes a second or two, and requests of other games must not wait
+            for it."""
             if body.scenario is not None:
                 if body.scenario not in builtin_scenarios():  # never a path on this machine
                     raise UnknownScenario(
                         f"no built-in scenario '{body.scenario}' (upload a file as scenario_toml)"
                     )
-                scenario = await run_in_threadpool(_builtin, body.scenario)
+                scenario = _builtin(body.scenario)
             else:
-                text = body.scenario_toml or ""
-                if len(text.encode()) > MAX_FILE_BYTES:
-                    return _error(413, f"a scenario file is at most {MAX_FILE_BYTES:,} bytes")
-                raw = parse_toml(text, "uploaded scenario")
-                scenario = await run_in_threadpool(
-                    scenario_from_dict, raw, "uploaded scenario", "uploaded"
-                )
+                raw = parse_toml(body.scenario_toml or "", "uploaded scenario")
+                scenario = scenario_from_dict(raw, "uploaded scenario", "uploaded")
             if body.options:
-                scenario = await run_in_threadpool(with_options, scenario, body.options)
-            game_id, tokens = await run_in_threadpool(
-                hub.create, scenario, body.seats, body.seed, body.practice
-            )
+                scenario = with_options(scenario, body.options)
+            for player in body.seats.values():
+                if player != HUMAN:  # within the server's limits (time, budget)
+                    network_bot(player, scenario.ruleset)
+            game_id, tokens = hub.create(scenario, body.seats, body.seed, body.practice)
+            return scenario, game_id, tokens
+
+        try:
+            scenario, game_id, tokens = await run_in_threadpool(making)
             bots.poke(game_id)
         except WarbenchError as exc:  # a bad scenario (file, field, problem), seat or bot
             return _error(400, str(exc))
