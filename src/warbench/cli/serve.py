@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from warbench.server.app import create_app, settle_process
-    from warbench.server.limits import HALF_OPEN_SECONDS, allowed_hosts
+    from warbench.server.limits import HALF_OPEN_SECONDS, allowed_hosts, patient_protocol
 
     listening = _listen(args.host, args.port)  # before the database: a busy port creates nothing
     try:
@@ -110,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
         access_log=False,
         log_level="warning",
         ws_per_message_deflate=False,  # compressing every update cost more than it saved
-        timeout_keep_alive=HALF_OPEN_SECONDS,  # an idle connection is closed
+        http=patient_protocol(),  # a connection that never sends a request is closed
+        timeout_keep_alive=5,  # so is one idle after a reply
         ws_ping_interval=HALF_OPEN_SECONDS,  # a WebSocket whose peer is gone is closed
         ws_ping_timeout=HALF_OPEN_SECONDS,
     )

@@ -56,6 +56,7 @@ from warbench.bots import bot_names, registered_bot
 from warbench.bots.timing import about_bots, expected_seconds
 from warbench.core import registry
 from warbench.core.loader import (
+    ScenarioInfo,
     builtin_scenarios,
     is_calibration,
     list_scenarios,
@@ -78,6 +79,7 @@ from warbench.server.hub import (
 from warbench.server.limits import (
     DECISION_GRACE,
     DECISION_SECONDS,
+    HELLO_SECONDS,
     LOCAL_HOSTS,
     Guard,
     choose_within,
@@ -185,6 +187,12 @@ def _json(text: str) -> Response:
 def _builtin(scenario_id: str) -> Scenario:
     """A built-in scenario, read and built once per server (games share it)."""
     return load_scenario(scenario_id)
+
+
+@functools.cache
+def _scenario_list() -> list[ScenarioInfo]:
+    """The built-in scenarios, read once per server (reading them all takes ~0.1 s)."""
+    return list(list_scenarios())
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -321,19 +329,91 @@ def _end_with(server: int) -> None:
     os._exit(0)
 
 
+SEND_QUEUE = 64
+"""The messages a WebSocket may have waiting to be sent: a consumer that falls further
+behind (it stopped reading) is dropped, never waited for."""
+SLOW_CLOSE = 4408
+"""The close code of a WebSocket dropped for not reading its updates."""
+
+
+class Outbox:
+    """One WebSocket's messages waiting to be sent, sent in order by its own task: a
+    socket that stops reading holds up only itself, and once :data:`SEND_QUEUE` messages
+    wait it is closed with a reason."""
+
+    def __init__(self, socket: WebSocket, side: str | None) -> None:
+        self.socket = socket
+        self.side = side
+        self._queue: asyncio.Queue[str] = asyncio.Queue(SEND_QUEUE)
+        self._task = asyncio.create_task(self._pump())
+        self.dropped = False
+
+    def offer(self, text: str) -> bool:
+        """Queue ``text``; False (and the socket closed) if too many already wait."""
+        if self.dropped:
+            return False
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop("too slow: the updates were not read; connect again for the latest")
+            return False
+        return True
+
+    async def _pump(self) -> None:
+        while True:
+            text = await self._queue.get()
+            try:
+                await self.socket.send_text(text)
+            except Exception:  # closed: nothing more to send
+                self.dropped = True
+                return
+
+    def drop(self, reason: str) -> None:
+        """Stop sending and close the socket with ``reason`` (in the background, bounded:
+        a peer that reads nothing may never take the close either)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self._task.cancel()
+        closing = asyncio.create_task(self._close(reason))
+        _background.add(closing)
+        closing.add_done_callback(_background.discard)
+
+    async def _close(self, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.close(code=SLOW_CLOSE, reason=reason), 5)
+
+    def stop(self) -> None:
+        self.dropped = True
+        self._task.cancel()
+
+
+_background: set[asyncio.Task[None]] = set()
+
+
 class Watchers:
     """The WebSockets watching each game, with the side each may see."""
 
     def __init__(self) -> None:
-        self._by_game: dict[str, list[tuple[WebSocket, str | None]]] = {}
+        self._by_game: dict[str, list[Outbox]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def add(self, game_id: str, socket: WebSocket, side: str | None) -> None:
-        self._by_game.setdefault(game_id, []).append((socket, side))
+    def add(self, game_id: str, socket: WebSocket, side: str | None) -> Outbox:
+        outbox = Outbox(socket, side)
+        self._by_game.setdefault(game_id, []).append(outbox)
+        return outbox
 
     def remove(self, game_id: str, socket: WebSocket) -> None:
-        kept = [(s, side) for s, side in self._by_game.get(game_id, []) if s is not socket]
-        self._by_game[game_id] = kept
+        kept = []
+        for outbox in self._by_game.get(game_id, []):
+            if outbox.socket is socket:
+                outbox.stop()
+            else:
+                kept.append(outbox)
+        if kept:
+            self._by_game[game_id] = kept
+        else:
+            self._by_game.pop(game_id, None)
 
     def tell_soon(self, hub: Hub, game_id: str) -> None:
         """Tell the watchers in the background (a reply does not wait for them)."""
@@ -344,7 +424,7 @@ class Watchers:
 
     def sides(self, game_id: str) -> set[str | None]:
         """The seats watching the game (None: spectators)."""
-        return {side for _, side in self._by_game.get(game_id, ())}
+        return {outbox.side for outbox in self._by_game.get(game_id, ())}
 
     async def tell(self, hub: Hub, game_id: str) -> None:
         """Send every watcher of the game its own state (built from its own view)."""
@@ -357,16 +437,13 @@ class Watchers:
         await self.send(game_id, dict.fromkeys(self.sides(game_id), text))
 
     async def send(self, game_id: str, news: Mapping[str | None, str]) -> None:
-        """Send each watcher the message of its own seat from ``news`` (a seat missing
-        there, one that began watching meanwhile, already had the latest on arrival)."""
-        for socket, side in list(self._by_game.get(game_id, [])):
-            message = news.get(side)
-            if message is None:
-                continue
-            try:
-                await socket.send_text(message)
-            except Exception:  # a closed socket: forget it
-                self.remove(game_id, socket)
+        """Queue for each watcher the message of its own seat from ``news`` (a seat missing
+        there, one that began watching meanwhile, already had the latest on arrival). Never
+        waits for a socket: one that has fallen too far behind is dropped."""
+        for outbox in list(self._by_game.get(game_id, [])):
+            message = news.get(outbox.side)
+            if message is not None and not outbox.offer(message):
+                self.remove(game_id, outbox.socket)
 
 
 def create_app(
@@ -430,7 +507,7 @@ def create_app(
     async def scenarios() -> list[dict[str, Any]]:
         """The built-in scenarios, the ones to play first (the suggested first game
         leading) and the calibration arenas last, each marked."""
-        found = await run_in_threadpool(list_scenarios)
+        found = await run_in_threadpool(_scenario_list)
         listed = [
             {
                 "id": s.id,
@@ -764,7 +841,7 @@ def create_app(
     async def live(socket: WebSocket, game_id: str) -> None:
         await socket.accept()
         try:
-            hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
+            hello = await asyncio.wait_for(socket.receive_json(), timeout=HELLO_SECONDS)
             token = hello.get("token") if isinstance(hello, Mapping) else None
             side = await run_in_threadpool(hub.side_of, game_id, token)
         except (NotFound, Forbidden, Damaged) as exc:
@@ -774,14 +851,14 @@ def create_app(
         except (TimeoutError, WebSocketDisconnect, ValueError):
             await socket.close(code=4400)
             return
-        watchers.add(game_id, socket, side)
+        outbox = watchers.add(game_id, socket, side)
         if await run_in_threadpool(hub.bots_to_move, game_id):
             bots.poke(game_id)
         try:
-            await socket.send_text(await run_in_threadpool(hub.message_json, game_id, side))
+            outbox.offer(await run_in_threadpool(hub.message_json, game_id, side))
             while True:
                 await socket.receive_text()  # the client speaks only to say hello
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # gone, or closed by us (too slow)
             pass
         finally:
             watchers.remove(game_id, socket)
@@ -822,6 +899,7 @@ def settle_process() -> None:
     them again and paused every request for 60-120 ms (measured with 50 games)."""
     registry.all_rulesets()
     builtin_scenarios()
+    _scenario_list()
     gc.collect()
     gc.freeze()
 

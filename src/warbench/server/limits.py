@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import signal
 import threading
@@ -49,6 +50,15 @@ instead): no seat's options, and no slow position, hold a game or a bot process 
 DECISION_GRACE = 30.0
 """How much longer the server waits for a bot process before it gives up on it (its
 timer could not fire: stuck in compiled code) and starts the processes again."""
+HALF_OPEN_SECONDS = 20
+"""A connection that has not sent a whole request's head after this long is closed (a
+client that connects and says nothing, or a byte at a time, holds nothing for long); so
+is one idle after a reply (uvicorn's keep-alive), and a WebSocket whose peer stops
+answering pings."""
+BODY_SECONDS = 30.0
+"""The most seconds a request's body may take to arrive (then 408)."""
+HELLO_SECONDS = 10.0
+"""A WebSocket that has not said hello (its token, or ``{}``) after this long is closed."""
 
 
 def host_name(header: str) -> str:
@@ -121,7 +131,11 @@ class Guard:
         chunks: list[bytes] = []
         size = 0
         while True:  # the body, counted as it arrives (Content-Length may lie or be absent)
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), BODY_SECONDS)
+            except TimeoutError:
+                await self._refuse(kind, scope, send, 408, "the request's body came too slowly")
+                return
             if message["type"] != "http.request":  # the client is gone
                 return
             chunk: bytes = message.get("body", b"")
@@ -234,3 +248,33 @@ def choose_within(job: BotJob, seconds: float) -> str:
 def fallback_choice(job: BotJob) -> str:
     """What is played for a bot whose decision ran out of time: a random legal action."""
     return choose_for(replace(job, bot="random"))
+
+
+def patient_protocol() -> type[asyncio.Protocol]:
+    """Uvicorn's HTTP protocol (httptools), closing a connection that has not sent a
+    whole request head within :data:`HALF_OPEN_SECONDS` of connecting (uvicorn itself
+    waits for it forever; its keep-alive timeout starts only after a reply)."""
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class Protocol(HttpToolsProtocol):
+        _head_timer: asyncio.TimerHandle | None = None
+        _heads = 0
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._head_timer = self.loop.call_later(HALF_OPEN_SECONDS, self._no_head)
+
+        def on_headers_complete(self) -> None:
+            self._heads += 1
+            super().on_headers_complete()
+
+        def _no_head(self) -> None:
+            if self._heads == 0 and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            super().connection_lost(exc)
+
+    return Protocol
