@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 
+from warbench.server import app as app_module
 from warbench.server import limits
 from warbench.server.app import create_app
 from warbench.server.client import ApiClient
@@ -51,7 +52,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, int]]:
     thread.join(timeout=10)
 
 
-def _websocket(port: int, path: str, receive_buffer: int = 4096) -> socket.socket:
+def _websocket(
+    port: int, path: str, receive_buffer: int = 4096, hello: bool = True
+) -> socket.socket:
     """A WebSocket opened by hand (a library would read for us): the handshake, then
     ``{}`` (a spectator's hello); the caller reads, or does not."""
     sock = socket.socket()
@@ -69,6 +72,8 @@ def _websocket(port: int, path: str, receive_buffer: int = 4096) -> socket.socke
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)
     assert head.startswith(b"HTTP/1.1 101"), head
+    if not hello:
+        return sock
     payload, mask = b"{}", os.urandom(4)
     masked = bytes(b ^ mask[k % 4] for k, b in enumerate(payload))
     sock.sendall(struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + masked)
@@ -192,3 +197,10 @@ def test_half_open_connections_are_closed(
     assert quiet.recv(100) == b""  # closed by the server
     assert time.monotonic() - started < limits.HALF_OPEN_SECONDS + 5
     quiet.close()
+    monkeypatch.setattr(app_module, "HELLO_SECONDS", 0.5)
+    made = ApiClient(f"http://127.0.0.1:{port}").new_game("miniwars/bridge")
+    silent = _websocket(port, f"/api/games/{made['id']}/live", hello=False)
+    silent.settimeout(10)
+    closing = silent.recv(100)  # the close frame: 4400, no hello in time
+    assert closing[0] == 0x88 and struct.unpack("!H", closing[2:4])[0] == 4400, closing
+    silent.close()

@@ -310,7 +310,8 @@ class BotRunner:
 
 def _think_behind_requests(server: int) -> None:
     """A bot process runs at a lower priority than the server: on a busy machine a
-    person's request is answered first and a bot's long think waits (bots are not timed).
+    person's request is answered first and a bot's long think waits (its decision's limit,
+    ``DECISION_SECONDS``, leaves room for that).
     It also ends when the server does, however the server ended (``kill -9`` included)."""
     with contextlib.suppress(AttributeError, OSError):  # no nice() here: think as we are
         os.nice(BOT_NICENESS)
