@@ -3,15 +3,21 @@ checked, bot options bounded over the network, seat tokens stored only as hashes
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
+import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from warbench.core.game import Game
+from warbench.core.loader import load_scenario
 from warbench.server.app import MAX_BODY, create_app
-from warbench.server.limits import allowed_hosts, host_name
+from warbench.server.hub import BotJob, choose_for
+from warbench.server.limits import allowed_hosts, choose_within, host_name
 
 from .conftest import Api
 
@@ -124,6 +130,21 @@ def test_a_bot_decision_past_its_time_limit_plays_a_random_action(
     assert "took over 0.05 s: a random action instead" in caplog.text
 
 
+def test_a_bot_process_cuts_a_decision_at_its_limit() -> None:
+    """In a bot process (its main thread) a timer signal ends a think past its limit and
+    a random legal action is played instead; a quick decision is the bot's own."""
+    scenario = load_scenario("cgme/skirmish")
+    side = scenario.sides[0]
+    job = BotJob("g", scenario.id, dict(scenario.raw), 1, (), side, "mcts:time=5", 7)
+    started = time.perf_counter()
+    chosen = choose_within(job, 0.3)
+    assert time.perf_counter() - started < 2
+    game = Game(scenario, 1)
+    assert chosen in {str(a) for a in game.legal_actions(side)}
+    greedy = replace(job, bot="greedy")
+    assert choose_within(greedy, 30) == choose_for(greedy)
+
+
 def test_the_database_holds_no_seat_token_in_clear(api: Api, tmp_path: Path) -> None:
     """Only the SHA-256 of a seat's token is stored: a copy of the database opens no seat."""
     made = api.client.post(
@@ -136,8 +157,6 @@ def test_the_database_holds_no_seat_token_in_clear(api: Api, tmp_path: Path) -> 
     raw = dump + (wal.read_bytes().decode("latin-1") if wal.exists() else "")
     for token in tokens:
         assert token not in raw
-    import hashlib
-
     for token in tokens:
         assert hashlib.sha256(token.encode()).hexdigest() in dump
     assert api.look(made["id"], tokens[0])["you"] == "guards"  # verified by its hash

@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from warbench.bots import registered_bot, split_options
 from warbench.bots.timing import expected_seconds
 from warbench.errors import WarbenchError, excerpt
+from warbench.server import hub
 from warbench.server.hub import BotJob, choose_for
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -233,6 +234,7 @@ def choose_within(job: BotJob, seconds: float) -> str:
     try:
         return choose_for(job)
     except _Overrun:
+        hub._bot_games.pop(job.game_id, None)  # cut mid-think: never reuse that game
         logging.getLogger("warbench.server").warning(
             "the %s bot of game %s took over %g s: a random action instead",
             job.bot,
