@@ -111,8 +111,8 @@ function drawSeatRows(info) {
     }
     const options = el("input", undefined, {id: `options-${side}`, "data-side": side,
       placeholder: "bot options, e.g. iterations=50 (see warbench bots)"});
-    const limitRow = el("label", "Time limit per decision (seconds, blank: none)", {id: `limit-row-${side}`, for: `limit-${side}`});
-    const limit = el("input", undefined, {id: `limit-${side}`, type: "number", min: "0.1", step: "0.1", "data-side": side});
+    const limitRow = el("label", "Time limit per decision (seconds, at most 10; blank: none)", {id: `limit-row-${side}`, for: `limit-${side}`});
+    const limit = el("input", undefined, {id: `limit-${side}`, type: "number", min: "0.1", max: "10", step: "0.1", "data-side": side});
     const hint = el("p", "", {id: `time-${side}`, class: "hint", "aria-live": "polite"});
     $("seats").append(label, pick, hint, options, limitRow, limit);
     for (const field of [pick, options, limit]) field.addEventListener("change", () => estimate(side));
