@@ -131,9 +131,10 @@ class Guard:
         started = time.perf_counter()
         chunks: list[bytes] = []
         size = 0
+        deadline = time.monotonic() + BODY_SECONDS
         while True:  # the body, counted as it arrives (Content-Length may lie or be absent)
             try:
-                message = await asyncio.wait_for(receive(), BODY_SECONDS)
+                message = await asyncio.wait_for(receive(), deadline - time.monotonic())
             except TimeoutError:
                 await self._refuse(kind, scope, send, 408, "the request's body came too slowly")
                 return
