@@ -35,7 +35,7 @@ def _tokens(made: dict[str, Any]) -> dict[str, str]:
 
 def test_at_most_live_games_are_kept_and_the_others_come_back_identical(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'games.db'}"
-    with TestClient(create_app(db, live_games=3)) as client:
+    with TestClient(create_app(db, live_games=3), base_url="http://localhost") as client:
         api = Api(client, db)
         made = [api.new(("miniwars/bridge", "cgme/skirmish")[k % 2], seed=k) for k in range(8)]
         states: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
