@@ -53,3 +53,35 @@ def test_the_planner_plays_the_main_scenario_to_the_end():
         game = play_game(scenario, 5, {seat: "planner", other: "greedy"})
         assert game.is_over
         assert score_for(game, seat) in (0.0, 0.5, 1.0)
+
+
+def test_a_move_into_enemy_reach_is_weighed_twice_as_heavily():
+    """The first move where the two differ: greedy's best move walks a base further into
+    the reach of enemy guns; the planner, counting that fire twice, takes a move that
+    leaves it less exposed (the side that steps into reach first is shot first)."""
+    from warbench.rulesets.invisible_enemy import movement
+    from warbench.rulesets.invisible_enemy.actions import Move
+    from warbench.rulesets.invisible_enemy.plan import _threat
+
+    game = Game.start(SCENARIO, seed=5001)
+    bots = {side: GreedyBot(5001) for side in game.scenario.sides}
+    rules = game.ruleset
+    for _ in range(400):
+        (side,) = game.waiting_for()[:1]
+        actions = list(game.legal_actions(side))
+        mine = rules.side_state(game.state, side) or game.state
+        greedy = _best(rules.evaluate(mine, side, actions), actions)
+        planned = _best(rules.plan(mine, side, actions), actions)
+        if greedy != planned and all(isinstance(game.parse(a), Move) for a in (greedy, planned)):
+            break
+        game.apply(bots[side].choose(game.seat(side), side), side)
+    else:
+        raise AssertionError("the planner never differs from greedy")
+    chosen, other = game.parse(planned), game.parse(greedy)
+    assert isinstance(chosen, Move) and isinstance(other, Move)
+
+    def exposure(action: Move) -> float:
+        base, result = movement.plan(mine, side, action)
+        return _threat(mine, base, result.end)
+
+    assert exposure(chosen) < exposure(other)

@@ -52,3 +52,36 @@ def test_the_planner_plays_the_main_scenario_to_the_end():
         game = play_game(scenario, 5, {seat: "planner", other: "greedy"})
         assert game.is_over
         assert score_for(game, seat) in (0.0, 0.5, 1.0)
+
+
+def test_a_move_is_weighed_by_the_enemy_fire_next_turn():
+    """The first move where the two differ: the planner's place is one the enemy can
+    shoot less next turn (its later-fire term weighed twice), where greedy's is nearer
+    the enemy guns."""
+    from warbench.rulesets.mgv import movement, position
+    from warbench.rulesets.mgv.actions import Move
+
+    game = Game.start(SCENARIO, seed=5001)
+    bots = {side: GreedyBot(5001) for side in game.scenario.sides}
+    rules = game.ruleset
+    for _ in range(400):
+        (side,) = game.waiting_for()[:1]
+        actions = list(game.legal_actions(side))
+        mine = rules.side_state(game.state, side) or game.state
+        greedy = _best(rules.evaluate(mine, side, actions), actions)
+        planned = _best(rules.plan(mine, side, actions), actions)
+        if greedy != planned and all(isinstance(game.parse(a), Move) for a in (greedy, planned)):
+            break
+        game.apply(bots[side].choose(game.seat(side), side), side)
+    else:
+        raise AssertionError("the planner never differs from greedy")
+
+    def cautious(text: str) -> float:
+        """The place's worth counting only the enemy's fire (no hunting, no approach)."""
+        base, result = movement.plan(mine, side, game.parse(text))
+        moved = sum(leg.length for leg in result.legs)
+        full = position.worth(mine, side, base, result.end, moved)
+        bold = position.worth(mine, side, base, result.end, moved, exposed=0.0, caution=0.0)
+        return full - bold
+
+    assert cautious(planned) > cautious(greedy)

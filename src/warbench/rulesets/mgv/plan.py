@@ -10,6 +10,11 @@ that mark circles short of the heart score nothing when time runs out. Greedy's 
   Poisson count against the circles left) times what the base is worth destroyed (its
   circles, the fire it will not give back, and its points). Hits short of a kill count
   for less the later it is (in the last turn only kills score).
+* **Out of next turn's reach.** A move weighs the place it ends at with the enemy's
+  shots next turn twice as heavily as greedy does and its shots this turn half as
+  heavily (:data:`CAUTION_X`, :data:`EXPOSED_X`): greedy closes in on an equal enemy,
+  and the base that ends in reach of every enemy mount next turn is shot to pieces;
+  measured on tuning seeds, docs/bots.md.
 * **The clock.** Ahead late in the game, ending the movement step (every base where it
   is, out of new arcs) is worth the lead's caution; gauntlet and strike pulls are
   greedy's own (:mod:`.position`).
@@ -23,8 +28,9 @@ from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
-from warbench.rulesets.mgv import fire
-from warbench.rulesets.mgv.actions import End, FireOrder
+from warbench.geometry.table import Figure
+from warbench.rulesets.mgv import fire, movement, position
+from warbench.rulesets.mgv.actions import End, FireOrder, Move
 from warbench.rulesets.mgv.evaluate import expected_hits
 from warbench.rulesets.mgv.state import Base, State
 from warbench.rulesets.mgv.victory import scores
@@ -39,6 +45,12 @@ scored), on top of the circles the hits mark."""
 SPREAD_LATE = 0.6
 """Share of the worth of hits short of a kill lost by the last turn (only kills score)."""
 HOLD = 2.0
+EXPOSED_X = 0.5
+"""The planner's weight of the enemy's shots this turn on a place, as a share of greedy's
+(:data:`.position.EXPOSED`)."""
+CAUTION_X = 2.0
+"""The planner's weight of the enemy's shots next turn on a place (after both sides
+have moved and turned), as a share of greedy's (:data:`.position.CAUTION`)."""
 """Circles that ending the movement step is worth to a side at full caution."""
 
 
@@ -83,7 +95,30 @@ class _Planner(TablePlanner[State]):
             return self._declaration(action, score, clock)
         if isinstance(action, End):
             return score + self.hold_bonus(clock)
+        if isinstance(action, Move) and (EXPOSED_X != 1.0 or CAUTION_X != 1.0):
+            return score + self._exposure(action)
         return score
+
+    def _exposure(self, action: Move) -> float:
+        """Greedy's place worth with the enemy's fire weighed by the planner's weights,
+        less greedy's own (so only the weights' difference is added)."""
+        state, side = self.state, self.side
+        try:
+            base, result = movement.plan(state, side, action)
+        except IllegalAction:
+            return 0.0
+        travelled = sum(leg.length for leg in result.legs)
+        weights = {
+            "exposed": position.EXPOSED * EXPOSED_X,
+            "caution": position.CAUTION * CAUTION_X,
+        }
+
+        def place(at: Figure, moved: float, **kw: float) -> float:
+            return position.worth(state, side, base, at, moved, **kw)
+
+        mine = place(result.end, travelled, **weights) - place(base.geo, 0.0, **weights)
+        greedy = place(result.end, travelled) - place(base.geo, 0.0)
+        return mine - greedy
 
     def _declaration(self, action: FireOrder, score: float, clock: Clock) -> float:
         state = self.state

@@ -91,8 +91,19 @@ class Outlook:
         return Outlook(fire_now, threat, nxt)
 
 
-def worth(state: State, side: str, base: Base, at: Figure, moved: float) -> float:
-    """What ``base`` standing at ``at`` (having moved ``moved`` inches) is worth now."""
+def worth(
+    state: State,
+    side: str,
+    base: Base,
+    at: Figure,
+    moved: float,
+    *,
+    exposed: float = EXPOSED,
+    caution: float = CAUTION,
+) -> float:
+    """What ``base`` standing at ``at`` (having moved ``moved`` inches) is worth now
+    (``exposed`` and ``caution`` weigh the enemy's shots this turn and later: greedy's
+    own weights unless the planner asks otherwise)."""
     look = Outlook.of(state, side)
     me = base if at is base.geo else replace(base, geo=at)
     enemies = state.active(state.other(side))
@@ -100,7 +111,7 @@ def worth(state: State, side: str, base: Base, at: Figure, moved: float) -> floa
     victory = state.setup.victory
     target = victory.target if victory.kind == "strike" and victory.side == side else None
     running = victory.kind == "gauntlet" and victory.side == side
-    hunt, caution = (RUNNER_HUNT, 1.0) if running else (HUNT, CAUTION)
+    hunt, caution = (RUNNER_HUNT, 1.0) if running else (HUNT, caution)
     score = 0.0
     for mount in base.mounts.values():
         if mount.weapon is None or not enemies:
@@ -137,7 +148,7 @@ def worth(state: State, side: str, base: Base, at: Figure, moved: float) -> floa
                 )
                 nxt = look.next_is_enemy_fire
                 hits = (1.0 - nxt) * still + nxt * rushed
-                score -= look.threat_now * EXPOSED * rear * hits / share
+                score -= look.threat_now * exposed * rear * hits / share
             hits = _hits(weapon, mount.attack, base.defence, 0, _later(distance))
             arc = 1.0 if in_arc(enemy.geo, at, _half(weapon)) else OUT_OF_ARC
             score -= LATER * caution * hits * arc / (1 + len(friends))
