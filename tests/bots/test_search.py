@@ -124,7 +124,8 @@ def _choose(scenario: Scenario, bot: SearchBot) -> Action:
 
 
 def test_search_sees_through_a_one_ply_trap(gamble: Scenario) -> None:
-    """Greedy's score prefers the safe pick; the rollouts show risky wins 5/6 against 1/2."""
+    """Greedy's score prefers the safe pick; the rollouts show risky wins 5/6 against 1/2,
+    on the halving's samples and again on fresh ones (the verdict's, free of the pick)."""
     bot = SearchBot(1, rollouts=200)
     assert _choose(gamble, bot) == Pick("risky")
     assert bot.last.base == Pick("safe")
@@ -132,6 +133,10 @@ def test_search_sees_through_a_one_ply_trap(gamble: Scenario) -> None:
     risky = sum(values[Pick("risky")].values()) / len(values[Pick("risky")])
     assert risky > 0.7
     assert set(values[Pick("risky")]) == set(values[Pick("safe")])  # common samples
+    fresh = bot.last.fresh  # the verdict's samples: new ones, common to both
+    assert set(fresh[Pick("risky")]) == set(fresh[Pick("safe")])
+    assert len(fresh[Pick("risky")]) >= 20
+    assert not set(fresh[Pick("risky")]) & set(values[Pick("risky")])
 
 
 def test_margin_keeps_the_base_choice_unless_beaten(gamble: Scenario) -> None:

@@ -19,11 +19,12 @@ then tries to improve on the base's own choice by playing the game on:
   into 0..1 on a scale fixed at the root;
 - **sequential halving**: each round gives the live candidates an equal share of
   the budget on new common samples and keeps the better half; the base's own
-  choice is never dropped. A share of the budget is kept back for the end: while
-  the survivor and the base's choice are within ``margin`` standard errors of
-  each other, both get more samples;
-- **the verdict**: the survivor replaces the base's choice only when it beats it
-  on their shared samples by ``margin`` standard errors of the paired
+  choice is never dropped. A quarter of the budget (``RESERVE``) is kept back for
+  the verdict;
+- **the verdict**: the survivor and the base's choice are played on fresh common
+  samples (the reserve): the survivor's lead on the samples it was picked on is
+  flattered by the pick itself. It replaces the base's choice only when it beats
+  it on the fresh samples by ``margin`` standard errors of the paired
   differences, so noise alone never makes the bot play worse than its base.
 
 Forced decisions (one legal action) cost nothing. The budget is a number of
@@ -91,7 +92,8 @@ OPTIONS: Mapping[str, BotOption] = {
 """The options of the search bot, by name."""
 
 RESERVE = 0.25
-"""The share of the budget kept back for the survivor and the base's choice when close."""
+"""The share of the budget kept back for the verdict: the survivor against the base's
+choice on fresh samples."""
 SQUASH = 0.5
 """A standing swing worth this share of the mean side's standing at the root counts as
 tanh(1) of the way to a win (for rollouts stopped before the end)."""
@@ -117,7 +119,9 @@ class Searched:
 
     candidates: list[Action] = field(default_factory=list)
     values: dict[Action, dict[int, float]] = field(default_factory=dict)
-    """Each candidate's value per sample (sample number -> value)."""
+    """Each candidate's value per sample of the halving (sample number -> value)."""
+    fresh: dict[Action, dict[int, float]] = field(default_factory=dict)
+    """The survivor's and the base's values on the fresh samples the verdict is taken on."""
     rollouts: int = 0
     base: Action | None = None
     chosen: Action | None = None
@@ -278,19 +282,22 @@ class _Search:
             if self.done >= budget or time.perf_counter() >= deadline:
                 break
         best = max((a for a in alive if a != base), key=lambda a: _mean(values[a]), default=base)
-        if best != base:
-            # The reserve: more common samples for the two while they are close.
-            while (
-                self.done < budget
-                and time.perf_counter() < deadline
-                and abs(_z(values[best], values[base])) < bot.margin
-            ):
-                self._sample([best, base], values, self.done + 2, deadline, first=True)
+        if best == base:
+            self._finish()
+            return base
+        # The verdict is taken on fresh common samples: the survivor was picked as the
+        # best of several on the halving's samples, where its lead is flattered by the
+        # pick itself (the winner's curse). The reserve pays for them.
+        fresh: dict[Action, dict[int, float]] = {best: {}, base: {}}
+        self.searched.fresh = fresh
+        while self.done + 2 <= budget and time.perf_counter() < deadline:
+            self._sample([best, base], fresh, self.done + 2, deadline, first=True)
+        self._finish()
+        return best if _z(fresh[best], fresh[base]) > bot.margin else base
+
+    def _finish(self) -> None:
         self.searched.rollouts = self.done
         self.searched.kernel = self.kernel
-        if best != base and _z(values[best], values[base]) > bot.margin:
-            return best
-        return base
 
     def _sample(
         self,
