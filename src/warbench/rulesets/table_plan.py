@@ -24,7 +24,7 @@ ruleset and live here, specialised by data and small overrides in each ruleset's
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -89,6 +89,22 @@ class Strike:
     """The exact chance it destroys the target alone (by the ruleset's odds)."""
     gain: float
     """What it is worth alone, in the greedy bot's unit (its score)."""
+
+
+def points_clock(
+    turn: int,
+    last: int,
+    points: Mapping[str, float],
+    forces: Iterable[tuple[str, float]],
+    side: str,
+) -> Clock:
+    """The clock of a game scored in points destroyed (MGV, Invisible Enemy): ``points``
+    each side's score, ``forces`` (side, points) of every base on the table."""
+    theirs = max(v for s, v in points.items() if s != side)
+    strength = dict.fromkeys(points, 0.0)
+    for owner, worth in forces:
+        strength[owner] = strength.get(owner, 0.0) + worth
+    return Clock(turn, last, points[side] - theirs, min(strength.values()))
 
 
 def alternatives(strikes: Sequence[Strike]) -> dict[tuple[str, str], float]:

@@ -33,7 +33,7 @@ from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.evaluate import _mean_hits
 from warbench.rulesets.invisible_enemy.state import Base, State
 from warbench.rulesets.invisible_enemy.victory import scores
-from warbench.rulesets.table_plan import Clock, Strike, TablePlanner
+from warbench.rulesets.table_plan import Clock, Strike, TablePlanner, points_clock
 
 if TYPE_CHECKING:
     from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
@@ -59,13 +59,8 @@ class _Planner(TablePlanner[State]):
 
     def clock(self) -> Clock:
         state = self.state
-        got = scores(state)
-        mine = got[self.side]
-        theirs = max(v for s, v in got.items() if s != self.side)
-        forces = dict.fromkeys(state.setup.sides, 0.0)
-        for base in state.bases.values():
-            forces[base.side] += float(base.model.points)
-        return Clock(state.turn, state.setup.turns, mine - theirs, min(forces.values()))
+        forces = ((b.side, float(b.model.points)) for b in state.bases.values())
+        return points_clock(state.turn, state.setup.turns, scores(state), forces, self.side)
 
     def _left(self, target: str) -> int:
         base = self.state.bases[target]

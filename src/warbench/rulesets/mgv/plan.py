@@ -34,7 +34,7 @@ from warbench.rulesets.mgv.actions import End, FireOrder, Move
 from warbench.rulesets.mgv.evaluate import expected_hits
 from warbench.rulesets.mgv.state import Base, State
 from warbench.rulesets.mgv.victory import scores
-from warbench.rulesets.table_plan import Clock, TablePlanner
+from warbench.rulesets.table_plan import Clock, TablePlanner, points_clock
 
 if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules
@@ -79,13 +79,8 @@ class _Planner(TablePlanner[State]):
 
     def clock(self) -> Clock:
         state = self.state
-        got = scores(state)
-        mine = got[self.side]
-        theirs = max(v for s, v in got.items() if s != self.side)
-        forces = dict.fromkeys(state.setup.sides, 0.0)
-        for base in state.bases.values():
-            forces[base.side] += float(base.model.points)
-        return Clock(state.turn, state.setup.turns, mine - theirs, min(forces.values()))
+        forces = ((b.side, float(b.model.points)) for b in state.bases.values())
+        return points_clock(state.turn, state.setup.turns, scores(state), forces, self.side)
 
     def is_hold(self, action: Action) -> bool:
         return isinstance(action, End)
