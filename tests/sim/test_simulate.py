@@ -109,7 +109,8 @@ def test_an_unknown_side_is_refused_listing_the_sides() -> None:
 
 
 def test_an_unknown_bot_is_refused_listing_the_bots() -> None:
-    with pytest.raises(WarbenchError, match="unknown bot 'genius'; bots: easy, normal, hard, random"):
+    listed = "unknown bot 'genius'; bots: easy, normal, hard, random"
+    with pytest.raises(WarbenchError, match=listed):
         simulate(BRIDGE, games=1, bots={"guards": "genius"})
 
 
