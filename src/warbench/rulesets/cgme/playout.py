@@ -147,15 +147,7 @@ def _play(
     )
     if played is None:  # the game came to something the kernel does not do
         return None
-    codes, winner, reason, turns, final = played
-    actions = tables.decode(codes, lambda code: _decode(setup, code))
-    result = Playout(
-        actions=actions,
-        winner=None if winner < 0 else setup.sides[winner],
-        reason=_reason(setup, reason, winner),
-        turns=turns,
-    )
-    return result, final
+    return _result(setup, tables, played)
 
 
 def play_from(
@@ -252,6 +244,12 @@ def _play_from(
         return None
     if played is None:  # the game came to something the kernel does not do
         return None
+    return _result(setup, tables, played)
+
+
+def _result(setup: Setup, tables: KernelTables, played: Any) -> tuple[Playout, Any]:
+    """The kernel's answer (codes, winner, reason, turns, final state) as a Playout and
+    the final state."""
     codes, winner, reason, turns, final = played
     actions = tables.decode(codes, lambda code: _decode(setup, code))
     result = Playout(
