@@ -86,7 +86,7 @@ from warbench.server.limits import (
     fallback_choice,
     network_bot,
 )
-from warbench.server.store import HUMAN, Store
+from warbench.server.store import HUMAN, Store, StoreFull
 
 MAX_BODY = MAX_FILE_BYTES + 64 * 1024
 """The largest request body read: a scenario file at its limit and a little JSON."""
@@ -197,6 +197,19 @@ def _scenario_list() -> list[ScenarioInfo]:
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def _what_is_stored(path: str) -> str:
+    """What a write to ``path`` stores, in words (for a 507)."""
+    if path.endswith("/actions"):
+        return "the action"
+    if path.endswith("/undo"):
+        return "the undo"
+    if path.endswith("/chat"):
+        return "the chat line"
+    if path.rstrip("/") == "/api/games":
+        return "the new game"
+    return "the change"
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -503,6 +516,21 @@ def create_app(
     @app.exception_handler(Damaged)
     async def damaged(_: Request, exc: Damaged) -> JSONResponse:
         return _error(500, str(exc), damaged=True)
+
+    @app.exception_handler(StoreFull)
+    async def store_full(request: Request, exc: StoreFull) -> JSONResponse:
+        """A write the database could not make (a full disk, a file-size limit): rolled
+        back, and the game in memory put back as stored; the other requests go on."""
+        logging.getLogger("warbench.server").error(
+            "%s %s: %s (%s)", request.method, request.url.path, exc, exc.__cause__
+        )
+        what = _what_is_stored(request.url.path)
+        return _error(
+            507,
+            f"the server could not store {what}: its disk is full; "
+            "nothing was changed, try again later",
+            disk_full=True,
+        )
 
     @app.get("/api/scenarios")
     async def scenarios() -> list[dict[str, Any]]:

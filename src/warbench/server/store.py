@@ -24,6 +24,7 @@ in WAL mode with full synchronous writes; PostgreSQL is given as a URL.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import secrets
@@ -54,7 +55,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 metadata = MetaData()
 
@@ -157,6 +158,42 @@ class StaleVersion(Exception):
 
 class DamagedRow(Exception):
     """A stored row that cannot be read back as it was written (edited by hand)."""
+
+
+class StoreFull(Exception):
+    """The database could not write: its disk (or its file-size limit) is full. The
+    transaction was rolled back, so nothing of the write was stored. Not a
+    :class:`~warbench.errors.WarbenchError`: it is no fault of the request."""
+
+
+_FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)})
+_SQLITE_FULL = 13
+_SQLITE_IOERR_WRITE = 778  # SQLITE_IOERR | (3 << 8): a write() refused (EFBIG at a size limit)
+_PG_DISK_FULL = "53100"  # disk_full (PostgreSQL's "could not extend file")
+_FULL_WORDS = ("database or disk is full", "no space left on device", "file too large")
+
+
+def cannot_write(exc: BaseException) -> bool:
+    """Whether ``exc`` says the storage could not write (a full disk, a file-size limit
+    or a quota), rather than a fault of the write itself: SQLite's ``SQLITE_FULL`` or a
+    refused write, PostgreSQL's ``disk_full``, an :class:`OSError` ENOSPC, EFBIG or
+    EDQUOT, whether bare or wrapped by SQLAlchemy."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
+            return True
+        if isinstance(exc, DBAPIError) and exc.orig is not None and cannot_write(exc.orig):
+            return True
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code in (_SQLITE_FULL, _SQLITE_IOERR_WRITE):
+            return True
+        if getattr(exc, "sqlstate", None) == _PG_DISK_FULL:
+            return True
+        if any(words in str(exc).lower() for words in _FULL_WORDS):
+            return True
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return False
 
 
 _Work = Callable[[Connection], Any]
@@ -316,7 +353,8 @@ class Store:
     # -- the writer thread ---------------------------------------------------------
     def _write(self, work: _Work) -> Any:
         """Run ``work`` in a committed transaction of the writer thread; its result, or
-        its error (an :class:`IntegrityError` becomes :class:`StaleVersion`)."""
+        its error (an :class:`IntegrityError` becomes :class:`StaleVersion`; a full disk
+        :class:`StoreFull`)."""
         write = _Write(work)
         with self._wake:
             if self._closing:
@@ -350,6 +388,11 @@ class Store:
                     w.error = StaleVersion("another action took that number first")
                 except Exception as exc:  # handed to the caller, who raises it
                     w.error = exc
+                    if cannot_write(exc):  # rolled back: nothing of it was stored
+                        w.error = StoreFull(
+                            f"the database could not write ({exc.__class__.__name__})"
+                        )
+                        w.error.__cause__ = exc
         finally:
             for w in group:
                 w.done.set()
