@@ -216,8 +216,10 @@ def network_bot(spec: str, ruleset: str) -> str:
     return spec
 
 
-class _Overrun(Exception):
-    """A bot's decision ran past its time limit."""
+class _Overrun(BaseException):
+    """A bot's decision ran past its time limit. A BaseException, as KeyboardInterrupt
+    is, so that no ``except Exception`` on the way (the engine's safety net around a
+    ruleset's step) swallows it and lets the think run on."""
 
 
 def _overrun(_signal: int, _frame: FrameType | None) -> None:
