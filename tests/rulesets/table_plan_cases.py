@@ -55,3 +55,22 @@ def check_the_planner_plays_to_the_end(scenario_id: str) -> None:
         game = play_game(scenario, 5, {seat: "planner", other: "greedy"})
         assert game.is_over
         assert score_for(game, seat) in (0.0, 0.5, 1.0)
+
+
+def first_moves_apart(scenario: str, seed: int, move: type[Action]) -> tuple[Game, str, str, str]:
+    """``scenario`` played on by greedy to the first decision where greedy's best and the
+    planner's best (each from the side's own state) are two different moves: the game,
+    the side, greedy's move and the planner's, as text."""
+    game = Game.start(scenario, seed=seed)
+    bots = {side: GreedyBot(seed) for side in game.scenario.sides}
+    rules = game.ruleset
+    for _ in range(400):
+        (side,) = game.waiting_for()[:1]
+        actions = list(game.legal_actions(side))
+        mine = rules.side_state(game.state, side) or game.state
+        greedy = best(rules.evaluate(mine, side, actions), actions)
+        planned = best(rules.plan(mine, side, actions), actions)
+        if greedy != planned and all(isinstance(game.parse(a), move) for a in (greedy, planned)):
+            return game, side, greedy, planned
+        game.apply(bots[side].choose(game.seat(side), side), side)
+    raise AssertionError("the planner never differs from greedy")

@@ -5,13 +5,11 @@ main scenario."""
 from __future__ import annotations
 
 from tests.rulesets.table_plan_cases import (
-    best,
     check_a_last_turn_lead_is_kept,
     check_the_planner_plays_to_the_end,
+    first_moves_apart,
 )
 
-from warbench.bots.greedy import GreedyBot
-from warbench.core.game import Game
 from warbench.rulesets.invisible_enemy.actions import Pass
 
 SCENARIO = "invisible-enemy/company"
@@ -33,20 +31,9 @@ def test_a_move_into_enemy_reach_is_weighed_twice_as_heavily():
     from warbench.rulesets.invisible_enemy.actions import Move
     from warbench.rulesets.invisible_enemy.plan import _threat
 
-    game = Game.start(SCENARIO, seed=5001)
-    bots = {side: GreedyBot(5001) for side in game.scenario.sides}
+    game, side, greedy, planned = first_moves_apart(SCENARIO, 5001, Move)
     rules = game.ruleset
-    for _ in range(400):
-        (side,) = game.waiting_for()[:1]
-        actions = list(game.legal_actions(side))
-        mine = rules.side_state(game.state, side) or game.state
-        greedy = best(rules.evaluate(mine, side, actions), actions)
-        planned = best(rules.plan(mine, side, actions), actions)
-        if greedy != planned and all(isinstance(game.parse(a), Move) for a in (greedy, planned)):
-            break
-        game.apply(bots[side].choose(game.seat(side), side), side)
-    else:
-        raise AssertionError("the planner never differs from greedy")
+    mine = rules.side_state(game.state, side) or game.state
     chosen, other = game.parse(planned), game.parse(greedy)
     assert isinstance(chosen, Move) and isinstance(other, Move)
 

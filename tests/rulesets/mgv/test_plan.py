@@ -4,13 +4,11 @@ the scenario's choice greedy does not, and a whole game of the main scenario."""
 from __future__ import annotations
 
 from tests.rulesets.table_plan_cases import (
-    best,
     check_a_last_turn_lead_is_kept,
     check_the_planner_plays_to_the_end,
+    first_moves_apart,
 )
 
-from warbench.bots.greedy import GreedyBot
-from warbench.core.game import Game
 from warbench.rulesets.mgv.actions import End
 
 SCENARIO = "mgv/clear"
@@ -31,20 +29,9 @@ def test_a_move_is_weighed_by_the_enemy_fire_next_turn():
     from warbench.rulesets.mgv import movement, position
     from warbench.rulesets.mgv.actions import Move
 
-    game = Game.start(SCENARIO, seed=5001)
-    bots = {side: GreedyBot(5001) for side in game.scenario.sides}
+    game, side, greedy, planned = first_moves_apart(SCENARIO, 5001, Move)
     rules = game.ruleset
-    for _ in range(400):
-        (side,) = game.waiting_for()[:1]
-        actions = list(game.legal_actions(side))
-        mine = rules.side_state(game.state, side) or game.state
-        greedy = best(rules.evaluate(mine, side, actions), actions)
-        planned = best(rules.plan(mine, side, actions), actions)
-        if greedy != planned and all(isinstance(game.parse(a), Move) for a in (greedy, planned)):
-            break
-        game.apply(bots[side].choose(game.seat(side), side), side)
-    else:
-        raise AssertionError("the planner never differs from greedy")
+    mine = rules.side_state(game.state, side) or game.state
 
     def cautious(text: str) -> float:
         """The place's worth counting only the enemy's fire (no hunting, no approach)."""
