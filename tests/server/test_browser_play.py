@@ -235,7 +235,7 @@ def test_the_lobby_gives_each_seat_link_with_a_copy_button(
     last = page.locator("#scenario option").last.inner_text()
     assert "calibration arena" in last
     page.click("#first-pick")  # the suggested first game: guards against greedy
-    page.wait_for_function("document.querySelector('#seat-vanguard').value == 'greedy'")
+    page.wait_for_function("document.querySelector('#seat-vanguard')?.value == 'greedy'")
     page.click("button[type=submit]")
     row = page.locator("#links .seat[data-side='guards']")
     row.wait_for()
@@ -246,6 +246,38 @@ def test_the_lobby_gives_each_seat_link_with_a_copy_button(
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.startswith(base + "/play/") and "#seat=" in copied
     assert copied == base + (row.locator("a").get_attribute("href") or "")
+    context.close()
+
+
+def test_a_slow_answer_to_the_first_load_does_not_undo_the_suggested_game(
+    base: str, browser: Browser
+) -> None:
+    """The page loads a scenario's seats while the player already clicked the suggested game:
+    the earlier, slower answer must not redraw the seats over the player's pick (seen in CI:
+    the seats were drawn twice and the pick's bot was replaced by the default)."""
+    context = _context(browser, "desktop")
+    page = context.new_page()
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/scenarios/miniwars/bridge", hold_the_first)
+    page.goto(base + "/")
+    page.wait_for_selector("#first:not([hidden])")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1  # the first load's answer is held back
+    page.click("#first-pick")
+    page.wait_for_function("document.querySelector('#seat-vanguard')?.value == 'greedy'")
+    held[0].continue_()  # the stale answer arrives last
+    page.wait_for_timeout(500)
+    assert page.locator("#seat-vanguard").input_value() == "greedy"
     context.close()
 
 

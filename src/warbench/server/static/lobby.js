@@ -27,10 +27,14 @@ async function load() {
   }
   await seats();
 }
+// Seats are drawn from the latest request only: a slower answer to an earlier pick (the
+// page's first load, a scenario changed twice quickly) must not overwrite a later one.
+let drawn = 0;
 async function seats() {
   uploaded = null; $("upload").value = "";
+  const ticket = ++drawn;
   const r = await fetch(`/api/scenarios/${$("scenario").value.split("/").map(encodeURIComponent).join("/")}`);
-  drawSeats(await r.json());
+  await drawSeats(await r.json(), ticket);
 }
 $("first-pick").addEventListener("click", async () => {
   $("scenario").value = firstGame.scenario;
@@ -48,7 +52,7 @@ $("upload").addEventListener("change", async () => {
   const info = await r.json();
   if (!r.ok) { $("problem").textContent = info.error; uploaded = null; return; }
   uploaded = text;
-  drawSeats(info);
+  await drawSeats(info, ++drawn);
 });
 function seconds(s) {
   if (s === null || s === undefined) return "its time per decision is not measured";
@@ -80,12 +84,14 @@ async function estimate(side) {
     : data.error;
   hint.classList.toggle("error", !r.ok);
 }
-async function drawSeats(info) {
+async function drawSeats(info, ticket) {
   if (info.ruleset !== ruleset) {
+    const found = await (await fetch(`/api/bots/about?ruleset=${encodeURIComponent(info.ruleset)}`)).json();
+    if (ticket !== drawn) return;
     ruleset = info.ruleset;
-    const found = await (await fetch(`/api/bots/about?ruleset=${encodeURIComponent(ruleset)}`)).json();
     about = Object.fromEntries(found.map((b) => [b.name, b]));
   }
+  if (ticket !== drawn) return;
   drawSeatRows(info);
 }
 function drawSeatRows(info) {
