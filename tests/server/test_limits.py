@@ -3,23 +3,26 @@ checked, bot options bounded over the network, seat tokens stored only as hashes
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import multiprocessing
 import sqlite3
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from warbench.cli import serve
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
-from warbench.server.app import MAX_BODY, create_app
-from warbench.server.hub import BotJob, choose_for
-from warbench.server.limits import allowed_hosts, choose_within, host_name
+from warbench.server.app import MAX_BODY, BotRunner, Watchers, create_app
+from warbench.server.hub import LIVE_GAMES, BotJob, Hub, choose_for
+from warbench.server.limits import BOT_GAMES, allowed_hosts, choose_within, host_name
+from warbench.server.store import Store
 
 from .conftest import Api
 
@@ -166,3 +169,71 @@ def test_the_database_holds_no_seat_token_in_clear(api: Api, tmp_path: Path) -> 
     for token in tokens:
         assert hashlib.sha256(token.encode()).hexdigest() in dump
     assert api.look(made["id"], tokens[0])["you"] == "guards"  # verified by its hash
+
+
+def test_a_decision_that_waited_for_a_bot_process_is_not_taken_for_a_stuck_one(
+    db_url: str,
+) -> None:
+    """Bots of several games share the bot processes, so a decision may wait for one. The
+    server used to time a decision from when it was asked for, but the bot process from
+    when it began: a decision that had waited was taken for a stuck process, and every
+    game's bots were killed and started again. Now both count from the moment it is asked
+    for: one that waited thinks for what is left (none left: a random action at once), and
+    every answer comes within the limit of its asking, the processes untouched."""
+    scenario = load_scenario("miniwars/bridge")
+    start = Game(scenario, 1)
+    side = next(s for s in scenario.sides if start.legal_actions(s))
+    legal = {str(a) for a in start.legal_actions(side)}
+
+    async def three_games_at_once() -> tuple[list[float], bool]:
+        runner = BotRunner(Hub(Store(db_url)), Watchers(), processes=1)
+        runner.decision_seconds, runner.decision_grace = 3.0, 1.0
+        try:
+            warm = BotJob("warm", scenario.id, dict(scenario.raw), 1, (), side, "greedy", 1)
+            await runner._choose(warm)  # the process is started and has imported the bots
+            pool = runner._pool
+            started = time.monotonic()
+
+            async def timed(n: int) -> float:
+                job = BotJob(
+                    f"g{n}", scenario.id, dict(scenario.raw), 1, (), side, "mcts:time=2", n
+                )
+                assert await runner._choose(job) in legal
+                return time.monotonic() - started
+
+            answered = await asyncio.gather(*(timed(n) for n in range(3)))
+            return list(answered), runner._pool is pool
+        finally:
+            runner.close()
+
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (a browser test's may run here)
+        answered, same_pool = thread.submit(asyncio.run, three_games_at_once()).result()
+    assert same_pool, "a decision that waited in the queue was taken for a stuck process"
+    assert max(answered) < 3.0 + 0.8, answered  # each within its limit of being asked
+
+
+def test_a_new_game_with_bots_waits_while_the_bots_are_busy(db_url: str) -> None:
+    """A crowd of bot games would push every game's decisions into the queue: past the
+    server's number of bot games (``--bot-games``), a new game with a bot seat is refused
+    with 503 and when to try again; a game between people is made as ever."""
+    with TestClient(create_app(db_url, bot_games=1), base_url="http://localhost") as client:
+        busy = {"red": "mcts:time=1", "blue": "mcts:time=1"}
+        first = client.post("/api/games", json={"scenario": "cgme/skirmish", "seats": busy})
+        assert first.status_code == 201, first.text
+        r = client.post(
+            "/api/games", json={"scenario": "cgme/skirmish", "seats": {"red": "greedy"}}
+        )
+        assert r.status_code == 503, r.text
+        assert (
+            "the server's bots are busy (1 games have bots playing, its limit is 1)"
+            in (r.json()["error"])
+        )
+        assert r.headers["retry-after"] == "60"
+        people = client.post("/api/games", json={"scenario": "cgme/skirmish", "seats": {}})
+        assert people.status_code == 201, people.text
+
+
+def test_the_command_line_defaults_are_the_servers() -> None:
+    """``warbench serve`` names its defaults without importing the server (a quick start):
+    they must be the server's own."""
+    assert serve.BOT_GAMES == BOT_GAMES and serve.LIVE_GAMES == LIVE_GAMES

@@ -17,6 +17,8 @@ DEFAULT_DB = "sqlite:///warbench-games.db"
 LIVE_GAMES = 1000
 """The default of ``--live-games`` (``warbench.server.hub.LIVE_GAMES``, not imported
 here: the command line loads no server code until it serves)."""
+BOT_GAMES = 32
+"""The default of ``--bot-games`` (``warbench.server.limits.BOT_GAMES``)."""
 
 
 def register(commands: Commands) -> None:
@@ -55,6 +57,16 @@ def register(commands: Commands) -> None:
         "(default 1; 0: in the server's own threads)",
     )
     parser.add_argument(
+        "--bot-games",
+        type=lambda text: whole_number(text, 1, 100_000),
+        default=BOT_GAMES,
+        metavar="N",
+        help=f"games whose bots may play at once (default {BOT_GAMES}); while that many "
+        "have bots thinking or waiting to think, a new game with a bot seat is refused "
+        "(503, try again later), so that bot games cannot crowd each other's decisions "
+        "out (each is answered within 60 s of its turn, its wait included)",
+    )
+    parser.add_argument(
         "--live-games",
         type=lambda text: whole_number(text, 1, 10_000_000),
         default=LIVE_GAMES,
@@ -89,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             bot_processes=args.bot_processes,
             live_games=args.live_games,
             allowed_hosts=hosts,
+            bot_games=args.bot_games,
         )
     except Exception as exc:  # an unknown URL, a missing driver, a database not there
         listening.close()

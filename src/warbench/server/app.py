@@ -77,11 +77,13 @@ from warbench.server.hub import (
     Stale,
 )
 from warbench.server.limits import (
+    BOT_GAMES,
     DECISION_GRACE,
     DECISION_SECONDS,
     HELLO_SECONDS,
     LOCAL_HOSTS,
     Guard,
+    choose_by,
     choose_within,
     fallback_choice,
     network_bot,
@@ -103,6 +105,9 @@ FIRST_GAME: dict[str, Any] = {
     ),
 }
 """The lobby's suggestion for a first game (a short, even one)."""
+
+BUSY_RETRY_SECONDS = 60
+"""When to try again, told with a refusal because the bots are busy (``Retry-After``)."""
 
 BOT_NICENESS = 10
 """How much lower than the server the bot processes run (``nice``)."""
@@ -225,7 +230,9 @@ class BotRunner:
     """Plays the bots of a game in the background, one action at a time, telling every
     watcher after each; at most one runner a game."""
 
-    def __init__(self, hub: Hub, watchers: Watchers, processes: int = 0) -> None:
+    def __init__(
+        self, hub: Hub, watchers: Watchers, processes: int = 0, games: int = BOT_GAMES
+    ) -> None:
         self.hub = hub
         self.watchers = watchers
         self._running: dict[str, asyncio.Task[None]] = {}
@@ -234,7 +241,20 @@ class BotRunner:
         self._pool = self._new_pool() if processes > 0 else None
         """Bots think in other processes, so that requests never wait for them."""
         self.decision_seconds = DECISION_SECONDS
-        """How long a bot's decision may take (then a random legal action is played)."""
+        """How long after its turn a bot's decision is answered, at the latest (its wait
+        for a bot process included; a think cut short plays a random legal action)."""
+        self.decision_grace = DECISION_GRACE
+        """How much longer a bot process may take before it is taken for stuck."""
+        self.games = games
+        """At most this many games have bots playing when a new game with bots is made."""
+
+    def busy(self) -> int:
+        """The games whose bots are thinking or waiting for a bot process now."""
+        return sum(1 for task in self._running.values() if not task.done())
+
+    def full(self) -> bool:
+        """No room for another game's bots: a new game with bot seats must wait."""
+        return self.busy() >= self.games
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
@@ -277,17 +297,23 @@ class BotRunner:
     async def _choose(self, job: BotJob) -> str:
         """The bot's choice, from the process pool (started again once if it broke; then
         the server's own threads, so that a broken pool never stalls a game). A decision
-        has :data:`DECISION_SECONDS`: the bot process cuts a longer think short (a random
-        legal action instead); one that does not answer even then is given up on, its
-        pool started again, and a random action played, so no game waits on it forever."""
+        is due :attr:`decision_seconds` after it is asked for, however long it waited for
+        a bot process (other games' bots were thinking): the process cuts the think at
+        that moment (a random legal action instead). One that does not answer even
+        :attr:`decision_grace` later is given up on, its pool started again, and a random
+        action played, so no game waits on it forever. (The process and the server count
+        from the same moment: a decision that waited in the queue is not taken for a
+        stuck process.)"""
+        due = time.time() + self.decision_seconds
         for _ in range(2):
             pool = self._pool
             if pool is None:
                 break
             try:
                 loop = asyncio.get_running_loop()
-                thinking = loop.run_in_executor(pool, choose_within, job, self.decision_seconds)
-                return await asyncio.wait_for(thinking, self.decision_seconds + DECISION_GRACE)
+                thinking = loop.run_in_executor(pool, choose_by, job, due)
+                waited = max(due - time.time(), 0.0) + self.decision_grace
+                return await asyncio.wait_for(thinking, waited)
             except TimeoutError:
                 logging.getLogger("warbench.server").warning("a bot process stopped answering")
                 if self._pool is pool:
@@ -299,7 +325,8 @@ class BotRunner:
                     self._replace_pool(pool, count=True)
         thinking_here = asyncio.ensure_future(run_in_threadpool(choose_within, job, 0.0))
         try:  # a thread cannot be stopped: stop waiting for it
-            return await asyncio.wait_for(asyncio.shield(thinking_here), self.decision_seconds)
+            left = max(due - time.time(), 0.0)
+            return await asyncio.wait_for(asyncio.shield(thinking_here), left)
         except TimeoutError:
             logging.getLogger("warbench.server").warning(
                 "the %s bot of game %s took over %g s: a random action instead",
@@ -465,11 +492,13 @@ def create_app(
     bot_processes: int = 0,
     live_games: int = LIVE_GAMES,
     allowed_hosts: Collection[str] = LOCAL_HOSTS,
+    bot_games: int = BOT_GAMES,
 ) -> FastAPI:
     """The application over the database at ``db_url`` (created and migrated if new);
     bots think in ``bot_processes`` other processes (0: in this one's threads); at most
     ``live_games`` games are kept in memory (the others are rebuilt when asked for). A
-    request naming a Host not in ``allowed_hosts`` (``*``: any) is refused."""
+    request naming a Host not in ``allowed_hosts`` (``*``: any) is refused, and so is a
+    new game with bot seats while ``bot_games`` games have bots playing."""
     state: dict[str, Any] = {}
 
     @asynccontextmanager
@@ -487,7 +516,7 @@ def create_app(
     state["store"] = store
     hub = Hub(store, live_games)
     watchers = Watchers()
-    bots = BotRunner(hub, watchers, bot_processes)
+    bots = BotRunner(hub, watchers, bot_processes, bot_games)
     state["bots"] = bots
     app.state.hub = hub
     app.state.bots = bots
@@ -605,6 +634,14 @@ def create_app(
             return _error(400, "give a built-in scenario id (scenario) or a file (scenario_toml)")
         if body.scenario_toml is not None and len(body.scenario_toml.encode()) > MAX_FILE_BYTES:
             return _error(413, f"a scenario file is at most {MAX_FILE_BYTES:,} bytes")
+        if any(player != HUMAN for player in body.seats.values()) and bots.full():
+            busy = _error(
+                503,
+                f"the server's bots are busy ({bots.busy()} games have bots playing, its "
+                f"limit is {bots.games}): try again in a minute, or play a person",
+            )
+            busy.headers["Retry-After"] = str(BUSY_RETRY_SECONDS)
+            return busy
 
         def making() -> tuple[Scenario, str, dict[str, str]]:
             """Read, check and build the scenario and store the game, off the event loop:

@@ -46,8 +46,14 @@ MAX_BUDGET = {"iterations": 20_000, "rollouts": 20_000, "depth": 400, "horizon":
 """Caps on the options that size a search, whatever the estimate says (an unmeasured
 ruleset has none)."""
 DECISION_SECONDS = 60.0
-"""A bot's decision is cut off after this long (a random legal action is played
-instead): no seat's options, and no slow position, hold a game or a bot process longer."""
+"""A bot's decision is answered within this long of its turn, its wait for a bot process
+included: a think that would end later is cut off (a random legal action is played
+instead), so no seat's options, no slow position and no crowd of other games' bots hold a
+game longer."""
+BOT_GAMES = 32
+"""The default of ``--bot-games``: a new game with bot seats is refused (503, try again
+later) while this many games have bots thinking or waiting for a bot process, so that a
+crowd of bot games cannot spend everyone's decisions in the queue."""
 DECISION_GRACE = 30.0
 """How much longer the server waits for a bot process before it gives up on it (its
 timer could not fire: stuck in compiled code) and starts the processes again."""
@@ -248,6 +254,25 @@ def choose_within(job: BotJob, seconds: float) -> str:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     return fallback_choice(job)
+
+
+def choose_by(job: BotJob, deadline: float) -> str:
+    """The bot's choice, due by ``deadline`` (``time.time()``, the same clock in every
+    process): the time spent waiting for a bot process comes off the think. A decision
+    whose time ran out in the queue is not begun (a random legal action at once)."""
+    seconds = deadline - time.time()
+    if seconds <= QUICKEST_THINK:
+        logging.getLogger("warbench.server").warning(
+            "the %s bot of game %s waited its whole time for a bot process: a random action",
+            job.bot,
+            job.game_id,
+        )
+        return fallback_choice(job)
+    return choose_within(job, seconds)
+
+
+QUICKEST_THINK = 0.01
+"""Less time than this left for a decision: not worth beginning the think."""
 
 
 def fallback_choice(job: BotJob) -> str:
