@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from warbench.core.odds import OddsKey, OddsQuery, OddsResult
+from warbench.core.odds import JOINT_OUTCOMES, OddsKey, OddsQuery, OddsResult, combined
 from warbench.errors import OddsError, WarbenchError
 
 STRENGTH = OddsKey("attacker", "int", 3, "attacker combat strength")
@@ -109,3 +109,21 @@ def test_a_result_as_json_gives_floats_and_exact_fractions() -> None:
         "exact": {"hit": "1/3", "miss": "2/3", "doubles": "1/6"},
         "doubles": 1 / 6,
     }
+
+
+def test_independent_rolls_are_every_combination_until_there_are_too_many() -> None:
+    """Two small rolls: every combination, named by part. Six rolls of four outcomes
+    (4,096 combinations, seconds of exact arithmetic, a table nobody reads): the
+    distribution of their total, exactly the convolution."""
+    def hits(k: int) -> str:
+        return f"{k} hit" if k == 1 else f"{k} hits"
+
+    d = {0: Fraction(1, 2), 1: Fraction(1, 3), 2: Fraction(1, 6), 3: Fraction(0)}
+    small = combined([("A", d), ("B", d)], hits)
+    assert len(small) == 9 and small["A: 1 hit; B: 2 hits"] == Fraction(1, 18)
+    four = {0: Fraction(1, 4), 1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(1, 4)}
+    many = combined([(f"S{i}", four) for i in range(6)], hits)
+    assert JOINT_OUTCOMES < 4**6 and set(many) == {f"{hits(k)} in all" for k in range(19)}
+    assert sum(many.values()) == 1
+    assert many["0 hits in all"] == Fraction(1, 4**6)
+    assert many["1 hit in all"] == Fraction(6, 4**6)

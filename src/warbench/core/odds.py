@@ -83,6 +83,43 @@ class OddsResult:
         return out
 
 
+JOINT_OUTCOMES = 64
+"""Independent rolls are given as every combination of their outcomes up to this many
+combinations; beyond it, as the distribution of their total (a fire of six attacks had
+thousands of combinations: a table nobody reads, seconds to work out exactly)."""
+
+
+def combined(
+    parts: Sequence[tuple[str, Mapping[int, Fraction]]], name: Callable[[int], str]
+) -> dict[str, Fraction]:
+    """The outcomes of independent rolls (``parts``: each roll's name and chances of each
+    count, e.g. hits), exactly: every combination (``A: 1 hit; B: 0 hits``) while there
+    are at most :data:`JOINT_OUTCOMES`, else the total (``3 hits in all``). ``name``
+    words a count (``1 hit``)."""
+    live = [(part, {k: p for k, p in sorted(dist.items()) if p}) for part, dist in parts]
+    size = 1
+    for _, dist in live:
+        size *= len(dist)
+    if size <= JOINT_OUTCOMES:
+        joint: dict[str, Fraction] = {"": Fraction(1)}
+        for part, dist in live:
+            named = {f"{part}: {name(k)}": p for k, p in dist.items()}
+            joint = {
+                (f"{key}; " if key else "") + one: p * q
+                for key, p in joint.items()
+                for one, q in named.items()
+            }
+        return joint
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for _, dist in live:
+        summed: dict[int, Fraction] = {}
+        for a, p in total.items():
+            for b, q in dist.items():
+                summed[a + b] = summed.get(a + b, Fraction(0)) + p * q
+        total = summed
+    return {f"{name(k)} in all": p for k, p in sorted(total.items())}
+
+
 def odds_table(result: OddsResult, first: str = "the attack") -> dict[str, Any] | None:
     """The odds as a small table for a board to show: a column per outcome, a row for the
     attack itself (``first``), then a row for each group of side effects that has every

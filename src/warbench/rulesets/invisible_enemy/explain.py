@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from warbench.core.actions import Action
-from warbench.core.odds import OddsResult
+from warbench.core.odds import OddsResult, combined
 from warbench.geometry.table import centre_distance
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.actions import Destruct, Fire, Unit
@@ -41,7 +41,11 @@ def _dist(dist: Mapping[int, Fraction]) -> str:
 def _hits(dist: Mapping[int, Fraction], name: str = "") -> dict[str, Fraction]:
     """Outcome names of a distribution of hits: ``2 hits`` (or ``A2: 2 hits``)."""
     head = f"{name}: " if name else ""
-    return {f"{head}{k} hit{'' if k == 1 else 's'}": p for k, p in sorted(dist.items()) if p}
+    return {f"{head}{_count(k)}": p for k, p in sorted(dist.items()) if p}
+
+
+def _count(k: int) -> str:
+    return f"{k} hit{'' if k == 1 else 's'}"
 
 
 def _sum(first: Mapping[int, Fraction], second: Mapping[int, Fraction]) -> dict[int, Fraction]:
@@ -152,25 +156,20 @@ def _destruct(state: State, action: Destruct) -> Explained | None:
         if o.id != base.id and centre_distance(base.geo, o.geo) <= blast.range + 1e-9
     ]
     lines = [f"{base.id} blasts everything within {blast.range:g}in at attack {blast.attack}"]
-    joint: dict[str, Fraction] = {"": Fraction(1)}
+    rolls: list[tuple[str, dict[int, Fraction]]] = []
     extra: dict[str, Fraction] = {}
     for other in caught:
         lof = space.cover_against(state, base, other)
         dist = self_destruct_distribution(
             int(base.model.speed), base.model.defence, other.model.defence, lof
         )
-        named = _hits(dist, other.id)
-        extra.update(named)
-        joint = {
-            (f"{key}; " if key else "") + one: p * q
-            for key, p in joint.items()
-            for one, q in named.items()
-        }
+        rolls.append((other.id, dist))
+        extra.update(_hits(dist, other.id))
         lines.append(f"{other.id} ({other.side}): {_dist(dist)}")
     if not caught:
         lines.append("no base is caught in it")
-        joint = {"no base caught": Fraction(1)}
-    return "; ".join(lines), OddsResult(joint, extra)
+        return "; ".join(lines), OddsResult({"no base caught": Fraction(1)}, extra)
+    return "; ".join(lines), OddsResult(combined(rolls, _count), extra)
 
 
 def assess_action(state: State, side: str, action: Action) -> Explained | None:

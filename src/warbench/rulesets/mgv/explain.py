@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from warbench.core.actions import Action
-from warbench.core.odds import OddsResult
+from warbench.core.odds import OddsResult, combined
 from warbench.errors import IllegalAction
 from warbench.rulesets.mgv import combat, fire
 from warbench.rulesets.mgv.actions import FireOrder
@@ -100,14 +100,5 @@ def assess_action(state: State, side: str, action: Action) -> tuple[str, OddsRes
         return text, None
     if len(known) == 1:
         return text, OddsResult({_hits(k): p for k, p in sorted(known[0][1].items()) if p})
-    joint: dict[str, Fraction] = {"": Fraction(1)}
-    extra: dict[str, Fraction] = {}
-    for name, dist in known:
-        named = {f"{name}: {_hits(k)}": p for k, p in sorted(dist.items()) if p}
-        extra.update(named)
-        joint = {
-            (f"{key}; " if key else "") + one: p * q
-            for key, p in joint.items()
-            for one, q in named.items()
-        }
-    return text, OddsResult(joint, extra)
+    extra = {f"{name}: {_hits(k)}": p for name, dist in known for k, p in sorted(dist.items()) if p}
+    return text, OddsResult(combined(known, _hits), extra)
