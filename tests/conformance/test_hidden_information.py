@@ -123,18 +123,26 @@ def _worlds(game: Game, index: int) -> list[Game]:
 
 
 # -- what a side can reach -------------------------------------------------------------
-def _attempt(game: Game, side: str | None, text: str) -> str:
-    """Whether ``side`` typing ``text`` now is refused, and why (tried on a copy).
+def _attempts(game: Game, side: str | None, texts: list[str]) -> list[str]:
+    """Whether ``side`` typing each of ``texts`` now is refused, and why (tried on a copy).
 
     What an action that is taken shows is not compared: completing a sealed
-    round reveals the other choices, as it should.
+    round reveals the other choices, as it should. A refused action leaves the game
+    as it was (``test_rulesets.py`` holds every ruleset to that), so one copy serves
+    every attempt until one is taken.
     """
-    trial = copy.deepcopy(game)
-    try:
-        trial.apply(text, side)
-    except WarbenchError as exc:
-        return f"refused: {exc}"
-    return "taken"
+    found = []
+    trial: Game | None = None
+    for text in texts:
+        trial = trial or copy.deepcopy(game)
+        try:
+            trial.apply(text, side)
+        except WarbenchError as exc:
+            found.append(f"refused: {exc}")
+            continue
+        found.append("taken")
+        trial = None
+    return found
 
 
 def _masked(record: dict[str, Any]) -> dict[str, Any]:
@@ -177,7 +185,7 @@ def _reachable(game: Game, side: str | None, tmp: Path) -> dict[str, Any]:
     for other in game.scenario.sides:  # what the others could choose, typed by this side
         if other != side:
             typed += [str(a) for a in game.ruleset.legal_actions(game.state, other)]
-    found["attempts"] = [_attempt(game, side, text) for text in typed]
+    found["attempts"] = _attempts(game, side, typed)
     trial = copy.deepcopy(game)
     try:
         found["undo"] = f"took back {trial.undo(side).action}"
