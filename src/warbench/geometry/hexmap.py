@@ -27,6 +27,9 @@ class HexMap:
     elevation: dict[Hex, int] = field(default_factory=dict)
     hexsides: dict[Hexside, str] = field(default_factory=dict)
     roads: set[Hexside] = field(default_factory=set)
+    _json: dict[str, object] | None = field(default=None, init=False, repr=False, compare=False)
+    """:meth:`to_json`, made once: a map is filled in when its scenario is built and never
+    changed after (every view of every action carries it)."""
 
     def terrain_at(self, h: Hex) -> str:
         return self.terrain.get(h, self.default_terrain)
@@ -44,7 +47,13 @@ class HexMap:
         return {h for side in self.roads for h in side.hexes}
 
     def to_json(self) -> dict[str, object]:
-        """Plain data for views and renderers (labels, not Hex objects)."""
+        """Plain data for views and renderers (labels, not Hex objects). The same object
+        every call: read it, do not change it."""
+        if self._json is None:
+            self._json = self._plain()
+        return self._json
+
+    def _plain(self) -> dict[str, object]:
         terrain: dict[str, list[str]] = {}
         for h in self.grid.hexes:
             terrain.setdefault(self.terrain_at(h), []).append(h.label)
