@@ -10,8 +10,8 @@ file with the current fingerprint imports no ruleset at all; any change to those
 sources gives a new fingerprint, and the next listing computes it again.
 
 The cache folder is ``$WARBENCH_CACHE`` if set (empty: no cache), else
-``$XDG_CACHE_HOME/warbench`` or ``~/.cache/warbench``. A folder that cannot be
-written only costs the speed-up.
+``$XDG_CACHE_HOME/warbench`` or ``~/.cache/warbench`` (none without a home folder).
+A folder that cannot be written only costs the speed-up.
 
 Rulesets registered by code in the running process (a test's toy ruleset, a
 plugin imported by hand) are not in the cache: they are added from the registry.
@@ -92,7 +92,10 @@ def cache_folder() -> Path | None:
     if chosen is not None:
         return Path(chosen) if chosen else None
     xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "warbench"
+    if xdg:
+        return Path(xdg) / "warbench"
+    home = os.path.expanduser("~")
+    return None if home.startswith("~") else Path(home) / ".cache" / "warbench"
 
 
 def compute() -> Catalogue:
