@@ -29,6 +29,10 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("WARBENCH_HYPOTHESIS", "ci"))
 
+# The catalogue cache (``warbench.core.catalogue``) is not written under the home
+# folder by tests; those of the cache give it a folder of their own.
+os.environ.setdefault("WARBENCH_CACHE", "")
+
 _MODULE_NAME = "warbench_tests_toy_ruleset"
 
 

@@ -1,6 +1,8 @@
 """The packages form layers: no package imports one above it, so there are no import circles.
 
 errors -> geometry -> scenario -> core -> rulesets -> bots / sim / render -> cli.
+Inside ``core`` the modules form no circle either, counting every import: at the top,
+inside a function (a lazy import) or for type checking only.
 """
 
 from __future__ import annotations
@@ -30,6 +32,64 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return {name for name in found if name.startswith("warbench.")}
+
+
+def _core_graph() -> dict[str, set[str]]:
+    """Each module of ``core`` with the ``core`` modules it imports, wherever it does."""
+    graph: dict[str, set[str]] = {}
+    modules = {path.stem for path in (SRC / "core").glob("*.py")}
+    for path in sorted((SRC / "core").glob("*.py")):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                if node.module == "warbench.core":
+                    names = [alias.name for alias in node.names]
+                else:
+                    names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            for name in names:
+                parts = name.removeprefix("warbench.core.").split(".")
+                if name.startswith("warbench.core.") or name in modules:
+                    found.add(parts[0])
+        graph[path.stem] = found & modules - {path.stem}
+    return graph
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of ``graph`` (its modules in order, the first again at the end)."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str] | None:
+        if module in path:
+            return [*path[path.index(module) :], module]
+        if module in done:
+            return None
+        for imported in sorted(graph[module]):
+            found = visit(imported, [*path, module])
+            if found:
+                return found
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        found = visit(module, [])
+        if found:
+            return found
+    return None
+
+
+def test_core_has_no_import_circle() -> None:
+    circle = _circle(_core_graph())
+    assert circle is None, "import circle in core: " + " -> ".join(circle or [])
+
+
+def test_the_circle_check_finds_a_lazy_circle() -> None:
+    graph = {"game": {"record"}, "record": {"dice"}, "dice": set()}
+    assert _circle(graph) is None
+    graph["dice"] = {"game"}  # say, an import inside a function
+    assert _circle(graph) == ["dice", "game", "record", "dice"]
 
 
 @pytest.mark.parametrize("package", sorted(LAYERS))

@@ -26,7 +26,7 @@ from warbench.core import registry
 from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios, load_scenario
-from warbench.core.record import replay_record
+from warbench.core.replay import replay_record
 from warbench.errors import WarbenchError
 
 SCENARIOS = sorted(builtin_scenarios())

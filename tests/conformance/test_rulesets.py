@@ -27,7 +27,7 @@ from warbench.core.dice import Dice
 from warbench.core.game import Game, Resolution
 from warbench.core.loader import builtin_scenarios, load_scenario, scenario_from_dict
 from warbench.core.odds import OddsQuery
-from warbench.core.record import replay_record
+from warbench.core.replay import replay_record
 from warbench.core.ruleset import Ruleset
 from warbench.core.saves import load_game, read_record, save_game, write_record
 from warbench.errors import IllegalAction, NotYourDecision, RecordError

@@ -27,7 +27,8 @@ from warbench.core.decisions import Decision, DecisionKind
 from warbench.core.dice import Dice
 from warbench.core.game import Game, Resolution
 from warbench.core.outcome import Outcome
-from warbench.core.record import check_record, make_record, replay_record
+from warbench.core.record import check_record, make_record
+from warbench.core.replay import replay_record
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.core.saves import RecordFile, load_game, read_record, save_game, sealed_path
 from warbench.errors import IllegalAction, RecordError, UndoError

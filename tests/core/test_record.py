@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from warbench.core.game import Game
-from warbench.core.record import RECORD_FORMAT, make_record, replay_record
+from warbench.core.record import RECORD_FORMAT, make_record
+from warbench.core.replay import replay_record
 from warbench.core.saves import read_record, write_record
 from warbench.errors import RecordError, WarbenchError
 

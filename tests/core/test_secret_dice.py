@@ -15,7 +15,7 @@ import pytest
 from warbench.cli.main import main
 from warbench.core.dice import SecretDice
 from warbench.core.game import Game
-from warbench.core.record import replay_record
+from warbench.core.replay import replay_record
 from warbench.core.saves import read_record, save_game
 
 

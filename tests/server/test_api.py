@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from warbench.core.record import replay_record
+from warbench.core.replay import replay_record
 from warbench.server.app import BOT_NICENESS, create_app
 
 from .conftest import Api

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from warbench.core.loader import load_scenario
-from warbench.core.record import replay_record
+from warbench.core.replay import replay_record
 from warbench.core.saves import read_record
 from warbench.errors import WarbenchError
 from warbench.sim import SimResult, game_seed, play_game, simulate

@@ -37,14 +37,13 @@ def run_rulesets(args: argparse.Namespace) -> int:
     """Print a table of the registered rulesets."""
     from rich.table import Table
 
-    from warbench.core.registry import all_rulesets
+    from warbench.core.catalogue import ruleset_rows
 
     table = Table(title="Rulesets")
     for column in ("name", "aliases", "version", "geometry", "title"):
         table.add_column(column)
-    for ruleset in all_rulesets():
-        info = ruleset.info
-        table.add_row(info.name, ", ".join(info.aliases), info.version, info.geometry, info.title)
+    for row in ruleset_rows():
+        table.add_row(row.name, ", ".join(row.aliases), row.version, row.geometry, row.title)
     out_console().print(table)
     return 0
 
@@ -87,23 +86,23 @@ def run_scenarios(args: argparse.Namespace) -> int:
     ``--json``; ``--long`` gives each one's whole goal (description and conditions)."""
     from rich.table import Table
 
-    from warbench.core.loader import list_scenarios
+    from warbench.core.catalogue import scenario_rows
 
-    found = list_scenarios()
+    found = scenario_rows()
     if args.json:
         rows: list[dict[str, object]] = [
             {"id": s.id, "ruleset": s.ruleset, "title": s.title} for s in found
         ]
         if args.long:
-            for row in rows:
-                row["goal"] = scenario_goal(str(row["id"]))
+            for row, info in zip(rows, found, strict=True):
+                row["goal"] = list(info.goal)
         print_json(rows)
         return 0
     console = out_console()
     if args.long:
         for info in found:
             say(console, f"{info.id}: {info.title} ({info.ruleset})", style="bold")
-            for line in scenario_goal(info.id):
+            for line in info.goal:
                 say(console, f"  {line}")
             say(console, "")
         return 0
@@ -113,19 +112,10 @@ def run_scenarios(args: argparse.Namespace) -> int:
     table.add_column("title", ratio=1)
     table.add_column("how it is won", ratio=2)
     for info in found:
-        table.add_row(info.id, info.title, short_goal(scenario_goal(info.id)))
+        table.add_row(info.id, info.title, short_goal(list(info.goal)))
     console.print(table)
     say(console, "warbench scenarios --long: each scenario's description and every condition.")
     return 0
-
-
-def scenario_goal(ref: str) -> list[str]:
-    """The ruleset's goal lines of scenario ``ref``: its description, then the conditions."""
-    from warbench.core.loader import load_scenario
-    from warbench.core.registry import get
-
-    scenario = load_scenario(ref)
-    return get(scenario.ruleset).goal(scenario)
 
 
 def short_goal(lines: list[str]) -> str:

@@ -25,6 +25,7 @@ from warbench.cli import (
     replay,
     serve,
     simulate,
+    tune,
 )
 from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, tolerant_stdin
 from warbench.errors import WarbenchError, excerpt, printable
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         render,
         info,
         serve,
+        tune,
     ):
         module.register(commands)
     return parser

@@ -147,7 +147,7 @@ def _from_record(source: str, at: int | None) -> tuple[Game, list[Any], list[str
         stop_message,
         verdict,
     )
-    from warbench.core.record import verify_replay
+    from warbench.core.replay import verify_replay
     from warbench.core.saves import read_record
 
     record = read_record(source)

@@ -154,7 +154,7 @@ def replay_known(
     ``each(game, index, side, text, sealed, events)`` is called after every
     action; it returns False to stop there. A replay that fails names the action.
     """
-    from warbench.core.record import replay_record
+    from warbench.core.replay import replay_record
 
     game = replay_record({**known.record, "actions": []}, source=source, verify=False)
     steps = known.steps if upto is None else known.steps[:upto]
@@ -179,7 +179,7 @@ def verdict(game: Game, known: Known) -> tuple[str, list[str]]:
     without showing them), cannot be checked: the verdict is ``stopped``.
     """
     from warbench.core.decisions import DecisionKind
-    from warbench.core.record import mismatches
+    from warbench.core.replay import mismatches
 
     problems = mismatches(game, known.record)
     if known.stop is not None and known.public_after_stop():
@@ -278,7 +278,7 @@ def _narrate(
     With ``read`` (``--step``) it waits before each action; None if told to quit.
     A sealed choice read from a side file is shown only to ``shown``'s side.
     """
-    from warbench.core.record import replay_record
+    from warbench.core.replay import replay_record
 
     empty = replay_record({**known.record, "actions": []}, source=source, verify=False)
     dice = f"seed {empty.seed}" if empty.seed is not None else "secret dice (logged)"

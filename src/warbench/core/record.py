@@ -56,26 +56,50 @@ would no longer replay: it is written to the bot side's file like a person's.
 That file is readable by the account that runs the game, which in a game
 against a person at the same machine is that person's (see the threat model).
 
-Writing records and side files to disk, reading them back and resuming a
-game is :mod:`warbench.core.saves`.
+Replaying a record is :mod:`warbench.core.replay`; writing records and side files to
+disk, reading them back and resuming a game is :mod:`warbench.core.saves`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from warbench.core.dice import Dice, SecretDice
 from warbench.errors import RecordError, WarbenchError, excerpt
 
 if TYPE_CHECKING:
-    from warbench.core.game import Game, TakenAction
-    from warbench.core.ruleset import RulesetInfo
+    from warbench.core.outcome import Outcome
+    from warbench.core.resolution import TakenAction
+    from warbench.core.ruleset import Ruleset, RulesetInfo
+    from warbench.scenario.model import Scenario
+
+
+class Recorded(Protocol):
+    """What a record is made from: a :class:`~warbench.core.game.Game` (named by what it
+    offers, so that this module stays below the game, which writes records with it)."""
+
+    @property
+    def scenario(self) -> Scenario: ...
+    @property
+    def ruleset(self) -> Ruleset[Any]: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def dice(self) -> Dice: ...
+    @property
+    def actions(self) -> list[TakenAction]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    def digest(self) -> str: ...
+    def unrevealed(self) -> dict[int, TakenAction]: ...
+    def held_choices(self) -> dict[str, TakenAction]: ...
+
 
 RECORD_FORMAT = 2
 SECRET_DICE_FORMAT = 3
@@ -117,7 +141,7 @@ def with_checksum(record: Mapping[str, Any]) -> dict[str, Any]:
     return sealed
 
 
-def kept_actions(game: Game, withhold: Collection[str]) -> list[tuple[TakenAction, bool]]:
+def kept_actions(game: Recorded, withhold: Collection[str]) -> list[tuple[TakenAction, bool]]:
     """The actions a record keeps, each with whether it is a sealed choice not yet revealed.
 
     A ``withhold`` side's choice in the round now asked is not kept at all:
@@ -136,7 +160,7 @@ def kept_actions(game: Game, withhold: Collection[str]) -> list[tuple[TakenActio
 
 
 def make_record(
-    game: Game, extra: Mapping[str, Any] | None = None, withhold: Collection[str] = ()
+    game: Recorded, extra: Mapping[str, Any] | None = None, withhold: Collection[str] = ()
 ) -> dict[str, Any]:
     """The record of ``game`` as it stands, safe for every side to read.
 
@@ -170,7 +194,7 @@ def make_record(
     return with_checksum(record)
 
 
-def dice_log(game: Game) -> list[int]:
+def dice_log(game: Recorded) -> list[int]:
     """The dice a game of secret dice has rolled so far, in order (what its record keeps:
     each was shown when it was rolled; no future die is in it)."""
     dice = game.dice
@@ -234,13 +258,13 @@ def check_record(data: Any, source: str) -> None:
         raise bad(f"field 'dice' must list the dice rolled, each a whole number 1 to {MAX_ROLL}")
     if not _HEX64.fullmatch(data["digest"]):
         raise bad("field 'digest' is not a SHA-256 digest (64 hex digits)")
-    if _ruleset_name(data["scenario"].get("ruleset")) != _ruleset_name(data["ruleset"]):
+    if ruleset_name(data["scenario"].get("ruleset")) != ruleset_name(data["ruleset"]):
         raise bad(
             f"the record says ruleset '{excerpt(data['ruleset'])}' but its scenario is "
             f"a game of '{excerpt(data['scenario'].get('ruleset'))}'"
         )
     prefix, slash, _ = data["scenario_id"].partition("/")
-    if slash and _registered(prefix) and _ruleset_name(prefix) != _ruleset_name(data["ruleset"]):
+    if slash and _registered(prefix) and ruleset_name(prefix) != ruleset_name(data["ruleset"]):
         raise bad(
             f"scenario id '{excerpt(data['scenario_id'])}' is not a scenario of "
             f"'{excerpt(data['ruleset'])}'"
@@ -305,118 +329,10 @@ def _registered(name: Any) -> RulesetInfo | None:
         return None
 
 
-def _ruleset_name(name: Any) -> str | None:
+def ruleset_name(name: Any) -> str | None:
     """The registered name behind a ruleset name or alias (the name itself if unknown)."""
     info = _registered(name)
     return info.name if info is not None else name if isinstance(name, str) else None
 
 
 _KIND_NAMES = {str: "string", dict: "JSON object", int: "whole number", list: "list"}
-
-
-# -- replaying -----------------------------------------------------------------------
-def replay_record(
-    record: Mapping[str, Any],
-    source: str = "record",
-    sealed: Mapping[int, tuple[str, str]] | None = None,
-    verify: bool = True,
-) -> Game:
-    """Rebuild the game of a record, applying every action in order.
-
-    ``sealed`` supplies sealed choices not yet revealed (from
-    :func:`~warbench.core.saves.read_sealed`), by index; the replay stops at
-    the first one it lacks (and goes through the actions after a held choice
-    it has). With ``verify``, the replay must reach the record's digest, turn
-    and outcome, or RecordError says what differs (a changed record, or rules
-    that changed since it was made, or a held choice it lacks, which the
-    actions after it need).
-    """
-    from warbench.core.game import Game
-    from warbench.core.loader import scenario_from_dict
-
-    scenario_id = str(record.get("scenario_id", "record"))
-    scenario = scenario_from_dict(record["scenario"], f"{source} (scenario)", scenario_id)
-    game = Game(scenario, *record_dice(record))
-    version = record.get("ruleset_version")
-    if version is not None and version != game.ruleset.info.version:
-        raise RecordError(
-            f"{source}: made with {game.ruleset.info.name} version {excerpt(version)}, "
-            f"this is version {game.ruleset.info.version}"
-        )
-    if _ruleset_name(record.get("ruleset", game.ruleset.info.name)) != game.ruleset.info.name:
-        raise RecordError(f"{source}: not a record of {game.ruleset.info.name}")
-    sealed_entries = any(isinstance(e, dict) and "sealed" in e for e in record["actions"])
-    if sealed_entries and not game.ruleset.info.simultaneous_choices:
-        raise RecordError(
-            f"{source}: a sealed choice in a game of {game.ruleset.info.name}, which has none"
-        )
-    stopped: tuple[int, str] | None = None
-    for index, entry in enumerate(record["actions"]):
-        nonce = ""
-        try:
-            side = str(entry["side"])
-            if "sealed" in entry:
-                if sealed is None or index not in sealed:
-                    stopped = (index, side)
-                    break  # a choice still sealed: the replay stops before it
-                text, nonce = sealed[index]
-            else:
-                text = str(entry["action"])
-        except (KeyError, TypeError):
-            raise RecordError(f"{source}: action {index + 1} is not {{side, action}}") from None
-        try:
-            game.apply(text, side)
-        except WarbenchError as exc:
-            raise RecordError(
-                f"{source}: action {index + 1} cannot be replayed: {excerpt(exc, 300)}"
-            ) from None
-        if nonce:
-            game.actions[-1] = replace(game.actions[-1], nonce=nonce)
-    if verify:
-        if stopped is not None and mismatches(game, record):
-            index, side = stopped
-            raise RecordError(
-                f"{source}: the replay stops at action {index + 1}, {excerpt(side)}'s sealed "
-                "choice not yet revealed, and the game went on after it (a held choice): "
-                f"the rest cannot be replayed or checked without {excerpt(side)}'s "
-                "sealed-choices file"
-            )
-        verify_replay(game, record, source)
-    return game
-
-
-def verify_replay(game: Game, record: Mapping[str, Any], source: str) -> None:
-    """Refuse a replay that does not reach the record's digest, turn and outcome."""
-    problems = mismatches(game, record)
-    if problems:
-        raise RecordError(
-            f"{source}: the record does not match its own replay ({problems[0]}): "
-            "a changed or damaged record, or rules that changed since it was made"
-        )
-
-
-def mismatches(game: Game, record: Mapping[str, Any]) -> list[str]:
-    """What of the record the replayed ``game`` does not reach (empty: all matches)."""
-    problems = []
-    if record.get("digest") != game.digest():
-        problems.append("the final digest differs")
-    if "turns" in record and record["turns"] != game.turn:
-        problems.append(f"it says turn {excerpt(record['turns'])}, the replay is at {game.turn}")
-    outcome = game.outcome
-    mine = _normal(outcome.to_json()) if outcome else None
-    if "outcome" in record and _normal(record["outcome"]) != mine:
-        problems.append("the outcome differs")
-    return problems
-
-
-def _normal(data: Any) -> Any:
-    """JSON data with numbers compared by value (2 == 2.0) and nothing else changed."""
-    if isinstance(data, bool) or data is None or isinstance(data, str):
-        return data
-    if isinstance(data, int | float):
-        return float(data) if math.isfinite(data) else repr(data)
-    if isinstance(data, Mapping):
-        return {str(k): _normal(v) for k, v in data.items()}
-    if isinstance(data, Sequence):
-        return [_normal(v) for v in data]
-    return data

@@ -84,6 +84,11 @@ def get(name: str) -> Ruleset[Any]:
     return _rulesets[owner]
 
 
+def registered() -> list[Ruleset[Any]]:
+    """The rulesets registered so far in this process (none imported for it), by name."""
+    return [_rulesets[name] for name in sorted(_rulesets)]
+
+
 def all_rulesets() -> list[Ruleset[Any]]:
     """Every registered ruleset, by name."""
     _load_builtins()

@@ -27,8 +27,8 @@ from warbench.errors import QuestionRefused
 
 if TYPE_CHECKING:
     from warbench.core.events import Event
-    from warbench.core.game import Resolution
     from warbench.core.playout import Playout
+    from warbench.core.resolution import Resolution
     from warbench.scenario.model import Scenario
 
 S = TypeVar("S")

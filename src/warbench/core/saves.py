@@ -35,9 +35,8 @@ from warbench.core.record import (
     commitment,
     kept_actions,
     make_record,
-    replay_record,
-    verify_replay,
 )
+from warbench.core.replay import replay_record, verify_replay
 from warbench.errors import RecordError, excerpt
 
 if TYPE_CHECKING:

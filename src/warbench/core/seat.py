@@ -22,18 +22,46 @@ warbench.errors.HiddenInformation: the horde seat may see only the horde view
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from warbench.core.actions import Action
+from warbench.core.ruleset import Ruleset
 from warbench.errors import HiddenInformation, WarbenchError, excerpt
 
 if TYPE_CHECKING:
     from warbench.core.decisions import Decision
     from warbench.core.events import Event
-    from warbench.core.game import Game
     from warbench.core.odds import OddsResult
     from warbench.core.outcome import Outcome
-    from warbench.core.ruleset import Ruleset, RulesetInfo
+    from warbench.core.ruleset import RulesetInfo
+    from warbench.scenario.model import Scenario
+
+
+class Seated(Protocol):
+    """What a seat reads of its game: a :class:`~warbench.core.game.Game` (named by what
+    it offers, so that this module stays below the game, which hands out seats)."""
+
+    @property
+    def scenario(self) -> Scenario: ...
+    @property
+    def ruleset(self) -> Ruleset[Any]: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def events(self) -> list[Event]: ...
+    @property
+    def decision(self) -> Decision | None: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    def waiting_for(self) -> tuple[str, ...]: ...
+    def view(self, side: str | None = None) -> dict[str, Any]: ...
+    def legal_actions(self, side: str | None = None) -> Sequence[Action]: ...
+    def parse(self, text: str) -> Action: ...
+    def refusal(self, action: Action, side: str | None = None) -> str | None: ...
 
 
 class Seat:
@@ -42,7 +70,7 @@ class Seat:
 
     __slots__ = ("_game", "side")
 
-    def __init__(self, game: Game, side: str) -> None:
+    def __init__(self, game: Seated, side: str) -> None:
         if side not in game.scenario.sides:
             raise HiddenInformation(f"no side '{excerpt(side)}' in this game")
         self._game = game
@@ -149,10 +177,8 @@ class Seat:
     def choice_form(self) -> dict[str, Any] | None:
         """A form to write this side's action now (:meth:`Ruleset.choice_form`), or None
         when the side is not asked or the legal actions are the whole choice."""
-        from warbench.core.ruleset import Ruleset as Base
-
         ruleset = self._game.ruleset
-        if type(ruleset).choice_form is Base.choice_form:
+        if type(ruleset).choice_form is Ruleset.choice_form:
             return None  # no forms: spare building the side's own state for nothing
         if self.side not in self._game.waiting_for():
             return None

@@ -8,7 +8,7 @@ import pytest
 import shapely
 
 from warbench.core.game import Game
-from warbench.core.record import replay_record
+from warbench.core.replay import replay_record
 from warbench.errors import ActionSyntaxError
 from warbench.rulesets.invisible_enemy import engineering
 from warbench.rulesets.invisible_enemy.actions import Engineer, Move

@@ -36,7 +36,7 @@ def test_items_and_tasks_are_drawn_as_markers(vs):
 
 
 def test_views_render_as_svg_and_as_text(vs):
-    """The renderers draw a VSGMR view (render/svg.py, render/table_text.py)."""
+    """The renderers draw a VSGMR view (render/svg/, render/table_text.py)."""
     svg = pytest.importorskip("warbench.render.svg")
     text = pytest.importorskip("warbench.render.table_text")
     game = Game.start("vsgmr/street", seed=2)

@@ -1,7 +1,7 @@
 """Check MGV's combat stand-ins (``data/combat.toml``) against the design intent of 1.5.
 
-Run ``.venv/bin/python tools/tune_mgv.py`` (about 3 minutes on two cores;
-``--help`` for the knobs: trials, games, seed, worker processes). It prints:
+Run ``warbench tune mgv`` (about 3 minutes on two cores; ``warbench tune mgv --help``
+for the knobs: trials, games, seed, worker processes). It prints:
 
 1. **One attack**: for each weapon, a light, a medium and a heavy target
    (``data/vehicles.toml``: L35, K817, J90) and a few ranges, the expected hits
@@ -42,7 +42,6 @@ import argparse
 import math
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -1081,7 +1080,8 @@ def _lost_row(name: str, losses: Losses) -> None:
 
 # == main ======================================================================================
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    """``warbench tune mgv [ARGS]``: print the study; exit status 1 if a verdict fails."""
+    parser = argparse.ArgumentParser(prog="warbench tune mgv", description=__doc__.split("\n\n")[0])
     parser.add_argument("--trials", type=int, default=500, help="targets per kinetic/photon run")
     parser.add_argument("--missile-trials", type=int, default=300, help="targets per missile run")
     parser.add_argument("--games", type=int, default=6, help="games per scenario (0: none)")
@@ -1101,7 +1101,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         lost_table(lost_in_play(args.games, args.seed, args.workers), args.seed)
     print(f"\n({time.perf_counter() - began:.0f} s)")
     return 0 if all(c.passed for c in checks) else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m warbench``: the ``warbench`` command."""
+
+import sys
+
+from warbench.cli.main import main
+
+sys.exit(main())
