@@ -14,7 +14,7 @@ from typing import Any
 
 from warbench.rulesets.cgme.data import World
 from warbench.rulesets.cgme.scenario import Setup
-from warbench.rulesets.hex_info import hex_lines, is_hex_label, refuse, where_text
+from warbench.rulesets.kit.hex import hex_lines, is_hex_label, refuse, where_text
 from warbench.scenario.model import Scenario
 
 RATING_WORDS = {"A": "ATT", "R": "RNG", "D": "DEF", "M": "MOV"}

@@ -141,7 +141,7 @@ def _scores_of(rules: MiniWars, state: State, unit: Unit) -> dict[Hex, float]:
 def _evaluate_moves(rules: MiniWars, state: State, options: MoveOptions) -> list[float]:
     scores: list[float] = []
     units = state.units
-    for uid, dests in options.per_unit:
+    for uid, dests in options.movers:
         unit = units[uid]
         table = _scores_of(rules, state, unit)
         for h in dests:

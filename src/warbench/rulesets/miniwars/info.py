@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from warbench.rulesets.hex_info import hex_lines, is_hex_label, refuse, where_text
+from warbench.rulesets.kit.hex import hex_lines, is_hex_label, refuse, where_text
 from warbench.rulesets.miniwars.data import charts
 from warbench.scenario.model import Scenario
 

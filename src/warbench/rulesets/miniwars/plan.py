@@ -3,7 +3,7 @@
 What it adds to :mod:`.evaluate` (which the greedy bot and the kernel keep):
 
 * the scenario's ``[victory] at_turn_limit`` read as a role
-  (:func:`warbench.rulesets.planning.stakes`): the side named there holds (its
+  (:func:`warbench.rulesets.kit.planning.stakes`): the side named there holds (its
   losses weigh three times, it keeps out of the enemy's reach for the coming
   movement, it does not close in), the other must wipe it out in time (closes in
   harder as the turns run out, pays less for its own losses); ``units`` and
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action, End, Pass
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit.planning import Role, Stakes, best_combination, hit_chain, stakes
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import Advance, Attack, Fire, Move, MoveOptions, Rally
 from warbench.rulesets.miniwars.evaluate import (
@@ -40,7 +41,6 @@ from warbench.rulesets.miniwars.evaluate import (
     harm_value,
 )
 from warbench.rulesets.miniwars.state import State, Unit
-from warbench.rulesets.planning import Role, Stakes, best_combination, hit_chain, stakes
 
 if TYPE_CHECKING:
     from warbench.rulesets.miniwars.rules import MiniWarsRules as MiniWars
@@ -243,7 +243,7 @@ def _move_scores(rules: MiniWars, state: State, side: str, options: MoveOptions)
     st = side_stakes(state, side)
     units = state.units
     scores: list[float] = []
-    for uid, dests in options.per_unit:
+    for uid, dests in options.movers:
         unit = units[uid]
         assert unit.pos is not None
         here = _position(rules, state, unit, unit.pos, st)
