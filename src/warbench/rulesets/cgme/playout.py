@@ -67,6 +67,9 @@ from warbench.rulesets.cgme.board import FAR
 from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS
 from warbench.rulesets.cgme.scenario import Setup
 from warbench.rulesets.cgme.state import State
+from warbench.rulesets.kit.playout import BOTS as BOTS
+from warbench.rulesets.kit.playout import bot_kinds, entries
+from warbench.rulesets.kit.playout import play as kernel_play
 from warbench.scenario.model import Scenario
 
 _kernel: ModuleType | None
@@ -75,8 +78,6 @@ try:
 except ImportError:  # no C compiler at install time: the engine plays in Python
     _kernel = None
 
-BOTS = {"random": 0, "greedy": 1}
-"""The bots the kernel plays (bots/random_bot.py, bots/greedy.py), by kernel number."""
 
 _KINDS = ("move", "load", "unload", "attack", "join", "roll", "end")
 _LIMIT = 1 << 16
@@ -96,105 +97,22 @@ _tables = TablesCache()
 _mirrors: dict[type, bool] = {}
 
 
-def playout(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> Playout | None:
-    """Play the game of seed ``seed`` to its end with the named bots, in the kernel.
-
-    ``bots`` names each side's bot (a side not named plays ``random``, as in
-    ``play_game``); ``bot_seeds`` gives every side's bot seed. Returns None when
-    the kernel is not built, a bot is not one it plays, or the scenario's data
-    asks for something it does not do.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    return None if played is None else played[0]
-
-
-def playout_state(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> tuple[Playout, dict[str, Any]] | None:
-    """:func:`playout` plus the kernel's final state as ``State.to_json()`` would give it.
-
-    For the differential tests: its digest must equal the Python game's.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    if played is None:
-        return None
-    result, final = played
-    return result, _state_json(scenario.spec, result, final)
-
-
 def _play(
     scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
 ) -> tuple[Playout, tuple[Any, ...]] | None:
     if _kernel is None or not isinstance(scenario.spec, Setup):
         return None
     setup: Setup = scenario.spec
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or len(setup.sides) != 2 or not _mirrored(scenario.ruleset):
+    kinds = bot_kinds(setup.sides, bots)
+    if kinds is None or not _mirrored(scenario.ruleset):
         return None
     tables = _prepare(scenario, setup)
     if tables is None:
         return None
-    first, second = setup.sides
-    played = _kernel.play(
-        tables.capsule,
-        random.Random(seed).random,
-        random.Random(bot_seeds[first]).random,
-        random.Random(bot_seeds[second]).random,
-        kinds[0],
-        kinds[1],
-    )
+    played = kernel_play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
     if played is None:  # the game came to something the kernel does not do
         return None
     return _result(setup, tables, played)
-
-
-def play_from(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-    ruleset: str | Ruleset[Any] | None = None,
-) -> Playout | None:
-    """Play on from ``state`` (a live game's, anywhere in it) to the end, in the kernel.
-
-    ``dice`` is the generator the game's dice draw from
-    (:attr:`~warbench.core.dice.Dice.generator`) and ``streams`` maps each side
-    to its bot's stream (:attr:`~warbench.bots.base.SeededBot.stream`); the
-    kernel draws on them where they stand and leaves them advanced as the
-    engine would. ``bots`` names each side's bot (a side not named plays
-    ``random``). ``ruleset`` is the ruleset whose game it is, or its registered
-    name (default: the world's, ``cgme`` or ``veg``). ``state`` is read, never
-    changed. Returns the actions from ``state`` on, the winner, the reason and
-    the turn at the end, or None when the kernel is not built, a bot is not
-    one it plays, a side has no stream, the world or the scenario is one it
-    declines (:func:`unsupported`), or the state does not export (see
-    :func:`export_state`).
-    """
-    played = _play_from(state, dice, bots, streams, ruleset)
-    return None if played is None else played[0]
-
-
-def play_from_state(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-    ruleset: str | Ruleset[Any] | None = None,
-) -> tuple[Playout, dict[str, Any]] | None:
-    """:func:`play_from` plus the final state as ``State.to_json()`` would give it.
-
-    For the differential tests (:func:`warbench.sim.differential.continuation_difference`):
-    its digest must equal that of the game the engine plays on from ``state``.
-    """
-    played = _play_from(state, dice, bots, streams, ruleset)
-    if played is None:
-        return None
-    result, final = played
-    if final is None:  # over already: nothing is played
-        return result, state.to_json()
-    return result, _state_json(state.setup, result, final)
 
 
 def _play_from(
@@ -207,8 +125,8 @@ def _play_from(
     setup = state.setup
     if _kernel is None or not isinstance(setup, Setup) or len(setup.sides) != 2:
         return None
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or any(side not in streams for side in setup.sides):
+    kinds = bot_kinds(setup.sides, bots)
+    if kinds is None or any(side not in streams for side in setup.sides):
         return None
     try:
         if not _mirrored(setup.world.name if ruleset is None else ruleset):
@@ -694,3 +612,9 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
             for b, sp in zip(setup.buildings, sps, strict=True)
         ],
     }
+
+
+playout, playout_state, play_from, play_from_state = entries(_play, _play_from, _state_json)
+"""The kernel's entry points (:func:`warbench.rulesets.kit.playout.entries`); ``play_from``'s
+``ruleset`` is the ruleset whose game it is, or its registered name (default: the
+world's, ``cgme`` or ``veg``)."""

@@ -29,7 +29,7 @@ from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
+from warbench.core.ruleset import Ruleset
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.cgme import combat
@@ -50,6 +50,8 @@ from warbench.rulesets.cgme.data import Hazard, ResultName
 from warbench.rulesets.cgme.movement import Reach, search
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Setup, build_scenario
 from warbench.rulesets.cgme.state import Building, OpenAttack, State, Unit
+from warbench.rulesets.kit.rules import UnitRefs, end_at_turn_limit
+from warbench.rulesets.kit.ruleset import hex_ruleset
 from warbench.rulesets.rulings import cite, offers
 from warbench.scenario.model import Scenario
 
@@ -57,16 +59,10 @@ REACH_CACHE_SIZE = 10_000
 """Leg searches kept on a board before the cache starts afresh (bounds memory)."""
 
 
-class CGMERules(Ruleset[State]):
+class CGMERules(UnitRefs[Unit], Ruleset[State]):
     """The CounterMoves Generic Microgame Engine, as a documented stand-in core."""
 
-    info = RulesetInfo(
-        name="cgme",
-        title="CGME stand-in core",
-        version="1",
-        geometry="hex",
-        aliases=("countermoves",),
-    )
+    info = hex_ruleset("cgme", "CGME stand-in core", "countermoves")
     world_package: ClassVar[str] = "warbench.rulesets.cgme"
     """The package whose ``data/`` holds this ruleset's world."""
     options_model: ClassVar[type[CoreOptionsSpec]] = CoreOptionsSpec
@@ -236,22 +232,18 @@ class CGMERules(Ruleset[State]):
     def _end_at_turn_limit(self, state: State, res: Resolution) -> None:
         rule = state.setup.at_turn_limit
         scores = self.scores(state)
-        winner: str | None
-        decided_by: DecidedBy = "time"
-        if rule == "points":
-            decided_by = "points"
-            first, second = state.setup.sides
-            if scores[first] == scores[second]:
-                winner, reason = None, "turn limit: equal losses"
-            else:
-                winner = max(scores, key=scores.__getitem__)
-                reason = "turn limit: more enemy value destroyed"
-        elif rule == "draw":
-            winner, reason = None, "turn limit reached"
+        if rule != "points":
+            end_at_turn_limit(state, res, scores, "time", None)
+            return
+        first, second = state.setup.sides
+        if scores[first] == scores[second]:
+            decided: tuple[str | None, str] = (None, "turn limit: equal losses")
         else:
-            winner, reason = rule, f"turn limit: {rule} holds"
-        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
-        res.emit("end", f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"))
+            decided = (
+                max(scores, key=scores.__getitem__),
+                "turn limit: more enemy value destroyed",
+            )
+        end_at_turn_limit(state, res, scores, "points", decided)
 
     def scores(self, state: State) -> dict[str, float]:
         """Each side's score: the value its enemy has lost."""
@@ -350,20 +342,6 @@ class CGMERules(Ruleset[State]):
             raise IllegalAction(action, "in the attack phase you may attack or end")
 
     # -- lookups ---------------------------------------------------------------------------
-    def _unit(self, state: State, ref: str, action: Action) -> Unit:
-        unit = state.units.get(ref)
-        if unit is None:
-            raise IllegalAction(action, f"there is no unit '{ref}'")
-        if unit.pos is None:
-            raise IllegalAction(action, f"{ref} has been destroyed")
-        return unit
-
-    def _own(self, state: State, side: str, ref: str, action: Action) -> Unit:
-        unit = self._unit(state, ref, action)
-        if unit.side != side:
-            raise IllegalAction(action, f"{ref} is not {side}'s unit")
-        return unit
-
     # -- stacking --------------------------------------------------------------------------
     def room(self, state: State, h: Hex, parts: int) -> bool:
         """Whether ``parts`` more may stack in ``h`` (both sides' units count)."""

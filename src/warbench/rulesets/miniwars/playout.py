@@ -59,6 +59,9 @@ from warbench.core.actions import Action
 from warbench.core.playout import KernelTables, Playout, TablesCache
 from warbench.geometry import fastpath
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit.playout import BOTS as BOTS
+from warbench.rulesets.kit.playout import bot_kinds, entries
+from warbench.rulesets.kit.playout import play as kernel_play
 from warbench.rulesets.miniwars import combat, evaluate
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -84,8 +87,6 @@ except ImportError:  # no C compiler at install time: the engine plays in Python
 PlayoutResult = Playout
 """What :func:`playout` returns: the actions ``(side, action)`` in order, winner, reason, turns."""
 
-BOTS = {"random": 0, "greedy": 1}
-"""The bots the kernel plays (bots/random_bot.py, bots/greedy.py), by kernel number."""
 
 PHASES = ("initiative", "missile_a", "missile_b", "move_b", "move_a", "morale")
 """The sequence of play the kernel hard-codes; other charts are played in Python."""
@@ -103,54 +104,20 @@ def kernel_built() -> bool:
     return _kernel is not None and fastpath.native_kernel()
 
 
-def playout(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> PlayoutResult | None:
-    """Play the game of seed ``seed`` to its end with the named bots, in the kernel.
-
-    ``bots`` names each side's bot (a side not named plays ``random``, as in
-    ``play_game``); ``bot_seeds`` gives every side's bot seed. Returns None when
-    the kernel is not built or a bot is not one it plays.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    return None if played is None else played[0]
-
-
-def playout_state(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> tuple[PlayoutResult, dict[str, Any]] | None:
-    """:func:`playout` plus the kernel's final state as ``State.to_json()`` would give it.
-
-    For the differential tests: its digest must equal the Python game's.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    if played is None:
-        return None
-    result, final = played
-    setup: Setup = scenario.spec
-    return result, _state_json(setup, result, final)
-
-
 def _play(
     scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
 ) -> tuple[PlayoutResult, tuple[Any, ...]] | None:
     if _kernel is None or not fastpath.native_kernel() or not isinstance(scenario.spec, Setup):
         return None
     setup: Setup = scenario.spec
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or len(setup.sides) != 2:
+    kinds = bot_kinds(setup.sides, bots)
+    if kinds is None:
         return None
     tables = _prepare(scenario, setup)
     if tables is None:
         return None
-    first, second = setup.sides
-    codes, winner, reason, turns, final = _kernel.play(
-        tables.capsule,
-        random.Random(seed).random,
-        random.Random(bot_seeds[first]).random,
-        random.Random(bot_seeds[second]).random,
-        kinds[0],
-        kinds[1],
+    codes, winner, reason, turns, final = kernel_play(
+        _kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds
     )
     actions = tables.decode(codes, lambda code: _decode(setup, code))
     result = PlayoutResult(
@@ -160,43 +127,6 @@ def _play(
         turns=turns,
     )
     return result, final
-
-
-def play_from(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-) -> PlayoutResult | None:
-    """Play on from ``state`` to the end of the game with the named bots, in the kernel.
-
-    The contract of :meth:`~warbench.core.ruleset.Ruleset.play_from`: the game the
-    engine would play on from a copy of ``state`` (whose caches start empty) with
-    ``dice`` as the game's dice generator and ``streams[side]`` as each side's bot
-    stream (a side ``bots`` does not name plays ``random``, as in :func:`playout`);
-    the generators are advanced in place, ``state`` is only read. Returns
-    the actions from ``state`` on, or None when the kernel is not built, a bot is
-    not one it plays, a side has no stream, or the state is not one it can take in.
-    """
-    played = _play_from(state, dice, bots, streams)
-    return None if played is None else played[0]
-
-
-def play_from_state(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-) -> tuple[PlayoutResult, dict[str, Any]] | None:
-    """:func:`play_from` plus the final state as ``State.to_json()`` would give it
-    (for the differential tests: its digest must equal the engine's)."""
-    played = _play_from(state, dice, bots, streams)
-    if played is None:
-        return None
-    result, final = played
-    if final is None:  # the game was already over: nothing was played
-        return result, state.to_json()
-    return result, _state_json(state.setup, result, final)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,14 +227,16 @@ def _play_from(
     dice: random.Random,
     bots: Mapping[str, str],
     streams: Mapping[str, random.Random],
+    ruleset: object = None,
 ) -> tuple[PlayoutResult, tuple[Any, ...] | None] | None:
+    """The kernel's game on from ``state`` (``ruleset``: MiniWars has one, not asked)."""
     if _kernel is None or not fastpath.native_kernel() or not isinstance(state, State):
         return None
     setup = state.setup
     if not isinstance(setup, Setup) or len(setup.sides) != 2:
         return None
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or any(side not in streams for side in setup.sides):
+    kinds = bot_kinds(setup.sides, bots)
+    if kinds is None or any(side not in streams for side in setup.sides):
         return None
     if state.outcome is not None:  # over: nothing to play
         outcome = state.outcome
@@ -664,3 +596,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
             for p, (at, disrupted, fired, acted) in zip(setup.units, units, strict=True)
         ],
     }
+
+
+playout, playout_state, play_from, play_from_state = entries(_play, _play_from, _state_json)
+"""The kernel's entry points (:func:`warbench.rulesets.kit.playout.entries`)."""

@@ -19,9 +19,11 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
+from warbench.core.ruleset import Ruleset
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit.rules import UnitRefs, end_at_turn_limit
+from warbench.rulesets.kit.ruleset import hex_ruleset
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -57,17 +59,12 @@ FIRST_STEP = {
 }
 
 
-class MiniWarsRules(Ruleset[State]):
+class MiniWarsRules(UnitRefs[Unit], Ruleset[State]):
     """MiniWars v0.2 (Majestic Twelve Games, 2000) on a hex grid."""
 
-    info = RulesetInfo(
-        name="miniwars",
-        title="MiniWars v0.2",
-        version="1",
-        geometry="hex",
-        aliases=("mw", "mini-wars"),
-    )
+    info = hex_ruleset("miniwars", "MiniWars v0.2", "mw", "mini-wars")
     kill_causes = ("missile fire", "melee")
+    gone = "is no longer on the board"
     """The two ways a hit lands (a second hit removes a disrupted unit)."""
 
     # -- scenario and state ----------------------------------------------------
@@ -247,12 +244,10 @@ class MiniWarsRules(Ruleset[State]):
             reason = (
                 "turn limit: more enemy cost destroyed" if winner else "turn limit: equal losses"
             )
-        elif rule == "draw":
-            winner, reason = None, "turn limit reached"
         else:
-            winner, reason = rule, f"turn limit: {rule} holds"
-        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
-        res.emit("end", f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"))
+            end_at_turn_limit(state, res, scores, decided_by, None)
+            return
+        end_at_turn_limit(state, res, scores, decided_by, (winner, reason))
 
     # -- acting ------------------------------------------------------------------
     def apply(self, state: State, side: str, action: Action, res: Resolution) -> None:
@@ -319,20 +314,6 @@ class MiniWarsRules(Ruleset[State]):
         self._next_phase(state, res)
 
     # -- lookups ------------------------------------------------------------------
-    def _unit(self, state: State, ref: str, action: Action) -> Unit:
-        unit = state.units.get(ref)
-        if unit is None:
-            raise IllegalAction(action, f"there is no unit '{ref}'")
-        if unit.pos is None:
-            raise IllegalAction(action, f"{ref} is no longer on the board")
-        return unit
-
-    def _own(self, state: State, side: str, ref: str, action: Action) -> Unit:
-        unit = self._unit(state, ref, action)
-        if unit.side != side:
-            raise IllegalAction(action, f"{ref} is not {side}'s unit")
-        return unit
-
     def _enemy(self, state: State, side: str, ref: str, action: Action) -> Unit:
         unit = self._unit(state, ref, action)
         if unit.side == side:
