@@ -68,24 +68,16 @@ class Load(Action):
         return f"load {self.carrier} {'+'.join(self.riders)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Unload(UnitAction):
-    verb = "unload"
+class Unload(UnitAction, verb="unload"): ...
 
 
-@dataclass(frozen=True, slots=True)
-class Attack(UnitTarget):
-    verb = "attack"
+class Attack(UnitTarget, verb="attack"): ...
 
 
-@dataclass(frozen=True, slots=True)
-class Join(UnitAction):
-    verb = "join"
+class Join(UnitAction, verb="join"): ...
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Worded):
-    verb = "roll"
+class Roll(Worded, verb="roll"): ...
 
 
 ROLL = Roll()

@@ -53,6 +53,7 @@ import inspect
 import random
 from array import array
 from collections.abc import Mapping
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -68,7 +69,14 @@ from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS
 from warbench.rulesets.cgme.scenario import Setup
 from warbench.rulesets.cgme.state import State
 from warbench.rulesets.kit.playout import BOTS as BOTS
-from warbench.rulesets.kit.playout import bot_kinds, entries
+from warbench.rulesets.kit.playout import (
+    answer,
+    bot_kinds,
+    entries,
+    final_outcome,
+    placed_json,
+    play_on,
+)
 from warbench.rulesets.kit.playout import play as kernel_play
 from warbench.scenario.model import Scenario
 
@@ -147,20 +155,9 @@ def _play_from(
     exported = export_state(state)
     if exported is None:
         return None
-    first, second = setup.sides
-    try:
-        played = kernel.play_from(
-            tables.capsule,
-            exported,
-            dice.random,
-            streams[first].random,
-            streams[second].random,
-            kinds[0],
-            kinds[1],
-        )
-    except ValueError:  # the kernel's checks: the state does not hold together
-        return None
-    if played is None:  # the game came to something the kernel does not do
+    played = play_on(kernel, tables.capsule, (exported,), dice, streams, setup.sides, kinds)
+    if played is None:  # the state does not hold together, or the game came to
+        # something the kernel does not do
         return None
     return _result(setup, tables, played)
 
@@ -168,15 +165,9 @@ def _play_from(
 def _result(setup: Setup, tables: KernelTables, played: Any) -> tuple[Playout, Any]:
     """The kernel's answer (codes, winner, reason, turns, final state) as a Playout and
     the final state."""
-    codes, winner, reason, turns, final = played
-    actions = tables.decode(codes, lambda code: _decode(setup, code))
-    result = Playout(
-        actions=actions,
-        winner=None if winner < 0 else setup.sides[winner],
-        reason=_reason(setup, reason, winner),
-        turns=turns,
+    return answer(
+        played, tables, setup.sides, lambda code: _decode(setup, code), partial(_reason, setup)
     )
-    return result, final
 
 
 def export_state(state: State) -> dict[str, Any] | None:
@@ -560,10 +551,7 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
     def ref(i: int) -> str:
         return ids[i] if i < n_units else setup.buildings[i - n_units].id
 
-    outcome = None
-    if over:
-        scores = {first: float(lost_1), second: float(lost_0)}
-        outcome = {"winner": result.winner, "reason": result.reason, "scores": scores}
+    outcome = final_outcome(result, over, sides, (lost_0, lost_1))
     return {
         "turn": turn,
         "player": sides[player],
@@ -579,11 +567,7 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
         "outcome": outcome,
         "units": [
             {
-                "id": p.id,
-                "side": p.side,
-                "type": p.type.key,
-                "name": p.type.name,
-                "at": hexes[pos].label if pos >= 0 else None,
+                **placed_json(p, hexes, pos),
                 "wounded": bool(wounded),
                 "mp": mp,
                 "bonus": bonus,

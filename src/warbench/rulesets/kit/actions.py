@@ -4,12 +4,11 @@ lazily built list of a movement step's legal actions.
 A ruleset's action is still its own class (rules tell them apart by type); the
 kit gives the text form. ``Fire(unit, target)`` is written
 
->>> from dataclasses import dataclass
->>> @dataclass(frozen=True, slots=True)
-... class Fire(UnitTarget):
-...     verb = "fire"
+>>> class Fire(UnitTarget, verb="fire"): ...
 >>> str(Fire("G1", "W3"))
 'fire G1 W3'
+
+(a class that adds fields is a frozen dataclass of its own, as ``Rally(leader, unit)``).
 """
 
 from __future__ import annotations
@@ -30,6 +29,11 @@ class Worded(Action):
     """An action whose text is its verb and then its fields, in order: ``rally MG G1``."""
 
     verb: ClassVar[str] = ""
+
+    def __init_subclass__(cls, verb: str = "", **kwargs: Any) -> None:
+        super(Worded, cls).__init_subclass__(**kwargs)  # the class the decorator made
+        if verb:
+            cls.verb = verb
 
     def __str__(self) -> str:
         return " ".join([self.verb, *(str(getattr(self, f.name)) for f in fields(self))])

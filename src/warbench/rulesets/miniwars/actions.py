@@ -27,14 +27,11 @@ from warbench.rulesets.kit.actions import UnitAction, UnitTarget, Worded
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseRole(Worded):
-    verb = "choose"
+class ChooseRole(Worded, verb="choose"):
     role: str
 
 
-@dataclass(frozen=True, slots=True)
-class Fire(UnitTarget):
-    verb = "fire"
+class Fire(UnitTarget, verb="fire"): ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,19 +47,14 @@ class Move(Action):
         return f"move {self.unit} {self.to.label}"
 
 
-@dataclass(frozen=True, slots=True)
-class Attack(UnitTarget):
-    verb = "attack"
+class Attack(UnitTarget, verb="attack"): ...
+
+
+class Advance(UnitAction, verb="advance"): ...
 
 
 @dataclass(frozen=True, slots=True)
-class Advance(UnitAction):
-    verb = "advance"
-
-
-@dataclass(frozen=True, slots=True)
-class Rally(Worded):
-    verb = "rally"
+class Rally(Worded, verb="rally"):
     leader: str
     unit: str
 

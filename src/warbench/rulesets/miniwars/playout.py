@@ -60,7 +60,14 @@ from warbench.core.playout import KernelTables, Playout, TablesCache
 from warbench.geometry import fastpath
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.kit.playout import BOTS as BOTS
-from warbench.rulesets.kit.playout import bot_kinds, entries
+from warbench.rulesets.kit.playout import (
+    answer,
+    bot_kinds,
+    entries,
+    final_outcome,
+    placed_json,
+    play_on,
+)
 from warbench.rulesets.kit.playout import play as kernel_play
 from warbench.rulesets.miniwars import combat, evaluate
 from warbench.rulesets.miniwars.actions import (
@@ -116,17 +123,8 @@ def _play(
     tables = _prepare(scenario, setup)
     if tables is None:
         return None
-    codes, winner, reason, turns, final = kernel_play(
-        _kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds
-    )
-    actions = tables.decode(codes, lambda code: _decode(setup, code))
-    result = PlayoutResult(
-        actions=actions,
-        winner=None if winner < 0 else setup.sides[winner],
-        reason=_reason(setup, reason),
-        turns=turns,
-    )
-    return result, final
+    played = kernel_play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
+    return _answer(setup, tables, played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,29 +245,21 @@ def _play_from(
     exported = _export_state(state, kept)
     if exported is None:
         return None
-    units, scalars = exported
-    first, second = setup.sides
-    try:
-        codes, winner, reason, turns, final = _kernel.play_from(
-            kept.tables.capsule,
-            units,
-            scalars,
-            dice.random,
-            streams[first].random,
-            streams[second].random,
-            kinds[0],
-            kinds[1],
-        )
-    except ValueError:  # a state the kernel refuses (inconsistent steps, two units in a hex)
+    played = play_on(_kernel, kept.tables.capsule, exported, dice, streams, setup.sides, kinds)
+    if played is None:  # a state the kernel refuses (inconsistent steps, two units in a hex)
         return None
-    actions = kept.tables.decode(codes, lambda code: _decode(setup, code))
-    result = PlayoutResult(
-        actions=actions,
-        winner=None if winner < 0 else setup.sides[winner],
-        reason=_reason(setup, reason),
-        turns=turns,
+    return _answer(setup, kept.tables, played)
+
+
+def _answer(setup: Setup, tables: KernelTables, played: Any) -> tuple[PlayoutResult, Any]:
+    """The kernel's answer as a Playout and the final state."""
+    return answer(
+        played,
+        tables,
+        setup.sides,
+        lambda code: _decode(setup, code),
+        lambda code, _: _reason(setup, code),
     )
-    return result, final
 
 
 def _reason(setup: Setup, code: int) -> str:
@@ -559,10 +549,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
     hexes = setup.board.map.grid.hexes
     first, second = sides
     roles = {"A": sides[role_a], "B": sides[role_b]} if role_a >= 0 else {}
-    outcome = None
-    if over:
-        scores = {first: float(lost_1), second: float(lost_0)}
-        outcome = {"winner": result.winner, "reason": result.reason, "scores": scores}
+    outcome = final_outcome(result, over, sides, (lost_0, lost_1))
     return {
         "turn": turn,
         "phase": PHASES[phase],
@@ -578,11 +565,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
         "outcome": outcome,
         "units": [
             {
-                "id": p.id,
-                "side": p.side,
-                "type": p.type.key,
-                "name": p.type.name,
-                "at": hexes[at].label if at >= 0 else None,
+                **placed_json(p, hexes, at),
                 "disrupted": bool(disrupted),
                 "fired": bool(fired),
                 "acted": bool(acted),
