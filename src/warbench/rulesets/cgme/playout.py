@@ -48,13 +48,11 @@ attacks, riders aboard) with
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import random
 from array import array
 from collections.abc import Mapping
 from functools import partial
-from types import ModuleType
 from typing import Any
 
 from warbench.core import registry
@@ -68,23 +66,11 @@ from warbench.rulesets.cgme.board import FAR
 from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS
 from warbench.rulesets.cgme.scenario import Setup
 from warbench.rulesets.cgme.state import State
-from warbench.rulesets.kit.playout import BOTS as BOTS
-from warbench.rulesets.kit.playout import (
-    answer,
-    bot_kinds,
-    entries,
-    final_outcome,
-    placed_json,
-    play_on,
-)
-from warbench.rulesets.kit.playout import play as kernel_play
+from warbench.rulesets.kit import playout as glue
 from warbench.scenario.model import Scenario
 
-_kernel: ModuleType | None
-try:
-    _kernel = importlib.import_module("warbench.rulesets.cgme._playout")
-except ImportError:  # no C compiler at install time: the engine plays in Python
-    _kernel = None
+_kernel = glue.load_kernel("warbench.rulesets.cgme._playout")
+BOTS = glue.BOTS
 
 
 _KINDS = ("move", "load", "unload", "attack", "join", "roll", "end")
@@ -111,13 +97,13 @@ def _play(
     if _kernel is None or not isinstance(scenario.spec, Setup):
         return None
     setup: Setup = scenario.spec
-    kinds = bot_kinds(setup.sides, bots)
+    kinds = glue.bot_kinds(setup.sides, bots)
     if kinds is None or not _mirrored(scenario.ruleset):
         return None
     tables = _prepare(scenario, setup)
     if tables is None:
         return None
-    played = kernel_play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
+    played = glue.play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
     if played is None:  # the game came to something the kernel does not do
         return None
     return _result(setup, tables, played)
@@ -133,7 +119,7 @@ def _play_from(
     setup = state.setup
     if _kernel is None or not isinstance(setup, Setup) or len(setup.sides) != 2:
         return None
-    kinds = bot_kinds(setup.sides, bots)
+    kinds = glue.bot_kinds(setup.sides, bots)
     if kinds is None or any(side not in streams for side in setup.sides):
         return None
     try:
@@ -155,7 +141,7 @@ def _play_from(
     exported = export_state(state)
     if exported is None:
         return None
-    played = play_on(kernel, tables.capsule, (exported,), dice, streams, setup.sides, kinds)
+    played = glue.play_on(kernel, tables.capsule, (exported,), dice, streams, setup.sides, kinds)
     if played is None:  # the state does not hold together, or the game came to
         # something the kernel does not do
         return None
@@ -165,7 +151,7 @@ def _play_from(
 def _result(setup: Setup, tables: KernelTables, played: Any) -> tuple[Playout, Any]:
     """The kernel's answer (codes, winner, reason, turns, final state) as a Playout and
     the final state."""
-    return answer(
+    return glue.answer(
         played, tables, setup.sides, lambda code: _decode(setup, code), partial(_reason, setup)
     )
 
@@ -551,7 +537,7 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
     def ref(i: int) -> str:
         return ids[i] if i < n_units else setup.buildings[i - n_units].id
 
-    outcome = final_outcome(result, over, sides, (lost_0, lost_1))
+    outcome = glue.final_outcome(result, over, sides, (lost_0, lost_1))
     return {
         "turn": turn,
         "player": sides[player],
@@ -567,7 +553,7 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
         "outcome": outcome,
         "units": [
             {
-                **placed_json(p, hexes, pos),
+                **glue.placed_json(p, hexes, pos),
                 "wounded": bool(wounded),
                 "mp": mp,
                 "bonus": bonus,
@@ -598,7 +584,7 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
     }
 
 
-playout, playout_state, play_from, play_from_state = entries(_play, _play_from, _state_json)
+playout, playout_state, play_from, play_from_state = glue.entries(_play, _play_from, _state_json)
 """The kernel's entry points (:func:`warbench.rulesets.kit.playout.entries`); ``play_from``'s
 ``ruleset`` is the ruleset whose game it is, or its registered name (default: the
 world's, ``cgme`` or ``veg``)."""

@@ -29,7 +29,8 @@ from warbench.rulesets.cgme.data import (
     load_world,
     unit_type,
 )
-from warbench.scenario.errors import field_path, from_validation, listing, problem_of
+from warbench.rulesets.kit import scenario as kit
+from warbench.scenario.errors import field_path, from_validation, problem_of
 from warbench.scenario.hexmap import (
     MAX_MAP_SIZE,
     MAX_UNITS,
@@ -38,14 +39,7 @@ from warbench.scenario.hexmap import (
     check_unit_count,
 )
 from warbench.scenario.model import Scenario
-from warbench.scenario.schema import (
-    MAX_POINTS,
-    Description,
-    Key,
-    Label,
-    ScenarioModel,
-    Title,
-)
+from warbench.scenario.schema import MAX_POINTS, Description, Key, Label, ScenarioModel, Title
 from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
@@ -170,11 +164,7 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
-    id: str
-    side: str
-    type: UnitType
-    at: Hex
+class Placement(kit.Placement[UnitType]):
     riding: str | None = None
     wounded: bool = False
 
@@ -343,13 +333,7 @@ def build_setup(
     for side in names:
         for i, unit in enumerate(spec.forces[side]):
             path = f"forces.{side}[{i}]"
-            if unit.type not in types:
-                raise ScenarioError(
-                    file,
-                    f"{path}.type",
-                    f"unknown unit type '{excerpt(unit.type)}'; known: {listing(types)}",
-                )
-            kind = types[unit.type]
+            kind = kit.known_type(types, unit.type, file, path)
             if unit.at is None and unit.riding is None:
                 raise ScenarioError(file, f"{path}.at", "required field is missing")
             ids = (
@@ -492,14 +476,4 @@ def build_scenario(
     options_model: type[CoreOptionsSpec],
 ) -> Scenario:
     spec, setup = build_setup(raw, file, world_package, options_model)
-    return Scenario(
-        id=scenario_id,
-        title=spec.title,
-        ruleset=ruleset,
-        source=file,
-        raw=raw,
-        sides=setup.sides,
-        turn_limit=setup.turn_limit,
-        options=dict(spec.options),
-        spec=setup,
-    )
+    return kit.made(ruleset, raw, file, scenario_id, spec.title, setup, dict(spec.options))

@@ -17,8 +17,10 @@ entry points the ruleset and the differential tests call (:func:`entries`):
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, NamedTuple
 
 from warbench.core.actions import Action
@@ -38,6 +40,15 @@ Played = tuple[Playout, Any]
 """A kernel's game and its final state (None: the game was over, nothing was played)."""
 StateJson = Callable[[Any, Playout, Any], dict[str, Any]]
 """``(setup, result, final)`` to the final state as ``State.to_json()`` would give it."""
+
+
+def load_kernel(name: str) -> ModuleType | None:
+    """The compiled kernel module ``name``, or None without it (no C compiler at install
+    time: the engine plays in Python)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
 
 
 def bot_kinds(sides: Sequence[str], bots: Bots) -> tuple[int, int] | None:

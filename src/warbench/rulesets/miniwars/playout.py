@@ -47,28 +47,17 @@ caller plays the game in Python.
 
 from __future__ import annotations
 
-import importlib
 import random
 from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.playout import KernelTables, Playout, TablesCache
 from warbench.geometry import fastpath
 from warbench.geometry.hexgrid import Hex
-from warbench.rulesets.kit.playout import BOTS as BOTS
-from warbench.rulesets.kit.playout import (
-    answer,
-    bot_kinds,
-    entries,
-    final_outcome,
-    placed_json,
-    play_on,
-)
-from warbench.rulesets.kit.playout import play as kernel_play
+from warbench.rulesets.kit import playout as glue
 from warbench.rulesets.miniwars import combat, evaluate
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -85,11 +74,8 @@ from warbench.rulesets.miniwars.scenario import Setup
 from warbench.rulesets.miniwars.state import State
 from warbench.scenario.model import Scenario
 
-_kernel: ModuleType | None
-try:
-    _kernel = importlib.import_module("warbench.rulesets.miniwars._playout")
-except ImportError:  # no C compiler at install time: the engine plays in Python
-    _kernel = None
+_kernel = glue.load_kernel("warbench.rulesets.miniwars._playout")
+BOTS = glue.BOTS
 
 PlayoutResult = Playout
 """What :func:`playout` returns: the actions ``(side, action)`` in order, winner, reason, turns."""
@@ -117,13 +103,13 @@ def _play(
     if _kernel is None or not fastpath.native_kernel() or not isinstance(scenario.spec, Setup):
         return None
     setup: Setup = scenario.spec
-    kinds = bot_kinds(setup.sides, bots)
+    kinds = glue.bot_kinds(setup.sides, bots)
     if kinds is None:
         return None
     tables = _prepare(scenario, setup)
     if tables is None:
         return None
-    played = kernel_play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
+    played = glue.play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
     return _answer(setup, tables, played)
 
 
@@ -233,7 +219,7 @@ def _play_from(
     setup = state.setup
     if not isinstance(setup, Setup) or len(setup.sides) != 2:
         return None
-    kinds = bot_kinds(setup.sides, bots)
+    kinds = glue.bot_kinds(setup.sides, bots)
     if kinds is None or any(side not in streams for side in setup.sides):
         return None
     if state.outcome is not None:  # over: nothing to play
@@ -245,7 +231,7 @@ def _play_from(
     exported = _export_state(state, kept)
     if exported is None:
         return None
-    played = play_on(_kernel, kept.tables.capsule, exported, dice, streams, setup.sides, kinds)
+    played = glue.play_on(_kernel, kept.tables.capsule, exported, dice, streams, setup.sides, kinds)
     if played is None:  # a state the kernel refuses (inconsistent steps, two units in a hex)
         return None
     return _answer(setup, kept.tables, played)
@@ -253,7 +239,7 @@ def _play_from(
 
 def _answer(setup: Setup, tables: KernelTables, played: Any) -> tuple[PlayoutResult, Any]:
     """The kernel's answer as a Playout and the final state."""
-    return answer(
+    return glue.answer(
         played,
         tables,
         setup.sides,
@@ -549,7 +535,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
     hexes = setup.board.map.grid.hexes
     first, second = sides
     roles = {"A": sides[role_a], "B": sides[role_b]} if role_a >= 0 else {}
-    outcome = final_outcome(result, over, sides, (lost_0, lost_1))
+    outcome = glue.final_outcome(result, over, sides, (lost_0, lost_1))
     return {
         "turn": turn,
         "phase": PHASES[phase],
@@ -565,7 +551,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
         "outcome": outcome,
         "units": [
             {
-                **placed_json(p, hexes, at),
+                **glue.placed_json(p, hexes, at),
                 "disrupted": bool(disrupted),
                 "fired": bool(fired),
                 "acted": bool(acted),
@@ -581,5 +567,5 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
     }
 
 
-playout, playout_state, play_from, play_from_state = entries(_play, _play_from, _state_json)
+playout, playout_state, play_from, play_from_state = glue.entries(_play, _play_from, _state_json)
 """The kernel's entry points (:func:`warbench.rulesets.kit.playout.entries`)."""
