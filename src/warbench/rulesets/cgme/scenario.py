@@ -237,32 +237,7 @@ def _options(
 
 
 def _zone(spec: ZoneSpec, grid: HexGrid, file: str, path: str) -> frozenset[Hex]:
-    if (spec.hexes is None) == (spec.edge is None):
-        raise ScenarioError(file, path, "give exactly one of 'hexes' or 'edge'")
-    if spec.hexes is not None:
-        centres = []
-        for i, label in enumerate(spec.hexes):
-            try:
-                centres.append(grid.parse(label))
-            except HexError as exc:
-                raise ScenarioError(file, f"{path}.hexes[{i}]", str(exc)) from None
-        if not centres:
-            raise ScenarioError(file, f"{path}.hexes", "list at least one hex")
-        return frozenset(
-            h for h in grid.hexes if min(h.distance(c) for c in centres) <= spec.within
-        )
-
-    def edge_distance(h: Hex) -> int:
-        column, row = h.to_offset()
-        distances: dict[str, int] = {
-            "west": column - 1,
-            "east": grid.columns - column,
-            "north": row - 1,
-            "south": grid.rows - row,
-        }
-        return distances[spec.edge or "west"]
-
-    return frozenset(h for h in grid.hexes if edge_distance(h) <= spec.within)
+    return kit.zone(grid, spec.hexes, spec.edge, spec.within, file, path)
 
 
 def _unit_types(spec: ScenarioSpec, world: World, file: str) -> dict[str, UnitType]:

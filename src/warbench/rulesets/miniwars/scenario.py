@@ -112,30 +112,7 @@ class Setup:
 
 def _zone(deploy: DeploySpec, board: Board, file: str, path: str) -> frozenset[Hex]:
     grid = board.map.grid
-    if (deploy.of is None) == (deploy.edge is None):
-        raise ScenarioError(file, path, "give exactly one of 'of' (hexes) or 'edge'")
-    if deploy.of is not None:
-        centres = []
-        for i, label in enumerate(deploy.of):
-            try:
-                centres.append(grid.parse(label))
-            except ValueError as exc:
-                raise ScenarioError(file, f"{path}.of[{i}]", str(exc)) from None
-        return frozenset(
-            h for h in grid.hexes if min(h.distance(c) for c in centres) <= deploy.within
-        )
-
-    # Within N hexes of an edge: the edge row or column counts as 0.
-    def edge_distance(h: Hex) -> int:
-        column, row = h.to_offset()
-        return {
-            "west": column - 1,
-            "east": grid.columns - column,
-            "north": row - 1,
-            "south": grid.rows - row,
-        }[deploy.edge or "west"]
-
-    return frozenset(h for h in grid.hexes if edge_distance(h) <= deploy.within)
+    return kit.zone(grid, deploy.of, deploy.edge, deploy.within, file, path, key="of")
 
 
 _BOARDS: dict[str, Board] = {}
