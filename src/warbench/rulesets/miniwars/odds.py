@@ -51,9 +51,8 @@ def melee_odds(values: Mapping[str, Any]) -> OddsResult:
     if values["across"] == "bridge":
         terrain.append((c.hexsides["bridge"].melee_modifier, "across a bridge"))
     terrain += _height(values, melee=True)
-    mods = combat.melee_modifiers(
-        c, values["defender_morale"], values["attacker_disrupted"], terrain
-    )
+    morale, disrupted = values["defender_morale"], values["attacker_disrupted"]
+    mods = combat.roll_modifiers(c, "melee", morale, disrupted, terrain)
     chances = combat.melee_chances(
         c.melee_target(values["attacker"], values["defender"]), combat.total(mods)
     )
@@ -74,9 +73,8 @@ def missile_odds(values: Mapping[str, Any]) -> OddsResult:
     needed = c.missile_target(code, distance)
     if needed is None:
         return OddsResult({CANNOT_OCCUR: Fraction(1)})
-    mods = combat.missile_modifiers(
-        c, values["target_morale"], values["attacker_disrupted"], _height(values, melee=False)
-    )
+    morale, disrupted = values["target_morale"], values["attacker_disrupted"]
+    mods = combat.roll_modifiers(c, "missile", morale, disrupted, _height(values, melee=False))
     hit = combat.missile_hit_chance(needed, combat.total(mods), c)
     return OddsResult({"hit": hit, "miss": 1 - hit})
 

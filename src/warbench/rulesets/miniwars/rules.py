@@ -387,12 +387,9 @@ class MiniWarsRules(UnitRefs[Unit], Ruleset[State]):
         board = state.setup.board
         assert unit.pos is not None and target.pos is not None
         needed = board.charts.missile_target(unit.type.missile, unit.pos.distance(target.pos))
-        mods = combat.missile_modifiers(
-            board.charts,
-            target.type.morale,
-            unit.disrupted,
-            board.height_modifiers(unit.pos, target.pos, melee=False),
-        )
+        height = board.height_modifiers(unit.pos, target.pos, melee=False)
+        morale = target.type.morale
+        mods = combat.roll_modifiers(board.charts, "missile", morale, unit.disrupted, height)
         return needed, mods
 
     def _fire(self, state: State, side: str, action: Fire, res: Resolution) -> None:
@@ -617,12 +614,9 @@ class MiniWarsRules(UnitRefs[Unit], Ruleset[State]):
         board = state.setup.board
         assert unit.pos is not None and target.pos is not None
         needed = board.charts.melee_target(unit.type.cs, target.type.cs)
-        mods = combat.melee_modifiers(
-            board.charts,
-            target.type.morale,
-            unit.disrupted,
-            board.melee_modifier(unit.pos, target.pos),
-        )
+        terrain = board.melee_modifier(unit.pos, target.pos)
+        morale = target.type.morale
+        mods = combat.roll_modifiers(board.charts, "melee", morale, unit.disrupted, terrain)
         return needed, mods
 
     def _attack(self, state: State, side: str, action: Attack, res: Resolution) -> None:
