@@ -260,20 +260,18 @@ class MiniWarsRules(UnitRefs[Unit], Ruleset[State]):
             if not isinstance(action, ChooseRole):
                 raise IllegalAction(action, "the initiative winner must choose A or B")
             self._choose_role(state, side, action, res)
-        elif phase.startswith("missile"):
-            if isinstance(action, Fire):
+        elif phase.startswith("missile") or phase == "morale":
+            # One kind of action, or end: fire in missile fire, rally in the morale phase.
+            if isinstance(action, Fire) and phase != "morale":
                 self._fire(state, side, action, res)
-            elif isinstance(action, End):
-                self._next_phase(state, res)
-            else:
-                raise IllegalAction(action, "in missile fire you may only fire or end")
-        elif phase == "morale":
-            if isinstance(action, Rally):
+            elif isinstance(action, Rally) and phase == "morale":
                 self._rally(state, side, action, res)
             elif isinstance(action, End):
-                self._next_step_of_morale(state, res)
-            else:
+                (self._next_step_of_morale if phase == "morale" else self._next_phase)(state, res)
+            elif phase == "morale":
                 raise IllegalAction(action, "in the morale phase you may only rally or end")
+            else:
+                raise IllegalAction(action, "in missile fire you may only fire or end")
         elif step == "attack":
             if isinstance(action, Attack):
                 self._attack(state, side, action, res)
