@@ -439,11 +439,15 @@ class CGMERules(UnitRefs[Unit], Ruleset[State]):
             return f"{unit.id} rides in {unit.carrier}; unload it first"
         if unit.mp + unit.bonus <= 0:
             return f"{unit.id} has no movement points left"
-        if self._move_or_shoot(state, unit) and unit.attacked:
-            return (
-                f"{unit.id} has fired this turn and may not move: "
-                f"{self._cite('move_or_shoot', allow='false')}"
-            )
+        return self._moving_or_shooting(state, unit, unit.attacked, "has fired", "move")
+
+    def _moving_or_shooting(
+        self, state: State, unit: Unit, done: bool, did: str, may_not: str
+    ) -> str | None:
+        """The move-or-shoot option's refusal of a unit that ``did`` this turn, if ``done``."""
+        if self._move_or_shoot(state, unit) and done:
+            ruling = self._cite("move_or_shoot", allow="false")
+            return f"{unit.id} {did} this turn and may not {may_not}: {ruling}"
         return None
 
     def _cite(self, option: str, allow: str | None = None) -> str:
@@ -802,12 +806,7 @@ class CGMERules(UnitRefs[Unit], Ruleset[State]):
             return f"{unit.id} has already attacked this turn"
         if unit.carrier is not None and not state.units[unit.carrier].type.riders_attack:
             return f"{unit.id} rides in {unit.carrier} and may not attack from it"
-        if self._move_or_shoot(state, unit) and unit.moved:
-            return (
-                f"{unit.id} has moved this turn and may not fire: "
-                f"{self._cite('move_or_shoot', allow='false')}"
-            )
-        return None
+        return self._moving_or_shooting(state, unit, unit.moved, "has moved", "fire")
 
     def target_pos(self, state: State, ref: str) -> Hex | None:
         """Where an attack on unit or building ``ref`` is aimed (None: not a target now)."""
