@@ -42,7 +42,7 @@ def check_units(action: Action, units: tuple[str, ...]) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(Worded, verb="move"):
     units: tuple[str, ...]
     to: Hex
 
@@ -51,21 +51,15 @@ class Move(Action):
         check_units(self, self.units)
         check_labelled(self, self.to)
 
-    def __str__(self) -> str:
-        return f"move {'+'.join(self.units)} {self.to.label}"
-
 
 @dataclass(frozen=True, slots=True)
-class Load(Action):
+class Load(Worded, verb="load"):
     carrier: str
     riders: tuple[str, ...]
 
     def __post_init__(self) -> None:
         check_words(self)
         check_units(self, self.riders)
-
-    def __str__(self) -> str:
-        return f"load {self.carrier} {'+'.join(self.riders)}"
 
 
 class Unload(UnitAction, verb="unload"): ...

@@ -26,7 +26,8 @@ K = TypeVar("K")
 
 @dataclass(frozen=True, slots=True)
 class Worded(Action):
-    """An action whose text is its verb and then its fields, in order: ``rally MG G1``."""
+    """An action whose text is its verb and then its fields, in order: ``rally MG G1``,
+    ``move A+B 0405`` (a hex by its label, several ids joined by ``+``)."""
 
     verb: ClassVar[str] = ""
 
@@ -36,7 +37,22 @@ class Worded(Action):
             cls.verb = verb
 
     def __str__(self) -> str:
-        return " ".join([self.verb, *(str(getattr(self, f.name)) for f in fields(self))])
+        names = _NAMES.get(type(self))
+        if names is None:
+            names = _NAMES[type(self)] = tuple(f.name for f in fields(self))
+        return " ".join([self.verb, *(_said(getattr(self, name)) for name in names)])
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each worded action class's field names, in order."""
+
+
+def _said(value: object) -> str:
+    if isinstance(value, Hex):
+        return value.label
+    if isinstance(value, tuple):
+        return "+".join(value)
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,16 +35,13 @@ class Fire(UnitTarget, verb="fire"): ...
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(Worded, verb="move"):
     unit: str
     to: Hex
 
     def __post_init__(self) -> None:
         check_words(self)
         check_labelled(self, self.to)
-
-    def __str__(self) -> str:
-        return f"move {self.unit} {self.to.label}"
 
 
 class Attack(UnitTarget, verb="attack"): ...
