@@ -50,7 +50,7 @@ from warbench.rulesets.cgme.data import Hazard, ResultName
 from warbench.rulesets.cgme.movement import Reach, search
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Setup, build_scenario
 from warbench.rulesets.cgme.state import Building, OpenAttack, State, Unit
-from warbench.rulesets.kit.rules import UnitRefs, end_at_turn_limit
+from warbench.rulesets.kit.rules import Lookups, end_at_turn_limit
 from warbench.rulesets.kit.ruleset import hex_ruleset
 from warbench.rulesets.rulings import cite, offers
 from warbench.scenario.model import Scenario
@@ -59,7 +59,7 @@ REACH_CACHE_SIZE = 10_000
 """Leg searches kept on a board before the cache starts afresh (bounds memory)."""
 
 
-class CGMERules(UnitRefs[Unit], Ruleset[State]):
+class CGMERules(Lookups[Unit], Ruleset[State]):
     """The CounterMoves Generic Microgame Engine, as a documented stand-in core."""
 
     info = hex_ruleset("cgme", "CGME stand-in core", "countermoves")
@@ -99,12 +99,6 @@ class CGMERules(UnitRefs[Unit], Ruleset[State]):
         self._begin_player_turn(state)
         self._enter_phase(state)
         return state
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     # -- ratings with their modifiers ----------------------------------------------
     def att(self, state: State, unit: Unit) -> int:

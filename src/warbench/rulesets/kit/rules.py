@@ -12,11 +12,20 @@ from warbench.errors import IllegalAction
 from warbench.rulesets.kit.state import U
 
 
-class UnitRefs(Generic[U]):
-    """The rules' lookups of a unit an action names (a state's ``units`` by id)."""
+class Lookups(Generic[U]):
+    """What the rules read of a state: the turn, the outcome, and the unit an action
+    names (a state's ``units`` by id)."""
 
     gone: ClassVar[str] = "has been destroyed"
     """Why a unit that is no longer on the board cannot act or be acted on."""
+
+    def turn(self, state: Any) -> int:
+        turn: int = state.turn
+        return turn
+
+    def outcome(self, state: Any) -> Outcome | None:
+        outcome: Outcome | None = state.outcome
+        return outcome
 
     def _unit(self, state: Any, ref: str, action: Action) -> U:
         unit: U | None = state.units.get(ref)

@@ -22,7 +22,7 @@ from warbench.core.outcome import DecidedBy, Outcome
 from warbench.core.ruleset import Ruleset
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
-from warbench.rulesets.kit.rules import UnitRefs, end_at_turn_limit
+from warbench.rulesets.kit.rules import Lookups, end_at_turn_limit
 from warbench.rulesets.kit.ruleset import hex_ruleset
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import (
@@ -59,7 +59,7 @@ FIRST_STEP = {
 }
 
 
-class MiniWarsRules(UnitRefs[Unit], Ruleset[State]):
+class MiniWarsRules(Lookups[Unit], Ruleset[State]):
     """MiniWars v0.2 (Majestic Twelve Games, 2000) on a hex grid."""
 
     info = hex_ruleset("miniwars", "MiniWars v0.2", "mw", "mini-wars")
@@ -83,12 +83,6 @@ class MiniWarsRules(UnitRefs[Unit], Ruleset[State]):
             state.start_count[side] = len(state.side_units(side))
             state.lost_cost[side] = 0
         return state
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     def scores(self, state: State) -> dict[str, float]:
         """The enemy cost each side has destroyed (what a "points" turn limit compares)."""
