@@ -15,7 +15,7 @@ from warbench.core.odds import OddsQuery
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.cgme.actions import Move
 from warbench.rulesets.cgme.evaluate import evaluate, standing
-from warbench.rulesets.cgme.odds import action_result, explain_action, queries
+from warbench.rulesets.cgme.odds import assess_action, queries
 from warbench.rulesets.cgme.plan import plan
 from warbench.rulesets.cgme.playout import play_from, playout
 from warbench.rulesets.cgme.rules import CGMERules
@@ -28,7 +28,7 @@ from warbench.scenario.model import Scenario
 class CGME(ServedHooks, RecastHooks, CGMERules):
     """CGME with everything the engine, bots and tools ask of a ruleset."""
 
-    served = Served(evaluate, plan, standing, explain_action, action_result, playout, play_from)
+    served = Served(evaluate, plan, standing, assess_action, playout, play_from)
 
     arena = "cgme/arena"
     forces_table = "forces"

@@ -18,14 +18,13 @@ from warbench.core.actions import Action
 from warbench.core.odds import OddsResult
 from warbench.core.playout import Playout
 from warbench.core.ruleset import RulesetInfo
+from warbench.rulesets.kit.odds import Explained
 from warbench.scenario.model import Scenario
 
 Bots = Mapping[str, str]
 Streams = Mapping[str, random.Random]
 Scored = Callable[[Any, Any, str, Sequence[Action]], list[float]]
 """``(ruleset, state, side, actions)`` to a value per action."""
-Told = Callable[[Any, Any, str, Action], Any]
-"""``(ruleset, state, side, action)`` to the odds of the action (words or figures)."""
 
 
 def hex_ruleset(name: str, title: str, *aliases: str) -> RulesetInfo:
@@ -40,8 +39,8 @@ class Served:
     evaluate: Scored
     plan: Scored
     standing: Callable[[Any], Mapping[str, float] | None]
-    action_odds: Told
-    odds_result: Told
+    assess: Callable[[Any, Any, str, Action], Explained | None]
+    """``(ruleset, state, side, action)`` to the action's odds in words and as data."""
     playout: Callable[[Scenario, int, Bots, Mapping[str, int]], Playout | None]
     play_from: Callable[..., Playout | None]
     """``(state, dice, bots, streams, ruleset=...)``, the ruleset being the caller."""
@@ -63,13 +62,13 @@ class ServedHooks:
         return self.served.standing(state)
 
     def action_odds(self, state: Any, side: str, action: Action) -> str | None:
-        answer: str | None = self.served.action_odds(self, state, side, action)
-        return answer
+        explained = self.served.assess(self, state, side, action)
+        return None if explained is None else explained[0]
 
     def odds_result(self, state: Any, side: str, action: Action) -> OddsResult | None:
         """The odds ``action_odds`` words, as exact fractions (the same computation)."""
-        answer: OddsResult | None = self.served.odds_result(self, state, side, action)
-        return answer
+        explained = self.served.assess(self, state, side, action)
+        return None if explained is None else explained[1]
 
     def playout(
         self, scenario: Scenario, seed: int, bots: Bots, bot_seeds: Mapping[str, int]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsKey, OddsQuery, OddsResult
 from warbench.errors import OddsError
+from warbench.rulesets.kit.odds import Explained
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import Attack, Fire, Rally
 from warbench.rulesets.miniwars.data import MISSILE_CODES, MORALE_SYMBOLS, charts
@@ -165,24 +166,6 @@ QUERIES: dict[str, OddsQuery] = {
 
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}% ({p})"
-
-
-Explained = tuple[str, OddsResult | None]
-"""An action's odds in words and as data, from one computation; the data is None
-when the action cannot be taken now (the words say why)."""
-
-
-def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> str | None:
-    """The exact odds of a fire, attack or rally action in the current state, in words."""
-    explained = assess_action(rules, state, side, action)
-    return None if explained is None else explained[0]
-
-
-def action_result(rules: MiniWars, state: State, side: str, action: Action) -> OddsResult | None:
-    """The same odds as data: ``hit``/``miss`` (fire, attack; ``attacker_disrupted`` beside
-    an attack by an undisrupted unit) or ``rallied``/``still disrupted`` (rally)."""
-    explained = assess_action(rules, state, side, action)
-    return None if explained is None else explained[1]
 
 
 def assess_action(rules: MiniWars, state: State, side: str, action: Action) -> Explained | None:

@@ -19,7 +19,7 @@ from warbench.rulesets.miniwars.actions import Move
 from warbench.rulesets.miniwars.annotate import annotate
 from warbench.rulesets.miniwars.data import catalogue, unit_type
 from warbench.rulesets.miniwars.evaluate import evaluate, standing
-from warbench.rulesets.miniwars.odds import QUERIES, action_result, explain_action
+from warbench.rulesets.miniwars.odds import QUERIES, assess_action
 from warbench.rulesets.miniwars.plan import plan
 from warbench.rulesets.miniwars.playout import play_from, playout
 from warbench.rulesets.miniwars.rules import MiniWarsRules
@@ -31,7 +31,7 @@ from warbench.scenario.model import Scenario
 class MiniWars(ServedHooks, InfoHooks, RecastHooks, MiniWarsRules):
     """MiniWars with everything the engine, bots and tools ask of a ruleset."""
 
-    served = Served(evaluate, plan, standing, explain_action, action_result, playout, play_from)
+    served = Served(evaluate, plan, standing, assess_action, playout, play_from)
 
     package = "warbench.rulesets.miniwars"
     """Where InfoHooks finds info.py and data/rulings.toml."""
