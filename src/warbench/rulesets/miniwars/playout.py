@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -264,27 +264,23 @@ def _reason(setup: Setup, code: int) -> str:
 def _decode(setup: Setup, code: int) -> tuple[str, Action]:
     """The (side, action) a kernel action code stands for (layout in ``_playout.c``)."""
     side = setup.sides[code >> 35]
-    kind = _KINDS[(code >> 32) & 7]
+    make = _MAKE[(code >> 32) & 7]
     a, b = (code >> 16) & 0xFFFF, code & 0xFFFF
-    ids = [p.id for p in setup.units]
-    action: Action
-    if kind == "choose":
-        action = ChooseRole("AB"[a])
-    elif kind == "fire":
-        action = Fire(ids[a], ids[b])
-    elif kind == "move":
-        action = Move(ids[a], setup.board.map.grid.hexes[b])
-    elif kind == "attack":
-        action = Attack(ids[a], ids[b])
-    elif kind == "advance":
-        action = Advance(ids[a])
-    elif kind == "rally":
-        action = Rally(ids[a], ids[b])
-    elif kind == "pass":
-        action = PASS
-    else:
-        action = END
-    return side, action
+    return side, make([p.id for p in setup.units], setup.board.map.grid.hexes, a, b)
+
+
+_MAKE: tuple[Callable[[list[str], tuple[Hex, ...], int, int], Action], ...] = (
+    lambda ids, hexes, a, b: ChooseRole("AB"[a]),
+    lambda ids, hexes, a, b: Fire(ids[a], ids[b]),
+    lambda ids, hexes, a, b: Move(ids[a], hexes[b]),
+    lambda ids, hexes, a, b: Attack(ids[a], ids[b]),
+    lambda ids, hexes, a, b: Advance(ids[a]),
+    lambda ids, hexes, a, b: Rally(ids[a], ids[b]),
+    lambda ids, hexes, a, b: PASS,
+    lambda ids, hexes, a, b: END,
+)
+"""The action of each kind of code (``_KINDS``, in order) from the unit ids, hexes and
+the code's two fields."""
 
 
 def _prepare(scenario: Scenario, setup: Setup) -> KernelTables | None:
