@@ -14,16 +14,15 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
 
 from warbench.core.actions import END as END  # the shared ones, re-exported
 from warbench.core.actions import Action, check_labelled, check_words
 from warbench.core.actions import End as End
 from warbench.errors import IllegalAction, excerpt
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets import kit
+from warbench.rulesets.kit.actions import UnitAction, UnitTarget, Worded
 
 
 def check_units(action: Action, units: tuple[str, ...]) -> None:
@@ -43,7 +42,7 @@ def check_units(action: Action, units: tuple[str, ...]) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(Worded, verb="move"):
     units: tuple[str, ...]
     to: Hex
 
@@ -52,12 +51,9 @@ class Move(Action):
         check_units(self, self.units)
         check_labelled(self, self.to)
 
-    def __str__(self) -> str:
-        return f"move {'+'.join(self.units)} {self.to.label}"
-
 
 @dataclass(frozen=True, slots=True)
-class Load(Action):
+class Load(Worded, verb="load"):
     carrier: str
     riders: tuple[str, ...]
 
@@ -65,39 +61,17 @@ class Load(Action):
         check_words(self)
         check_units(self, self.riders)
 
-    def __str__(self) -> str:
-        return f"load {self.carrier} {'+'.join(self.riders)}"
+
+class Unload(UnitAction, verb="unload"): ...
 
 
-@dataclass(frozen=True, slots=True)
-class Unload(Action):
-    unit: str
-
-    def __str__(self) -> str:
-        return f"unload {self.unit}"
+class Attack(UnitTarget, verb="attack"): ...
 
 
-@dataclass(frozen=True, slots=True)
-class Attack(Action):
-    unit: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"attack {self.unit} {self.target}"
+class Join(UnitAction, verb="join"): ...
 
 
-@dataclass(frozen=True, slots=True)
-class Join(Action):
-    unit: str
-
-    def __str__(self) -> str:
-        return f"join {self.unit}"
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    def __str__(self) -> str:
-        return "roll"
+class Roll(Worded, verb="roll"): ...
 
 
 ROLL = Roll()
@@ -113,63 +87,14 @@ USAGE = {
 }
 
 
-class MoveOptions(Sequence[Action]):
-    """The legal actions of a movement phase, built lazily.
+class MoveOptions(kit.actions.MoveOptions[tuple[str, ...]]):
+    """The legal actions of a movement phase, built lazily: one ``move`` per mover
+    (a unit or a stack) and destination, then the other actions (loads, unloads,
+    attacks during movement), then ``end``."""
 
-    One ``move`` per mover (a unit or a stack) and destination, then the other
-    actions (loads, unloads, attacks during movement), then ``end``. Making
-    hundreds of Move objects at every decision would be the hot path of a
-    simulation, so they are only made when indexed or iterated.
-    """
+    __slots__ = ()
+    make = Move
 
-    __slots__ = ("_offsets", "_size", "extras", "movers", "moves")
-
-    def __init__(
-        self, movers: list[tuple[tuple[str, ...], tuple[Hex, ...]]], extras: list[Action]
-    ) -> None:
-        self.movers = movers
-        """(unit ids, destinations) in order; read by the evaluation fast path."""
-        self.extras = extras
-        self._offsets: list[int] = []
-        size = 0
-        for _, dests in movers:
-            self._offsets.append(size)
-            size += len(dests)
-        self.moves = size
-        self._size = size + len(extras) + 1
-
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
-        if index == self._size - 1:
-            return END
-        if index >= self.moves:
-            return self.extras[index - self.moves]
-        k = bisect_right(self._offsets, index) - 1
-        units, dests = self.movers[k]
-        return Move(units, dests[index - self._offsets[k]])
-
-    def __iter__(self) -> Iterator[Action]:
-        for units, dests in self.movers:
-            for h in dests:
-                yield Move(units, h)
-        yield from self.extras
-        yield END
-
-    def __contains__(self, action: object) -> bool:
-        if action == END:
-            return True
-        if isinstance(action, Move):
-            return any(u == action.units and action.to in d for u, d in self.movers)
-        return action in self.extras
+    @staticmethod
+    def move_of(action: Action) -> tuple[tuple[str, ...], Hex] | None:
+        return (action.units, action.to) if isinstance(action, Move) else None

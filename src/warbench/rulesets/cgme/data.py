@@ -18,6 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
+from warbench.rulesets.kit.data import TurnSequence
+
 ResultName = Literal["destroy", "wound", "none"]
 RESULTS: tuple[ResultName, ...] = ("destroy", "wound", "none")
 Unstated = Literal["borrow", "no_effect", "no_entry"]
@@ -35,11 +37,9 @@ PHASE_KINDS = ("hazard", "move", "attack")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Core:
+class Core(TurnSequence):
     """The core rules' numbers: turn sequence, the attack roll, results, the wound."""
 
-    phases: tuple[str, ...]
-    phase_titles: Mapping[str, str]
     attack_dice: int
     defence_dice: int
     margin: int

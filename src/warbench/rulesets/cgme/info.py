@@ -14,10 +14,18 @@ from typing import Any
 
 from warbench.rulesets.cgme.data import World
 from warbench.rulesets.cgme.scenario import Setup
-from warbench.rulesets.hex_info import hex_lines, is_hex_label, refuse, where_text
+from warbench.rulesets.kit.hex import hex_lines, is_hex_label, refuse, status_text, where_text
 from warbench.scenario.model import Scenario
 
 RATING_WORDS = {"A": "ATT", "R": "RNG", "D": "DEF", "M": "MOV"}
+
+
+STATUS = (
+    ("wounded", "wounded (a second wound destroys it)"),
+    ("moved", "moved this turn"),
+    ("attacked", "attacked this turn"),
+)
+"""A unit's flags in the view and their words in its status line."""
 
 
 def ratings(text: str) -> dict[str, str]:
@@ -75,16 +83,7 @@ def _unit_lines(
         if unit["bonus"]:
             mp += f" (+{unit['bonus']} road bonus)"
         lines.append(mp)
-    status = []
-    if unit["wounded"]:
-        status.append("wounded (a second wound destroys it)")
-    if unit["moved"]:
-        status.append("moved this turn")
-    if unit["attacked"]:
-        status.append("attacked this turn")
-    lines.append(
-        "status: " + ("; ".join(status) if status else "unhurt, has not moved or attacked")
-    )
+    lines.append(status_text(unit, STATUS, "unhurt, has not moved or attacked"))
     return lines
 
 

@@ -30,6 +30,7 @@ from warbench.rulesets.cgme import combat
 from warbench.rulesets.cgme.actions import Attack, Join, Move, Roll
 from warbench.rulesets.cgme.data import Core, Hazard, ResultName, World, load_world
 from warbench.rulesets.cgme.state import State, Unit
+from warbench.rulesets.kit.odds import Explained
 
 if TYPE_CHECKING:
     from warbench.rulesets.cgme.rules import CGMERules as CGME
@@ -213,11 +214,6 @@ def _line(chances: Mapping[ResultName, Fraction]) -> str:
     return ", ".join(f"{name} {_pct(p)} ({p})" for name, p in chances.items())
 
 
-Explained = tuple[str, OddsResult | None]
-"""An action's odds in words and as data, from one computation; the data is None
-when the action cannot be taken now (the words say why)."""
-
-
 def _named(chances: Mapping[ResultName, Fraction]) -> dict[str, Fraction]:
     return {name: p for name, p in chances.items()}
 
@@ -269,18 +265,6 @@ def assess_attack(
                 + ", ".join(f"{n} {_pct(p)}" for n, p in chances.items())
             )
     return text, OddsResult(_named(exact), extra)
-
-
-def explain_action(rules: CGME, state: State, side: str, action: Action) -> str | None:
-    """The exact odds of an attack, join, roll or move (through hazards) now, in words."""
-    explained = assess_action(rules, state, side, action)
-    return None if explained is None else explained[0]
-
-
-def action_result(rules: CGME, state: State, side: str, action: Action) -> OddsResult | None:
-    """The same odds as data (see :func:`assess_attack` and :func:`_assess_move`)."""
-    explained = assess_action(rules, state, side, action)
-    return None if explained is None else explained[1]
 
 
 def assess_action(rules: CGME, state: State, side: str, action: Action) -> Explained | None:

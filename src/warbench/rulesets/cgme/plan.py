@@ -4,7 +4,7 @@ Serves every world of the engine (V.E.G. too). What it adds to :mod:`.evaluate`
 (which the greedy bot and the kernel keep):
 
 * the scenario's victory conditions read as a role
-  (:func:`warbench.rulesets.planning.stakes`): a side named by ``at_turn_limit``
+  (:func:`warbench.rulesets.kit.planning.stakes`): a side named by ``at_turn_limit``
   holds (its losses weigh three times, it keeps out of the enemy's reach), a side
   with an objective (destroy, reach) must take it in time, and on ``points`` a
   side guards its lead as the end nears and gambles behind one; on the last turn
@@ -43,7 +43,7 @@ from warbench.rulesets.cgme.evaluate import (
     unit_value,
 )
 from warbench.rulesets.cgme.state import State, Unit
-from warbench.rulesets.planning import Role, Stakes, best_combination, stakes
+from warbench.rulesets.kit.planning import Role, Stakes, best_combination, stakes
 
 if TYPE_CHECKING:
     from warbench.rulesets.cgme.rules import CGMERules as CGME

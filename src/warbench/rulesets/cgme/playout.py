@@ -48,12 +48,11 @@ attacks, riders aboard) with
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import random
 from array import array
 from collections.abc import Mapping
-from types import ModuleType
+from functools import partial
 from typing import Any
 
 from warbench.core import registry
@@ -67,16 +66,12 @@ from warbench.rulesets.cgme.board import FAR
 from warbench.rulesets.cgme.data import PHASE_KINDS, RESULTS
 from warbench.rulesets.cgme.scenario import Setup
 from warbench.rulesets.cgme.state import State
+from warbench.rulesets.kit import playout as glue
 from warbench.scenario.model import Scenario
 
-_kernel: ModuleType | None
-try:
-    _kernel = importlib.import_module("warbench.rulesets.cgme._playout")
-except ImportError:  # no C compiler at install time: the engine plays in Python
-    _kernel = None
+_kernel = glue.load_kernel("warbench.rulesets.cgme._playout")
+BOTS = glue.BOTS
 
-BOTS = {"random": 0, "greedy": 1}
-"""The bots the kernel plays (bots/random_bot.py, bots/greedy.py), by kernel number."""
 
 _KINDS = ("move", "load", "unload", "attack", "join", "roll", "end")
 _LIMIT = 1 << 16
@@ -96,105 +91,22 @@ _tables = TablesCache()
 _mirrors: dict[type, bool] = {}
 
 
-def playout(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> Playout | None:
-    """Play the game of seed ``seed`` to its end with the named bots, in the kernel.
-
-    ``bots`` names each side's bot (a side not named plays ``random``, as in
-    ``play_game``); ``bot_seeds`` gives every side's bot seed. Returns None when
-    the kernel is not built, a bot is not one it plays, or the scenario's data
-    asks for something it does not do.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    return None if played is None else played[0]
-
-
-def playout_state(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> tuple[Playout, dict[str, Any]] | None:
-    """:func:`playout` plus the kernel's final state as ``State.to_json()`` would give it.
-
-    For the differential tests: its digest must equal the Python game's.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    if played is None:
-        return None
-    result, final = played
-    return result, _state_json(scenario.spec, result, final)
-
-
 def _play(
     scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
 ) -> tuple[Playout, tuple[Any, ...]] | None:
     if _kernel is None or not isinstance(scenario.spec, Setup):
         return None
     setup: Setup = scenario.spec
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or len(setup.sides) != 2 or not _mirrored(scenario.ruleset):
+    kinds = glue.bot_kinds(setup.sides, bots)
+    if kinds is None or not _mirrored(scenario.ruleset):
         return None
     tables = _prepare(scenario, setup)
     if tables is None:
         return None
-    first, second = setup.sides
-    played = _kernel.play(
-        tables.capsule,
-        random.Random(seed).random,
-        random.Random(bot_seeds[first]).random,
-        random.Random(bot_seeds[second]).random,
-        kinds[0],
-        kinds[1],
-    )
+    played = glue.play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
     if played is None:  # the game came to something the kernel does not do
         return None
     return _result(setup, tables, played)
-
-
-def play_from(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-    ruleset: str | Ruleset[Any] | None = None,
-) -> Playout | None:
-    """Play on from ``state`` (a live game's, anywhere in it) to the end, in the kernel.
-
-    ``dice`` is the generator the game's dice draw from
-    (:attr:`~warbench.core.dice.Dice.generator`) and ``streams`` maps each side
-    to its bot's stream (:attr:`~warbench.bots.base.SeededBot.stream`); the
-    kernel draws on them where they stand and leaves them advanced as the
-    engine would. ``bots`` names each side's bot (a side not named plays
-    ``random``). ``ruleset`` is the ruleset whose game it is, or its registered
-    name (default: the world's, ``cgme`` or ``veg``). ``state`` is read, never
-    changed. Returns the actions from ``state`` on, the winner, the reason and
-    the turn at the end, or None when the kernel is not built, a bot is not
-    one it plays, a side has no stream, the world or the scenario is one it
-    declines (:func:`unsupported`), or the state does not export (see
-    :func:`export_state`).
-    """
-    played = _play_from(state, dice, bots, streams, ruleset)
-    return None if played is None else played[0]
-
-
-def play_from_state(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-    ruleset: str | Ruleset[Any] | None = None,
-) -> tuple[Playout, dict[str, Any]] | None:
-    """:func:`play_from` plus the final state as ``State.to_json()`` would give it.
-
-    For the differential tests (:func:`warbench.sim.differential.continuation_difference`):
-    its digest must equal that of the game the engine plays on from ``state``.
-    """
-    played = _play_from(state, dice, bots, streams, ruleset)
-    if played is None:
-        return None
-    result, final = played
-    if final is None:  # over already: nothing is played
-        return result, state.to_json()
-    return result, _state_json(state.setup, result, final)
 
 
 def _play_from(
@@ -207,8 +119,8 @@ def _play_from(
     setup = state.setup
     if _kernel is None or not isinstance(setup, Setup) or len(setup.sides) != 2:
         return None
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or any(side not in streams for side in setup.sides):
+    kinds = glue.bot_kinds(setup.sides, bots)
+    if kinds is None or any(side not in streams for side in setup.sides):
         return None
     try:
         if not _mirrored(setup.world.name if ruleset is None else ruleset):
@@ -229,20 +141,9 @@ def _play_from(
     exported = export_state(state)
     if exported is None:
         return None
-    first, second = setup.sides
-    try:
-        played = kernel.play_from(
-            tables.capsule,
-            exported,
-            dice.random,
-            streams[first].random,
-            streams[second].random,
-            kinds[0],
-            kinds[1],
-        )
-    except ValueError:  # the kernel's checks: the state does not hold together
-        return None
-    if played is None:  # the game came to something the kernel does not do
+    played = glue.play_on(kernel, tables.capsule, (exported,), dice, streams, setup.sides, kinds)
+    if played is None:  # the state does not hold together, or the game came to
+        # something the kernel does not do
         return None
     return _result(setup, tables, played)
 
@@ -250,15 +151,9 @@ def _play_from(
 def _result(setup: Setup, tables: KernelTables, played: Any) -> tuple[Playout, Any]:
     """The kernel's answer (codes, winner, reason, turns, final state) as a Playout and
     the final state."""
-    codes, winner, reason, turns, final = played
-    actions = tables.decode(codes, lambda code: _decode(setup, code))
-    result = Playout(
-        actions=actions,
-        winner=None if winner < 0 else setup.sides[winner],
-        reason=_reason(setup, reason, winner),
-        turns=turns,
+    return glue.answer(
+        played, tables, setup.sides, lambda code: _decode(setup, code), partial(_reason, setup)
     )
-    return result, final
 
 
 def export_state(state: State) -> dict[str, Any] | None:
@@ -642,10 +537,7 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
     def ref(i: int) -> str:
         return ids[i] if i < n_units else setup.buildings[i - n_units].id
 
-    outcome = None
-    if over:
-        scores = {first: float(lost_1), second: float(lost_0)}
-        outcome = {"winner": result.winner, "reason": result.reason, "scores": scores}
+    outcome = glue.final_outcome(result, over, sides, (lost_0, lost_1))
     return {
         "turn": turn,
         "player": sides[player],
@@ -661,11 +553,7 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
         "outcome": outcome,
         "units": [
             {
-                "id": p.id,
-                "side": p.side,
-                "type": p.type.key,
-                "name": p.type.name,
-                "at": hexes[pos].label if pos >= 0 else None,
+                **glue.placed_json(p, hexes, pos),
                 "wounded": bool(wounded),
                 "mp": mp,
                 "bonus": bonus,
@@ -694,3 +582,9 @@ def _state_json(setup: Setup, result: Playout, final: tuple[Any, ...]) -> dict[s
             for b, sp in zip(setup.buildings, sps, strict=True)
         ],
     }
+
+
+playout, playout_state, play_from, play_from_state = glue.entries(_play, _play_from, _state_json)
+"""The kernel's entry points (:func:`warbench.rulesets.kit.playout.entries`); ``play_from``'s
+``ruleset`` is the ruleset whose game it is, or its registered name (default: the
+world's, ``cgme`` or ``veg``)."""

@@ -29,7 +29,7 @@ from warbench.core.decisions import Decision
 from warbench.core.events import Event
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
+from warbench.core.ruleset import Ruleset
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.cgme import combat
@@ -50,6 +50,8 @@ from warbench.rulesets.cgme.data import Hazard, ResultName
 from warbench.rulesets.cgme.movement import Reach, search
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Setup, build_scenario
 from warbench.rulesets.cgme.state import Building, OpenAttack, State, Unit
+from warbench.rulesets.kit.rules import Lookups, end_at_turn_limit
+from warbench.rulesets.kit.ruleset import hex_ruleset
 from warbench.rulesets.rulings import cite, offers
 from warbench.scenario.model import Scenario
 
@@ -57,16 +59,10 @@ REACH_CACHE_SIZE = 10_000
 """Leg searches kept on a board before the cache starts afresh (bounds memory)."""
 
 
-class CGMERules(Ruleset[State]):
+class CGMERules(Lookups[Unit], Ruleset[State]):
     """The CounterMoves Generic Microgame Engine, as a documented stand-in core."""
 
-    info = RulesetInfo(
-        name="cgme",
-        title="CGME stand-in core",
-        version="1",
-        geometry="hex",
-        aliases=("countermoves",),
-    )
+    info = hex_ruleset("cgme", "CGME stand-in core", "countermoves")
     world_package: ClassVar[str] = "warbench.rulesets.cgme"
     """The package whose ``data/`` holds this ruleset's world."""
     options_model: ClassVar[type[CoreOptionsSpec]] = CoreOptionsSpec
@@ -103,12 +99,6 @@ class CGMERules(Ruleset[State]):
         self._begin_player_turn(state)
         self._enter_phase(state)
         return state
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     # -- ratings with their modifiers ----------------------------------------------
     def att(self, state: State, unit: Unit) -> int:
@@ -236,22 +226,18 @@ class CGMERules(Ruleset[State]):
     def _end_at_turn_limit(self, state: State, res: Resolution) -> None:
         rule = state.setup.at_turn_limit
         scores = self.scores(state)
-        winner: str | None
-        decided_by: DecidedBy = "time"
-        if rule == "points":
-            decided_by = "points"
-            first, second = state.setup.sides
-            if scores[first] == scores[second]:
-                winner, reason = None, "turn limit: equal losses"
-            else:
-                winner = max(scores, key=scores.__getitem__)
-                reason = "turn limit: more enemy value destroyed"
-        elif rule == "draw":
-            winner, reason = None, "turn limit reached"
+        if rule != "points":
+            end_at_turn_limit(state, res, scores, "time", None)
+            return
+        first, second = state.setup.sides
+        if scores[first] == scores[second]:
+            decided: tuple[str | None, str] = (None, "turn limit: equal losses")
         else:
-            winner, reason = rule, f"turn limit: {rule} holds"
-        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
-        res.emit("end", f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"))
+            decided = (
+                max(scores, key=scores.__getitem__),
+                "turn limit: more enemy value destroyed",
+            )
+        end_at_turn_limit(state, res, scores, "points", decided)
 
     def scores(self, state: State) -> dict[str, float]:
         """Each side's score: the value its enemy has lost."""
@@ -350,20 +336,6 @@ class CGMERules(Ruleset[State]):
             raise IllegalAction(action, "in the attack phase you may attack or end")
 
     # -- lookups ---------------------------------------------------------------------------
-    def _unit(self, state: State, ref: str, action: Action) -> Unit:
-        unit = state.units.get(ref)
-        if unit is None:
-            raise IllegalAction(action, f"there is no unit '{ref}'")
-        if unit.pos is None:
-            raise IllegalAction(action, f"{ref} has been destroyed")
-        return unit
-
-    def _own(self, state: State, side: str, ref: str, action: Action) -> Unit:
-        unit = self._unit(state, ref, action)
-        if unit.side != side:
-            raise IllegalAction(action, f"{ref} is not {side}'s unit")
-        return unit
-
     # -- stacking --------------------------------------------------------------------------
     def room(self, state: State, h: Hex, parts: int) -> bool:
         """Whether ``parts`` more may stack in ``h`` (both sides' units count)."""
@@ -461,11 +433,15 @@ class CGMERules(Ruleset[State]):
             return f"{unit.id} rides in {unit.carrier}; unload it first"
         if unit.mp + unit.bonus <= 0:
             return f"{unit.id} has no movement points left"
-        if self._move_or_shoot(state, unit) and unit.attacked:
-            return (
-                f"{unit.id} has fired this turn and may not move: "
-                f"{self._cite('move_or_shoot', allow='false')}"
-            )
+        return self._moving_or_shooting(state, unit, unit.attacked, "has fired", "move")
+
+    def _moving_or_shooting(
+        self, state: State, unit: Unit, done: bool, did: str, may_not: str
+    ) -> str | None:
+        """The move-or-shoot option's refusal of a unit that ``did`` this turn, if ``done``."""
+        if self._move_or_shoot(state, unit) and done:
+            ruling = self._cite("move_or_shoot", allow="false")
+            return f"{unit.id} {did} this turn and may not {may_not}: {ruling}"
         return None
 
     def _cite(self, option: str, allow: str | None = None) -> str:
@@ -824,12 +800,7 @@ class CGMERules(Ruleset[State]):
             return f"{unit.id} has already attacked this turn"
         if unit.carrier is not None and not state.units[unit.carrier].type.riders_attack:
             return f"{unit.id} rides in {unit.carrier} and may not attack from it"
-        if self._move_or_shoot(state, unit) and unit.moved:
-            return (
-                f"{unit.id} has moved this turn and may not fire: "
-                f"{self._cite('move_or_shoot', allow='false')}"
-            )
-        return None
+        return self._moving_or_shooting(state, unit, unit.moved, "has moved", "fire")
 
     def target_pos(self, state: State, ref: str) -> Hex | None:
         """Where an attack on unit or building ``ref`` is aimed (None: not a target now)."""

@@ -7,27 +7,28 @@ here, so each can import the rules without a circle.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from warbench.core.actions import Action
-from warbench.core.odds import OddsQuery, OddsResult
-from warbench.core.playout import Playout
+from warbench.core.odds import OddsQuery
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.cgme.actions import Move
 from warbench.rulesets.cgme.evaluate import evaluate, standing
-from warbench.rulesets.cgme.odds import explain_action, queries
+from warbench.rulesets.cgme.odds import assess_action, queries
 from warbench.rulesets.cgme.plan import plan
 from warbench.rulesets.cgme.playout import play_from, playout
 from warbench.rulesets.cgme.rules import CGMERules
 from warbench.rulesets.cgme.state import State
+from warbench.rulesets.kit.ruleset import Served, ServedHooks
 from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 
-class CGME(RecastHooks, CGMERules):
+class CGME(ServedHooks, RecastHooks, CGMERules):
     """CGME with everything the engine, bots and tools ask of a ruleset."""
+
+    served = Served(evaluate, plan, standing, assess_action, playout, play_from)
 
     arena = "cgme/arena"
     forces_table = "forces"
@@ -57,16 +58,6 @@ class CGME(RecastHooks, CGMERules):
         return rules_in_force(self.world_package, scenario.options, defaults)
 
     # -- the hooks bots, odds, pictures and simulations call --------------------------
-    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        return evaluate(self, state, side, actions)
-
-    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        """evaluate's material played for the scenario (``plan.py``: the planner bot's)."""
-        return plan(self, state, side, actions)
-
-    def standing(self, state: State) -> Mapping[str, float] | None:
-        return standing(state)
-
     def pieces(self, state: State) -> list[Piece] | None:
         return [
             Piece(u.id, u.side, u.type.name, float(u.type.value), u.pos is not None)
@@ -91,29 +82,3 @@ class CGME(RecastHooks, CGMERules):
 
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return queries(self.world_package)
-
-    def action_odds(self, state: State, side: str, action: Action) -> str | None:
-        return explain_action(self, state, side, action)
-
-    def odds_result(self, state: State, side: str, action: Action) -> OddsResult | None:
-        """The odds ``action_odds`` words, as exact fractions (the same computation)."""
-        from warbench.rulesets.cgme.odds import action_result
-
-        return action_result(self, state, side, action)
-
-    def playout(
-        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-    ) -> Playout | None:
-        """The whole game in the compiled kernel (``_playout.c``), when it is built."""
-        return playout(scenario, seed, bots, bot_seeds)
-
-    def play_from(
-        self,
-        state: State,
-        dice: random.Random,
-        bots: Mapping[str, str],
-        streams: Mapping[str, random.Random],
-    ) -> Playout | None:
-        """The game played on from ``state`` in the compiled kernel, when it is built and
-        plays this world, scenario and bots (``playout.play_from``); else None."""
-        return play_from(state, dice, bots, streams, ruleset=self)

@@ -29,7 +29,8 @@ from warbench.rulesets.cgme.data import (
     load_world,
     unit_type,
 )
-from warbench.scenario.errors import field_path, from_validation, listing, problem_of
+from warbench.rulesets.kit import scenario as kit
+from warbench.scenario.errors import field_path, from_validation, problem_of
 from warbench.scenario.hexmap import (
     MAX_MAP_SIZE,
     MAX_UNITS,
@@ -38,14 +39,7 @@ from warbench.scenario.hexmap import (
     check_unit_count,
 )
 from warbench.scenario.model import Scenario
-from warbench.scenario.schema import (
-    MAX_POINTS,
-    Description,
-    Key,
-    Label,
-    ScenarioModel,
-    Title,
-)
+from warbench.scenario.schema import MAX_POINTS, Description, Key, Label, ScenarioModel, Title
 from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
@@ -170,11 +164,7 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
-    id: str
-    side: str
-    type: UnitType
-    at: Hex
+class Placement(kit.Placement[UnitType]):
     riding: str | None = None
     wounded: bool = False
 
@@ -247,32 +237,7 @@ def _options(
 
 
 def _zone(spec: ZoneSpec, grid: HexGrid, file: str, path: str) -> frozenset[Hex]:
-    if (spec.hexes is None) == (spec.edge is None):
-        raise ScenarioError(file, path, "give exactly one of 'hexes' or 'edge'")
-    if spec.hexes is not None:
-        centres = []
-        for i, label in enumerate(spec.hexes):
-            try:
-                centres.append(grid.parse(label))
-            except HexError as exc:
-                raise ScenarioError(file, f"{path}.hexes[{i}]", str(exc)) from None
-        if not centres:
-            raise ScenarioError(file, f"{path}.hexes", "list at least one hex")
-        return frozenset(
-            h for h in grid.hexes if min(h.distance(c) for c in centres) <= spec.within
-        )
-
-    def edge_distance(h: Hex) -> int:
-        column, row = h.to_offset()
-        distances: dict[str, int] = {
-            "west": column - 1,
-            "east": grid.columns - column,
-            "north": row - 1,
-            "south": grid.rows - row,
-        }
-        return distances[spec.edge or "west"]
-
-    return frozenset(h for h in grid.hexes if edge_distance(h) <= spec.within)
+    return kit.zone(grid, spec.hexes, spec.edge, spec.within, file, path)
 
 
 def _unit_types(spec: ScenarioSpec, world: World, file: str) -> dict[str, UnitType]:
@@ -343,13 +308,7 @@ def build_setup(
     for side in names:
         for i, unit in enumerate(spec.forces[side]):
             path = f"forces.{side}[{i}]"
-            if unit.type not in types:
-                raise ScenarioError(
-                    file,
-                    f"{path}.type",
-                    f"unknown unit type '{excerpt(unit.type)}'; known: {listing(types)}",
-                )
-            kind = types[unit.type]
+            kind = kit.known_type(types, unit.type, file, path)
             if unit.at is None and unit.riding is None:
                 raise ScenarioError(file, f"{path}.at", "required field is missing")
             ids = (
@@ -492,14 +451,4 @@ def build_scenario(
     options_model: type[CoreOptionsSpec],
 ) -> Scenario:
     spec, setup = build_setup(raw, file, world_package, options_model)
-    return Scenario(
-        id=scenario_id,
-        title=spec.title,
-        ruleset=ruleset,
-        source=file,
-        raw=raw,
-        sides=setup.sides,
-        turn_limit=setup.turn_limit,
-        options=dict(spec.options),
-        spec=setup,
-    )
+    return kit.made(ruleset, raw, file, scenario_id, spec.title, setup, dict(spec.options))

@@ -10,6 +10,7 @@ from warbench.core.outcome import Outcome
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.cgme.data import UnitType
 from warbench.rulesets.cgme.scenario import Setup
+from warbench.rulesets.kit.state import TwoSides
 
 
 @dataclass(slots=True)
@@ -114,7 +115,7 @@ class OpenAttack:
 
 
 @dataclass(slots=True)
-class State:
+class State(TwoSides[Unit]):
     """Everything that changes during a game on the CGME core."""
 
     setup: Setup
@@ -177,9 +178,6 @@ class State:
         clone.caches = {}
         return clone
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return self.copy(memo)
-
     @property
     def phase_name(self) -> str:
         return self.setup.world.core.phases[self.phase]
@@ -188,13 +186,6 @@ class State:
         """Note that something of ``side`` changed (see :attr:`side_version`)."""
         self.version += 1
         self.side_version[side] = self.side_version.get(side, 0) + 1
-
-    def enemy_of(self, side: str) -> str:
-        a, b = self.setup.sides
-        return b if side == a else a
-
-    def side_units(self, side: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.side == side and u.pos is not None]
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -14,46 +14,28 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
 
-from warbench.core.actions import (
-    END as END,
-)  # the shared ones, re-exported
-from warbench.core.actions import (
-    PASS as PASS,
-)
+from warbench.core.actions import END as END  # the shared ones, re-exported
+from warbench.core.actions import PASS as PASS
 from warbench.core.actions import Action, check_labelled, check_words
-from warbench.core.actions import (
-    End as End,
-)
-from warbench.core.actions import (
-    Pass as Pass,
-)
+from warbench.core.actions import End as End
+from warbench.core.actions import Pass as Pass
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets import kit
+from warbench.rulesets.kit.actions import UnitAction, UnitTarget, Worded
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseRole(Action):
+class ChooseRole(Worded, verb="choose"):
     role: str
 
-    def __str__(self) -> str:
-        return f"choose {self.role}"
+
+class Fire(UnitTarget, verb="fire"): ...
 
 
 @dataclass(frozen=True, slots=True)
-class Fire(Action):
-    unit: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"fire {self.unit} {self.target}"
-
-
-@dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(Worded, verb="move"):
     unit: str
     to: Hex
 
@@ -61,34 +43,17 @@ class Move(Action):
         check_words(self)
         check_labelled(self, self.to)
 
-    def __str__(self) -> str:
-        return f"move {self.unit} {self.to.label}"
+
+class Attack(UnitTarget, verb="attack"): ...
+
+
+class Advance(UnitAction, verb="advance"): ...
 
 
 @dataclass(frozen=True, slots=True)
-class Attack(Action):
-    unit: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"attack {self.unit} {self.target}"
-
-
-@dataclass(frozen=True, slots=True)
-class Advance(Action):
-    unit: str
-
-    def __str__(self) -> str:
-        return f"advance {self.unit}"
-
-
-@dataclass(frozen=True, slots=True)
-class Rally(Action):
+class Rally(Worded, verb="rally"):
     leader: str
     unit: str
-
-    def __str__(self) -> str:
-        return f"rally {self.leader} {self.unit}"
 
 
 USAGE = {
@@ -103,55 +68,16 @@ USAGE = {
 }
 
 
-class MoveOptions(Sequence[Action]):
-    """The legal actions of the movement step, built lazily.
+class MoveOptions(kit.actions.MoveOptions[str]):
+    """The legal actions of the movement step, built lazily: one ``move`` per unit
+    and destination, then ``end`` (``movers`` holds (unit id, destinations))."""
 
-    One ``move`` per unit and destination, then ``end``. Materialising
-    hundreds of Move objects at every decision is the hot path of a
-    simulation, so actions are only made when indexed or iterated.
-    """
-
-    __slots__ = ("_offsets", "_size", "per_unit")
+    __slots__ = ()
+    make = Move
 
     def __init__(self, per_unit: list[tuple[str, tuple[Hex, ...]]]) -> None:
-        self.per_unit = per_unit
-        """(unit id, destinations) in order; read by the evaluation fast path."""
-        self._offsets: list[int] = []
-        size = 0
-        for _, dests in per_unit:
-            self._offsets.append(size)
-            size += len(dests)
-        self._size = size + 1
+        super().__init__(per_unit, [])
 
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
-        if index == self._size - 1:
-            return END
-        k = bisect_right(self._offsets, index) - 1
-        uid, dests = self.per_unit[k]
-        return Move(uid, dests[index - self._offsets[k]])
-
-    def __iter__(self) -> Iterator[Action]:
-        for uid, dests in self.per_unit:
-            for h in dests:
-                yield Move(uid, h)
-        yield END
-
-    def __contains__(self, action: object) -> bool:
-        if action == END:
-            return True
-        if not isinstance(action, Move):
-            return False
-        return any(uid == action.unit and action.to in dests for uid, dests in self.per_unit)
+    @staticmethod
+    def move_of(action: Action) -> tuple[str, Hex] | None:
+        return (action.unit, action.to) if isinstance(action, Move) else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Literal
 
 from warbench.rulesets.miniwars.data import Charts
 
@@ -29,30 +30,21 @@ def morale_modifier(target_morale: str, charts: Charts) -> Modifiers:
     return [(value, f"target morale {target_morale}")] if value else []
 
 
-def missile_modifiers(
+def roll_modifiers(
     charts: Charts,
-    target_morale: str,
+    roll: Literal["missile", "melee"],
+    morale: str,
     attacker_disrupted: bool,
-    height: Modifiers,
+    more: Modifiers,
 ) -> Modifiers:
-    """Every modifier to a missile roll (Missile Fire)."""
-    mods = morale_modifier(target_morale, charts)
+    """Every modifier to a missile or a melee roll (Missile Fire, Melee Combat): the
+    target's morale, the attacker's disruption, then ``more`` (height; terrain)."""
+    mods = morale_modifier(morale, charts)
     if attacker_disrupted:
-        mods.append((charts.missile_attacker_disrupted, "attacker disrupted"))
-    return mods + height
-
-
-def melee_modifiers(
-    charts: Charts,
-    defender_morale: str,
-    attacker_disrupted: bool,
-    terrain: Modifiers,
-) -> Modifiers:
-    """Every modifier to a melee roll (Melee Combat), terrain ones given."""
-    mods = morale_modifier(defender_morale, charts)
-    if attacker_disrupted:
-        mods.append((charts.melee_attacker_disrupted, "attacker disrupted"))
-    return mods + terrain
+        missile = roll == "missile"
+        penalty = charts.missile_attacker_disrupted if missile else charts.melee_attacker_disrupted
+        mods.append((penalty, "attacker disrupted"))
+    return mods + more
 
 
 def total(mods: Modifiers) -> int:

@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
+from warbench.rulesets.kit.data import TurnSequence
+
 Morale = Literal["+", "=", "-", "!"]
 MORALE_SYMBOLS: tuple[Morale, ...] = ("+", "=", "-", "!")
 MoveClass = Literal["infantry", "cavalry"]
@@ -77,11 +79,9 @@ class HexsideRule:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Charts:
+class Charts(TurnSequence):
     """Everything numeric in MiniWars but the units."""
 
-    phases: tuple[str, ...]
-    phase_titles: dict[str, str]
     half_mp_per_mp: int
     road_cost: int
     uphill_extra: int

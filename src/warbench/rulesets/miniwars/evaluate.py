@@ -9,7 +9,7 @@ a small pull toward the enemy so that armies close to fight.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
@@ -51,15 +51,26 @@ def _at(unit: Unit, where: Hex) -> Unit:
 
 def _enemies_touching(state: State, side: str) -> dict[Hex, list[Unit]]:
     """For every hex, the enemies of ``side`` it could melee or be meleed by (cached)."""
-    key = ("enemies_touching", side)
+    melee_into = state.setup.board.melee_into
+
+    def touching(enemy: Unit, at: Hex) -> Iterator[tuple[Hex, Unit]]:
+        return ((h, enemy) for h in melee_into[at])
+
+    return enemy_table(state, ("enemies_touching", side), touching)
+
+
+def enemy_table(
+    state: State, key: tuple[str, str], spread: Callable[[Unit, Hex], Iterable[tuple[Hex, Unit]]]
+) -> dict[Hex, list[Unit]]:
+    """Per hex, the enemies of ``key``'s side that ``spread`` (given an enemy and its hex)
+    lists there, in the enemies' order (cached in the state under ``key``)."""
     table: dict[Hex, list[Unit]] | None = state.caches.get(key)
     if table is None:
         table = {}
-        melee_into = state.setup.board.melee_into
-        for enemy in state.side_units(state.enemy_of(side)):
+        for enemy in state.side_units(state.enemy_of(key[1])):
             assert enemy.pos is not None
-            for h in melee_into[enemy.pos]:
-                table.setdefault(h, []).append(enemy)
+            for h, seen in spread(enemy, enemy.pos):
+                table.setdefault(h, []).append(seen)
         state.caches[key] = table
     return table
 
@@ -141,7 +152,7 @@ def _scores_of(rules: MiniWars, state: State, unit: Unit) -> dict[Hex, float]:
 def _evaluate_moves(rules: MiniWars, state: State, options: MoveOptions) -> list[float]:
     scores: list[float] = []
     units = state.units
-    for uid, dests in options.per_unit:
+    for uid, dests in options.movers:
         unit = units[uid]
         table = _scores_of(rules, state, unit)
         for h in dests:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from warbench.rulesets.hex_info import hex_lines, is_hex_label, refuse, where_text
+from warbench.rulesets.kit.hex import hex_lines, is_hex_label, refuse, status_text, where_text
 from warbench.rulesets.miniwars.data import charts
 from warbench.scenario.model import Scenario
 
@@ -21,6 +21,14 @@ MORALE_WORDS = {
     "!": "leader",
 }
 """UNITS: the four morale symbols."""
+
+
+STATUS = (
+    ("disrupted", "disrupted"),
+    ("fired", "fired this turn"),
+    ("acted", "has moved or fought this phase"),
+)
+"""A unit's flags in the view and their words in its status line."""
 
 
 def missile_text(code: str) -> str:
@@ -46,16 +54,8 @@ def _unit_lines(view: Mapping[str, Any], unit: Mapping[str, Any]) -> list[str]:
         missile_text(str(unit["missile"])),
         where_text(view, unit["at"]) if unit["at"] else "removed from the game",
     ]
-    status = []
-    if unit["disrupted"]:
-        status.append("disrupted")
-    if unit["fired"]:
-        status.append("fired this turn")
-    if unit["acted"]:
-        status.append("has moved or fought this phase")
-    if side in view.get("broken", []):
-        status.append("its army has reached its break point")
-    lines.append("status: " + ("; ".join(status) if status else "in good order"))
+    broken = ["its army has reached its break point"] if side in view.get("broken", []) else []
+    lines.append(status_text(unit, STATUS, "in good order", *broken))
     return lines
 
 

@@ -6,17 +6,18 @@ Also explains the odds of a concrete action in a game, for the terminal's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.odds import OddsKey, OddsQuery, OddsResult
 from warbench.errors import OddsError
+from warbench.rulesets.kit.odds import Explained
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import Attack, Fire, Rally
 from warbench.rulesets.miniwars.data import MISSILE_CODES, MORALE_SYMBOLS, charts
-from warbench.rulesets.miniwars.state import State
+from warbench.rulesets.miniwars.state import State, Unit
 
 if TYPE_CHECKING:
     from warbench.rulesets.miniwars.rules import MiniWarsRules as MiniWars
@@ -51,9 +52,8 @@ def melee_odds(values: Mapping[str, Any]) -> OddsResult:
     if values["across"] == "bridge":
         terrain.append((c.hexsides["bridge"].melee_modifier, "across a bridge"))
     terrain += _height(values, melee=True)
-    mods = combat.melee_modifiers(
-        c, values["defender_morale"], values["attacker_disrupted"], terrain
-    )
+    morale, disrupted = values["defender_morale"], values["attacker_disrupted"]
+    mods = combat.roll_modifiers(c, "melee", morale, disrupted, terrain)
     chances = combat.melee_chances(
         c.melee_target(values["attacker"], values["defender"]), combat.total(mods)
     )
@@ -74,9 +74,8 @@ def missile_odds(values: Mapping[str, Any]) -> OddsResult:
     needed = c.missile_target(code, distance)
     if needed is None:
         return OddsResult({CANNOT_OCCUR: Fraction(1)})
-    mods = combat.missile_modifiers(
-        c, values["target_morale"], values["attacker_disrupted"], _height(values, melee=False)
-    )
+    morale, disrupted = values["target_morale"], values["attacker_disrupted"]
+    mods = combat.roll_modifiers(c, "missile", morale, disrupted, _height(values, melee=False))
     hit = combat.missile_hit_chance(needed, combat.total(mods), c)
     return OddsResult({"hit": hit, "miss": 1 - hit})
 
@@ -169,79 +168,64 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}% ({p})"
 
 
-Explained = tuple[str, OddsResult | None]
-"""An action's odds in words and as data, from one computation; the data is None
-when the action cannot be taken now (the words say why)."""
-
-
-def explain_action(rules: MiniWars, state: State, side: str, action: Action) -> str | None:
-    """The exact odds of a fire, attack or rally action in the current state, in words."""
-    explained = assess_action(rules, state, side, action)
-    return None if explained is None else explained[0]
-
-
-def action_result(rules: MiniWars, state: State, side: str, action: Action) -> OddsResult | None:
-    """The same odds as data: ``hit``/``miss`` (fire, attack; ``attacker_disrupted`` beside
-    an attack by an undisrupted unit) or ``rallied``/``still disrupted`` (rally)."""
-    explained = assess_action(rules, state, side, action)
-    return None if explained is None else explained[1]
-
-
 def assess_action(rules: MiniWars, state: State, side: str, action: Action) -> Explained | None:
     """The odds of a fire, attack or rally action now, as data and in words; None if the
     action rolls nothing (or names no unit on the board)."""
-    c = state.setup.board.charts
-    units = state.units
+    problem_of: Callable[[State, Unit, Unit], str | None]
+    odds: Callable[[MiniWars, State, Action, Unit, Unit], Explained]
     if isinstance(action, Fire):
-        unit, target = units.get(action.unit), units.get(action.target)
-        if unit is None or target is None or unit.pos is None or target.pos is None:
-            return None
-        problem = rules.fire_problem(state, unit, target)
-        if problem:
-            return f"{action}: not possible ({problem})", None
-        needed, mods = rules.missile_situation(state, unit, target)
-        hit = combat.missile_hit_chance(needed, combat.total(mods), c)
-        result = OddsResult({"hit": hit, "miss": 1 - hit})
-        effect = "removes it" if target.disrupted else "disrupts it"
-        roll = _roll(needed, mods, 1, c.missile_automatic_miss) if needed else ""
-        text = (
-            f"{action}: needs {needed}+ on one die{_mods(mods)}{roll}; a hit {effect}: "
-            f"hit {_pct(result.outcomes['hit'])}"
-        )
-        return text, result
-    if isinstance(action, Attack):
-        unit, target = units.get(action.unit), units.get(action.target)
-        if unit is None or target is None or unit.pos is None or target.pos is None:
-            return None
-        problem = rules.melee_problem(state, unit, target)
-        if problem:
-            return f"{action}: not possible ({problem})", None
-        needed, mods = rules.melee_situation(state, unit, target)
-        ch = combat.melee_chances(needed, combat.total(mods))
-        # MELEE: doubles disrupt the attacker, unless it already is.
-        extra = {} if unit.disrupted else {"attacker_disrupted": ch.doubles}
-        result = OddsResult({"hit": ch.success, "miss": 1 - ch.success}, extra)
-        effect = "removes it" if target.disrupted else "disrupts it"
-        doubles = "".join(f"; doubles disrupt {unit.id}: {_pct(p)}" for p in extra.values())
-        chance = f"success {effect}: {_pct(result.outcomes['hit'])}{doubles}"
-        roll = _roll(needed, mods, 2, None)
-        return f"{action}: needs {needed}+ on two dice{_mods(mods)}{roll}; {chance}", result
-    if isinstance(action, Rally):
-        leader, unit = units.get(action.leader), units.get(action.unit)
-        if leader is None or unit is None or leader.pos is None or unit.pos is None:
-            return None
-        problem = rules.rally_problem(state, leader, unit)
-        if problem:
-            return f"{action}: not possible ({problem})", None
-        distance, mods = rules.rally_situation(state, leader, unit)
-        p = combat.rally_chance(distance, combat.total(mods), c)
-        result = OddsResult({"rallied": p, "still disrupted": 1 - p})
-        text = (
-            f"{action}: must beat {distance}{_mods(mods)}, a 1 always fails: "
-            f"{_pct(result.outcomes['rallied'])}"
-        )
-        return text, result
-    return None
+        refs, problem_of, odds = (action.unit, action.target), rules.fire_problem, _fire
+    elif isinstance(action, Attack):
+        refs, problem_of, odds = (action.unit, action.target), rules.melee_problem, _melee
+    elif isinstance(action, Rally):
+        refs, problem_of, odds = (action.leader, action.unit), rules.rally_problem, _rally
+    else:
+        return None
+    first, second = state.units.get(refs[0]), state.units.get(refs[1])
+    if first is None or second is None or first.pos is None or second.pos is None:
+        return None
+    problem = problem_of(state, first, second)
+    if problem:
+        return f"{action}: not possible ({problem})", None
+    return odds(rules, state, action, first, second)
+
+
+def _fire(rules: MiniWars, state: State, action: Action, unit: Unit, target: Unit) -> Explained:
+    c = state.setup.board.charts
+    needed, mods = rules.missile_situation(state, unit, target)
+    hit = combat.missile_hit_chance(needed, combat.total(mods), c)
+    result = OddsResult({"hit": hit, "miss": 1 - hit})
+    effect = "removes it" if target.disrupted else "disrupts it"
+    roll = _roll(needed, mods, 1, c.missile_automatic_miss) if needed else ""
+    text = (
+        f"{action}: needs {needed}+ on one die{_mods(mods)}{roll}; a hit {effect}: "
+        f"hit {_pct(result.outcomes['hit'])}"
+    )
+    return text, result
+
+
+def _melee(rules: MiniWars, state: State, action: Action, unit: Unit, target: Unit) -> Explained:
+    needed, mods = rules.melee_situation(state, unit, target)
+    ch = combat.melee_chances(needed, combat.total(mods))
+    # MELEE: doubles disrupt the attacker, unless it already is.
+    extra = {} if unit.disrupted else {"attacker_disrupted": ch.doubles}
+    result = OddsResult({"hit": ch.success, "miss": 1 - ch.success}, extra)
+    effect = "removes it" if target.disrupted else "disrupts it"
+    doubles = "".join(f"; doubles disrupt {unit.id}: {_pct(p)}" for p in extra.values())
+    chance = f"success {effect}: {_pct(result.outcomes['hit'])}{doubles}"
+    roll = _roll(needed, mods, 2, None)
+    return f"{action}: needs {needed}+ on two dice{_mods(mods)}{roll}; {chance}", result
+
+
+def _rally(rules: MiniWars, state: State, action: Action, leader: Unit, unit: Unit) -> Explained:
+    distance, mods = rules.rally_situation(state, leader, unit)
+    p = combat.rally_chance(distance, combat.total(mods), state.setup.board.charts)
+    result = OddsResult({"rallied": p, "still disrupted": 1 - p})
+    text = (
+        f"{action}: must beat {distance}{_mods(mods)}, a 1 always fails: "
+        f"{_pct(result.outcomes['rallied'])}"
+    )
+    return text, result
 
 
 def _roll(needed: int, mods: combat.Modifiers, dice: int, always_misses: int | None) -> str:

@@ -5,17 +5,8 @@ from __future__ import annotations
 from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError, excerpt
 from warbench.geometry.hexgrid import HexError
-from warbench.rulesets.miniwars.actions import (
-    END,
-    PASS,
-    USAGE,
-    Advance,
-    Attack,
-    ChooseRole,
-    Fire,
-    Move,
-    Rally,
-)
+from warbench.rulesets.miniwars import actions
+from warbench.rulesets.miniwars.actions import USAGE
 from warbench.rulesets.miniwars.state import State
 
 REASON_LIMIT = 200
@@ -36,23 +27,23 @@ def parse_action(state: State, text: str) -> Action:
         role = args[0].upper()
         if role not in ("A", "B"):
             raise ActionSyntaxError(text, "choose A or B")
-        return ChooseRole(role)
+        return actions.ChooseRole(role)
     if verb == "pass":
-        return PASS
+        return actions.PASS
     if verb == "end":
-        return END
+        return actions.END
     first = _unit_id(state, args[0], text)
     if verb == "advance":
-        return Advance(first)
+        return actions.Advance(first)
     if verb == "move":
         try:
             to = state.setup.board.map.grid.parse(args[1])
         except HexError as exc:
             raise ActionSyntaxError(text, excerpt(str(exc), REASON_LIMIT)) from None
-        return Move(first, to)
+        return actions.Move(first, to)
     second = _unit_id(state, args[1], text)
     if verb == "fire":
-        return Fire(first, second)
+        return actions.Fire(first, second)
     if verb == "attack":
-        return Attack(first, second)
-    return Rally(first, second)
+        return actions.Attack(first, second)
+    return actions.Rally(first, second)

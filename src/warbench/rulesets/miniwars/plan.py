@@ -3,7 +3,7 @@
 What it adds to :mod:`.evaluate` (which the greedy bot and the kernel keep):
 
 * the scenario's ``[victory] at_turn_limit`` read as a role
-  (:func:`warbench.rulesets.planning.stakes`): the side named there holds (its
+  (:func:`warbench.rulesets.kit.planning.stakes`): the side named there holds (its
   losses weigh three times, it keeps out of the enemy's reach for the coming
   movement, it does not close in), the other must wipe it out in time (closes in
   harder as the turns run out, pays less for its own losses); ``units`` and
@@ -21,11 +21,12 @@ What it adds to :mod:`.evaluate` (which the greedy bot and the kernel keep):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action, End, Pass
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit.planning import Role, Stakes, best_combination, hit_chain, stakes
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import Advance, Attack, Fire, Move, MoveOptions, Rally
 from warbench.rulesets.miniwars.evaluate import (
@@ -36,11 +37,12 @@ from warbench.rulesets.miniwars.evaluate import (
     _at,
     _enemies_touching,
     _enemy_distance,
+    _exposure,
+    enemy_table,
     evaluate,
     harm_value,
 )
 from warbench.rulesets.miniwars.state import State, Unit
-from warbench.rulesets.planning import Role, Stakes, best_combination, hit_chain, stakes
 
 if TYPE_CHECKING:
     from warbench.rulesets.miniwars.rules import MiniWarsRules as MiniWars
@@ -103,21 +105,17 @@ def _fall_value(state: State, target: Unit) -> float:
 def _threats(rules: MiniWars, state: State, side: str) -> dict[Hex, list[Unit]]:
     """Per hex, the enemies that could melee a unit there after their next move (each
     standing where it would attack from)."""
-    key = ("plan_threats", side)
-    found: dict[Hex, list[Unit]] | None = state.caches.get(key)
-    if found is None:
-        found = {}
-        melee_into = state.setup.board.melee_into
-        for enemy in state.side_units(state.enemy_of(side)):
-            assert enemy.pos is not None
-            seen: set[Hex] = set()
-            for h in (enemy.pos, *rules.reach(state, enemy)):
-                for x in melee_into[h]:
-                    if x not in seen:
-                        seen.add(x)
-                        found.setdefault(x, []).append(_at(enemy, h))
-        state.caches[key] = found
-    return found
+    melee_into = state.setup.board.melee_into
+
+    def threatening(enemy: Unit, at: Hex) -> Iterator[tuple[Hex, Unit]]:
+        seen: set[Hex] = set()
+        for h in (at, *rules.reach(state, enemy)):
+            for x in melee_into[h]:
+                if x not in seen:
+                    seen.add(x)
+                    yield x, _at(enemy, h)
+
+    return enemy_table(state, ("plan_threats", side), threatening)
 
 
 def _threat(rules: MiniWars, state: State, unit: Unit, where: Hex) -> float:
@@ -149,13 +147,7 @@ def _position(rules: MiniWars, state: State, unit: Unit, where: Hex, st: Stakes)
         score += pull if unit.disrupted else -pull
     enemies = [e for e in _enemies_touching(state, unit.side).get(where, ()) if e is not unit]
     if enemies:
-        ghost = _at(unit, where)
-        exposed = 0.0
-        for other in enemies:
-            needed, mods = rules.melee_situation(state, other, ghost)
-            p = combat.melee_chances(needed, combat.total(mods)).success
-            exposed += float(p) * harm_value(unit)
-        score -= st.own * EXPOSURE * exposed
+        score -= st.own * EXPOSURE * _exposure(rules, state, unit, where, enemies)
     if st.safety:
         score -= st.safety * st.own * _threat(rules, state, unit, where)
     return score
@@ -243,7 +235,7 @@ def _move_scores(rules: MiniWars, state: State, side: str, options: MoveOptions)
     st = side_stakes(state, side)
     units = state.units
     scores: list[float] = []
-    for uid, dests in options.per_unit:
+    for uid, dests in options.movers:
         unit = units[uid]
         assert unit.pos is not None
         here = _position(rules, state, unit, unit.pos, st)

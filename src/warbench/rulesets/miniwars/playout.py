@@ -47,18 +47,17 @@ caller plays the game in Python.
 
 from __future__ import annotations
 
-import importlib
 import random
 from array import array
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.playout import KernelTables, Playout, TablesCache
 from warbench.geometry import fastpath
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit import playout as glue
 from warbench.rulesets.miniwars import combat, evaluate
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -75,17 +74,12 @@ from warbench.rulesets.miniwars.scenario import Setup
 from warbench.rulesets.miniwars.state import State
 from warbench.scenario.model import Scenario
 
-_kernel: ModuleType | None
-try:
-    _kernel = importlib.import_module("warbench.rulesets.miniwars._playout")
-except ImportError:  # no C compiler at install time: the engine plays in Python
-    _kernel = None
+_kernel = glue.load_kernel("warbench.rulesets.miniwars._playout")
+BOTS = glue.BOTS
 
 PlayoutResult = Playout
 """What :func:`playout` returns: the actions ``(side, action)`` in order, winner, reason, turns."""
 
-BOTS = {"random": 0, "greedy": 1}
-"""The bots the kernel plays (bots/random_bot.py, bots/greedy.py), by kernel number."""
 
 PHASES = ("initiative", "missile_a", "missile_b", "move_b", "move_a", "morale")
 """The sequence of play the kernel hard-codes; other charts are played in Python."""
@@ -103,100 +97,20 @@ def kernel_built() -> bool:
     return _kernel is not None and fastpath.native_kernel()
 
 
-def playout(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> PlayoutResult | None:
-    """Play the game of seed ``seed`` to its end with the named bots, in the kernel.
-
-    ``bots`` names each side's bot (a side not named plays ``random``, as in
-    ``play_game``); ``bot_seeds`` gives every side's bot seed. Returns None when
-    the kernel is not built or a bot is not one it plays.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    return None if played is None else played[0]
-
-
-def playout_state(
-    scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-) -> tuple[PlayoutResult, dict[str, Any]] | None:
-    """:func:`playout` plus the kernel's final state as ``State.to_json()`` would give it.
-
-    For the differential tests: its digest must equal the Python game's.
-    """
-    played = _play(scenario, seed, bots, bot_seeds)
-    if played is None:
-        return None
-    result, final = played
-    setup: Setup = scenario.spec
-    return result, _state_json(setup, result, final)
-
-
 def _play(
     scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
 ) -> tuple[PlayoutResult, tuple[Any, ...]] | None:
     if _kernel is None or not fastpath.native_kernel() or not isinstance(scenario.spec, Setup):
         return None
     setup: Setup = scenario.spec
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or len(setup.sides) != 2:
+    kinds = glue.bot_kinds(setup.sides, bots)
+    if kinds is None:
         return None
     tables = _prepare(scenario, setup)
     if tables is None:
         return None
-    first, second = setup.sides
-    codes, winner, reason, turns, final = _kernel.play(
-        tables.capsule,
-        random.Random(seed).random,
-        random.Random(bot_seeds[first]).random,
-        random.Random(bot_seeds[second]).random,
-        kinds[0],
-        kinds[1],
-    )
-    actions = tables.decode(codes, lambda code: _decode(setup, code))
-    result = PlayoutResult(
-        actions=actions,
-        winner=None if winner < 0 else setup.sides[winner],
-        reason=_reason(setup, reason),
-        turns=turns,
-    )
-    return result, final
-
-
-def play_from(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-) -> PlayoutResult | None:
-    """Play on from ``state`` to the end of the game with the named bots, in the kernel.
-
-    The contract of :meth:`~warbench.core.ruleset.Ruleset.play_from`: the game the
-    engine would play on from a copy of ``state`` (whose caches start empty) with
-    ``dice`` as the game's dice generator and ``streams[side]`` as each side's bot
-    stream (a side ``bots`` does not name plays ``random``, as in :func:`playout`);
-    the generators are advanced in place, ``state`` is only read. Returns
-    the actions from ``state`` on, or None when the kernel is not built, a bot is
-    not one it plays, a side has no stream, or the state is not one it can take in.
-    """
-    played = _play_from(state, dice, bots, streams)
-    return None if played is None else played[0]
-
-
-def play_from_state(
-    state: State,
-    dice: random.Random,
-    bots: Mapping[str, str],
-    streams: Mapping[str, random.Random],
-) -> tuple[PlayoutResult, dict[str, Any]] | None:
-    """:func:`play_from` plus the final state as ``State.to_json()`` would give it
-    (for the differential tests: its digest must equal the engine's)."""
-    played = _play_from(state, dice, bots, streams)
-    if played is None:
-        return None
-    result, final = played
-    if final is None:  # the game was already over: nothing was played
-        return result, state.to_json()
-    return result, _state_json(state.setup, result, final)
+    played = glue.play(_kernel, tables.capsule, setup.sides, seed, bot_seeds, kinds)
+    return _answer(setup, tables, played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,14 +211,16 @@ def _play_from(
     dice: random.Random,
     bots: Mapping[str, str],
     streams: Mapping[str, random.Random],
+    ruleset: object = None,
 ) -> tuple[PlayoutResult, tuple[Any, ...] | None] | None:
+    """The kernel's game on from ``state`` (``ruleset``: MiniWars has one, not asked)."""
     if _kernel is None or not fastpath.native_kernel() or not isinstance(state, State):
         return None
     setup = state.setup
     if not isinstance(setup, Setup) or len(setup.sides) != 2:
         return None
-    kinds = [BOTS.get(bots.get(side, "random"), -1) for side in setup.sides]
-    if -1 in kinds or any(side not in streams for side in setup.sides):
+    kinds = glue.bot_kinds(setup.sides, bots)
+    if kinds is None or any(side not in streams for side in setup.sides):
         return None
     if state.outcome is not None:  # over: nothing to play
         outcome = state.outcome
@@ -315,29 +231,21 @@ def _play_from(
     exported = _export_state(state, kept)
     if exported is None:
         return None
-    units, scalars = exported
-    first, second = setup.sides
-    try:
-        codes, winner, reason, turns, final = _kernel.play_from(
-            kept.tables.capsule,
-            units,
-            scalars,
-            dice.random,
-            streams[first].random,
-            streams[second].random,
-            kinds[0],
-            kinds[1],
-        )
-    except ValueError:  # a state the kernel refuses (inconsistent steps, two units in a hex)
+    played = glue.play_on(_kernel, kept.tables.capsule, exported, dice, streams, setup.sides, kinds)
+    if played is None:  # a state the kernel refuses (inconsistent steps, two units in a hex)
         return None
-    actions = kept.tables.decode(codes, lambda code: _decode(setup, code))
-    result = PlayoutResult(
-        actions=actions,
-        winner=None if winner < 0 else setup.sides[winner],
-        reason=_reason(setup, reason),
-        turns=turns,
+    return _answer(setup, kept.tables, played)
+
+
+def _answer(setup: Setup, tables: KernelTables, played: Any) -> tuple[PlayoutResult, Any]:
+    """The kernel's answer as a Playout and the final state."""
+    return glue.answer(
+        played,
+        tables,
+        setup.sides,
+        lambda code: _decode(setup, code),
+        lambda code, _: _reason(setup, code),
     )
-    return result, final
 
 
 def _reason(setup: Setup, code: int) -> str:
@@ -356,27 +264,23 @@ def _reason(setup: Setup, code: int) -> str:
 def _decode(setup: Setup, code: int) -> tuple[str, Action]:
     """The (side, action) a kernel action code stands for (layout in ``_playout.c``)."""
     side = setup.sides[code >> 35]
-    kind = _KINDS[(code >> 32) & 7]
+    make = _MAKE[(code >> 32) & 7]
     a, b = (code >> 16) & 0xFFFF, code & 0xFFFF
-    ids = [p.id for p in setup.units]
-    action: Action
-    if kind == "choose":
-        action = ChooseRole("AB"[a])
-    elif kind == "fire":
-        action = Fire(ids[a], ids[b])
-    elif kind == "move":
-        action = Move(ids[a], setup.board.map.grid.hexes[b])
-    elif kind == "attack":
-        action = Attack(ids[a], ids[b])
-    elif kind == "advance":
-        action = Advance(ids[a])
-    elif kind == "rally":
-        action = Rally(ids[a], ids[b])
-    elif kind == "pass":
-        action = PASS
-    else:
-        action = END
-    return side, action
+    return side, make([p.id for p in setup.units], setup.board.map.grid.hexes, a, b)
+
+
+_MAKE: tuple[Callable[[list[str], tuple[Hex, ...], int, int], Action], ...] = (
+    lambda ids, hexes, a, b: ChooseRole("AB"[a]),
+    lambda ids, hexes, a, b: Fire(ids[a], ids[b]),
+    lambda ids, hexes, a, b: Move(ids[a], hexes[b]),
+    lambda ids, hexes, a, b: Attack(ids[a], ids[b]),
+    lambda ids, hexes, a, b: Advance(ids[a]),
+    lambda ids, hexes, a, b: Rally(ids[a], ids[b]),
+    lambda ids, hexes, a, b: PASS,
+    lambda ids, hexes, a, b: END,
+)
+"""The action of each kind of code (``_KINDS``, in order) from the unit ids, hexes and
+the code's two fields."""
 
 
 def _prepare(scenario: Scenario, setup: Setup) -> KernelTables | None:
@@ -627,10 +531,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
     hexes = setup.board.map.grid.hexes
     first, second = sides
     roles = {"A": sides[role_a], "B": sides[role_b]} if role_a >= 0 else {}
-    outcome = None
-    if over:
-        scores = {first: float(lost_1), second: float(lost_0)}
-        outcome = {"winner": result.winner, "reason": result.reason, "scores": scores}
+    outcome = glue.final_outcome(result, over, sides, (lost_0, lost_1))
     return {
         "turn": turn,
         "phase": PHASES[phase],
@@ -646,11 +547,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
         "outcome": outcome,
         "units": [
             {
-                "id": p.id,
-                "side": p.side,
-                "type": p.type.key,
-                "name": p.type.name,
-                "at": hexes[at].label if at >= 0 else None,
+                **glue.placed_json(p, hexes, at),
                 "disrupted": bool(disrupted),
                 "fired": bool(fired),
                 "acted": bool(acted),
@@ -664,3 +561,7 @@ def _state_json(setup: Setup, result: PlayoutResult, final: tuple[Any, ...]) -> 
             for p, (at, disrupted, fired, acted) in zip(setup.units, units, strict=True)
         ],
     }
+
+
+playout, playout_state, play_from, play_from_state = glue.entries(_play, _play_from, _state_json)
+"""The kernel's entry points (:func:`warbench.rulesets.kit.playout.entries`)."""

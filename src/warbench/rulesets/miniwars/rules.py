@@ -19,9 +19,11 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
+from warbench.core.ruleset import Ruleset
 from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit.rules import Lookups, end_at_turn_limit
+from warbench.rulesets.kit.ruleset import hex_ruleset
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -57,17 +59,12 @@ FIRST_STEP = {
 }
 
 
-class MiniWarsRules(Ruleset[State]):
+class MiniWarsRules(Lookups[Unit], Ruleset[State]):
     """MiniWars v0.2 (Majestic Twelve Games, 2000) on a hex grid."""
 
-    info = RulesetInfo(
-        name="miniwars",
-        title="MiniWars v0.2",
-        version="1",
-        geometry="hex",
-        aliases=("mw", "mini-wars"),
-    )
+    info = hex_ruleset("miniwars", "MiniWars v0.2", "mw", "mini-wars")
     kill_causes = ("missile fire", "melee")
+    gone = "is no longer on the board"
     """The two ways a hit lands (a second hit removes a disrupted unit)."""
 
     # -- scenario and state ----------------------------------------------------
@@ -86,12 +83,6 @@ class MiniWarsRules(Ruleset[State]):
             state.start_count[side] = len(state.side_units(side))
             state.lost_cost[side] = 0
         return state
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     def scores(self, state: State) -> dict[str, float]:
         """The enemy cost each side has destroyed (what a "points" turn limit compares)."""
@@ -247,12 +238,10 @@ class MiniWarsRules(Ruleset[State]):
             reason = (
                 "turn limit: more enemy cost destroyed" if winner else "turn limit: equal losses"
             )
-        elif rule == "draw":
-            winner, reason = None, "turn limit reached"
         else:
-            winner, reason = rule, f"turn limit: {rule} holds"
-        state.outcome = Outcome(winner, reason, scores, decided_by=decided_by)
-        res.emit("end", f"game over ({reason}): " + (f"{winner} wins" if winner else "a draw"))
+            end_at_turn_limit(state, res, scores, decided_by, None)
+            return
+        end_at_turn_limit(state, res, scores, decided_by, (winner, reason))
 
     # -- acting ------------------------------------------------------------------
     def apply(self, state: State, side: str, action: Action, res: Resolution) -> None:
@@ -265,20 +254,18 @@ class MiniWarsRules(Ruleset[State]):
             if not isinstance(action, ChooseRole):
                 raise IllegalAction(action, "the initiative winner must choose A or B")
             self._choose_role(state, side, action, res)
-        elif phase.startswith("missile"):
-            if isinstance(action, Fire):
+        elif phase.startswith("missile") or phase == "morale":
+            # One kind of action, or end: fire in missile fire, rally in the morale phase.
+            if isinstance(action, Fire) and phase != "morale":
                 self._fire(state, side, action, res)
-            elif isinstance(action, End):
-                self._next_phase(state, res)
-            else:
-                raise IllegalAction(action, "in missile fire you may only fire or end")
-        elif phase == "morale":
-            if isinstance(action, Rally):
+            elif isinstance(action, Rally) and phase == "morale":
                 self._rally(state, side, action, res)
             elif isinstance(action, End):
-                self._next_step_of_morale(state, res)
-            else:
+                (self._next_step_of_morale if phase == "morale" else self._next_phase)(state, res)
+            elif phase == "morale":
                 raise IllegalAction(action, "in the morale phase you may only rally or end")
+            else:
+                raise IllegalAction(action, "in missile fire you may only fire or end")
         elif step == "attack":
             if isinstance(action, Attack):
                 self._attack(state, side, action, res)
@@ -319,20 +306,6 @@ class MiniWarsRules(Ruleset[State]):
         self._next_phase(state, res)
 
     # -- lookups ------------------------------------------------------------------
-    def _unit(self, state: State, ref: str, action: Action) -> Unit:
-        unit = state.units.get(ref)
-        if unit is None:
-            raise IllegalAction(action, f"there is no unit '{ref}'")
-        if unit.pos is None:
-            raise IllegalAction(action, f"{ref} is no longer on the board")
-        return unit
-
-    def _own(self, state: State, side: str, ref: str, action: Action) -> Unit:
-        unit = self._unit(state, ref, action)
-        if unit.side != side:
-            raise IllegalAction(action, f"{ref} is not {side}'s unit")
-        return unit
-
     def _enemy(self, state: State, side: str, ref: str, action: Action) -> Unit:
         unit = self._unit(state, ref, action)
         if unit.side == side:
@@ -406,12 +379,9 @@ class MiniWarsRules(Ruleset[State]):
         board = state.setup.board
         assert unit.pos is not None and target.pos is not None
         needed = board.charts.missile_target(unit.type.missile, unit.pos.distance(target.pos))
-        mods = combat.missile_modifiers(
-            board.charts,
-            target.type.morale,
-            unit.disrupted,
-            board.height_modifiers(unit.pos, target.pos, melee=False),
-        )
+        height = board.height_modifiers(unit.pos, target.pos, melee=False)
+        morale = target.type.morale
+        mods = combat.roll_modifiers(board.charts, "missile", morale, unit.disrupted, height)
         return needed, mods
 
     def _fire(self, state: State, side: str, action: Fire, res: Resolution) -> None:
@@ -636,12 +606,9 @@ class MiniWarsRules(Ruleset[State]):
         board = state.setup.board
         assert unit.pos is not None and target.pos is not None
         needed = board.charts.melee_target(unit.type.cs, target.type.cs)
-        mods = combat.melee_modifiers(
-            board.charts,
-            target.type.morale,
-            unit.disrupted,
-            board.melee_modifier(unit.pos, target.pos),
-        )
+        terrain = board.melee_modifier(unit.pos, target.pos)
+        morale = target.type.morale
+        mods = combat.roll_modifiers(board.charts, "melee", morale, unit.disrupted, terrain)
         return needed, mods
 
     def _attack(self, state: State, side: str, action: Attack, res: Resolution) -> None:

@@ -7,31 +7,31 @@ here, so each can import the rules without a circle.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warbench.core.actions import Action
-from warbench.core.odds import OddsQuery, OddsResult
-from warbench.core.playout import Playout
+from warbench.core.odds import OddsQuery
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.hooks import InfoHooks
+from warbench.rulesets.kit.ruleset import Served, ServedHooks
 from warbench.rulesets.miniwars.actions import Move
 from warbench.rulesets.miniwars.annotate import annotate
 from warbench.rulesets.miniwars.data import catalogue, unit_type
 from warbench.rulesets.miniwars.evaluate import evaluate, standing
-from warbench.rulesets.miniwars.odds import QUERIES, explain_action
+from warbench.rulesets.miniwars.odds import QUERIES, assess_action
 from warbench.rulesets.miniwars.plan import plan
-from warbench.rulesets.miniwars.playout import play_from as kernel_play_from
-from warbench.rulesets.miniwars.playout import playout
+from warbench.rulesets.miniwars.playout import play_from, playout
 from warbench.rulesets.miniwars.rules import MiniWarsRules
 from warbench.rulesets.miniwars.state import State
 from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 
-class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
+class MiniWars(ServedHooks, InfoHooks, RecastHooks, MiniWarsRules):
     """MiniWars with everything the engine, bots and tools ask of a ruleset."""
+
+    served = Served(evaluate, plan, standing, assess_action, playout, play_from)
 
     package = "warbench.rulesets.miniwars"
     """Where InfoHooks finds info.py and data/rulings.toml."""
@@ -47,16 +47,6 @@ class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
         return [UnitKind(t.key, t.name, float(t.cost)) for t in types.values()]
 
     # -- the hooks bots, odds, pictures and simulations call --------------------------
-    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        return evaluate(self, state, side, actions)
-
-    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        """evaluate's material played for the scenario (``plan.py``: the planner bot's)."""
-        return plan(self, state, side, actions)
-
-    def standing(self, state: State) -> Mapping[str, float] | None:
-        return standing(state)
-
     def pieces(self, state: State) -> list[Piece] | None:
         return [
             Piece(u.id, u.side, u.type.name, float(u.type.cost), u.on_board)
@@ -103,32 +93,7 @@ class MiniWars(InfoHooks, RecastHooks, MiniWarsRules):
     def odds_queries(self) -> Mapping[str, OddsQuery]:
         return QUERIES
 
-    def action_odds(self, state: State, side: str, action: Action) -> str | None:
-        return explain_action(self, state, side, action)
-
-    def odds_result(self, state: State, side: str, action: Action) -> OddsResult | None:
-        """The odds ``action_odds`` words, as exact fractions (the same computation)."""
-        from warbench.rulesets.miniwars.odds import action_result
-
-        return action_result(self, state, side, action)
-
     def annotations(
         self, state: State, events: Sequence[Any], side: str | None
     ) -> list[dict[str, Any]]:
         return annotate(state, events, side)
-
-    def playout(
-        self, scenario: Scenario, seed: int, bots: Mapping[str, str], bot_seeds: Mapping[str, int]
-    ) -> Playout | None:
-        """The whole game in the compiled kernel (``_playout.c``), when it is built."""
-        return playout(scenario, seed, bots, bot_seeds)
-
-    def play_from(
-        self,
-        state: State,
-        dice: random.Random,
-        bots: Mapping[str, str],
-        streams: Mapping[str, random.Random],
-    ) -> Playout | None:
-        """Play on from ``state`` in the compiled kernel, when it is built and plays the bots."""
-        return kernel_play_from(state, dice, bots, streams)

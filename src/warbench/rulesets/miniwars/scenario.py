@@ -18,19 +18,13 @@ from pydantic import Field, ValidationError
 
 from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit import scenario as kit
 from warbench.rulesets.miniwars.board import Board
 from warbench.rulesets.miniwars.data import UnitType, catalogue, charts, unit_type
-from warbench.scenario.errors import from_validation, listing
+from warbench.scenario.errors import from_validation
 from warbench.scenario.hexmap import MAX_MAP_SIZE, HexMapSpec, build_hexmap, check_unit_count
 from warbench.scenario.model import Scenario
-from warbench.scenario.schema import (
-    MAX_POINTS,
-    Description,
-    Key,
-    Label,
-    ScenarioModel,
-    Title,
-)
+from warbench.scenario.schema import MAX_POINTS, Description, Key, Label, ScenarioModel, Title
 from warbench.scenario.sides import check_sides
 
 Edge = Literal["north", "south", "east", "west"]
@@ -98,12 +92,8 @@ class ScenarioSpec(_Strict):
     victory: VictorySpec = Field(default_factory=VictorySpec)
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    id: str
-    side: str
-    type: UnitType
-    at: Hex
+class Placement(kit.Placement[UnitType]):
+    """A unit as the scenario places it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,30 +112,7 @@ class Setup:
 
 def _zone(deploy: DeploySpec, board: Board, file: str, path: str) -> frozenset[Hex]:
     grid = board.map.grid
-    if (deploy.of is None) == (deploy.edge is None):
-        raise ScenarioError(file, path, "give exactly one of 'of' (hexes) or 'edge'")
-    if deploy.of is not None:
-        centres = []
-        for i, label in enumerate(deploy.of):
-            try:
-                centres.append(grid.parse(label))
-            except ValueError as exc:
-                raise ScenarioError(file, f"{path}.of[{i}]", str(exc)) from None
-        return frozenset(
-            h for h in grid.hexes if min(h.distance(c) for c in centres) <= deploy.within
-        )
-
-    # Within N hexes of an edge: the edge row or column counts as 0.
-    def edge_distance(h: Hex) -> int:
-        column, row = h.to_offset()
-        return {
-            "west": column - 1,
-            "east": grid.columns - column,
-            "north": row - 1,
-            "south": grid.rows - row,
-        }[deploy.edge or "west"]
-
-    return frozenset(h for h in grid.hexes if edge_distance(h) <= deploy.within)
+    return kit.zone(grid, deploy.of, deploy.edge, deploy.within, file, path, key="of")
 
 
 _BOARDS: dict[str, Board] = {}
@@ -203,12 +170,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
     for side in names:
         for i, unit in enumerate(spec.forces[side]):
             path = f"forces.{side}[{i}]"
-            if unit.type not in types:
-                raise ScenarioError(
-                    file,
-                    f"{path}.type",
-                    f"unknown unit type '{excerpt(unit.type)}'; known: {listing(types)}",
-                )
+            kind = kit.known_type(types, unit.type, file, path)
             if unit.id.lower() in seen_ids:
                 raise ScenarioError(
                     file,
@@ -220,7 +182,6 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 at = board.map.grid.parse(unit.at)
             except ValueError as exc:
                 raise ScenarioError(file, f"{path}.at", str(exc)) from None
-            kind = types[unit.type]
             if not board.terrain_allows(at, kind.move_class):
                 raise ScenarioError(
                     file,
@@ -255,14 +216,5 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
 
 def build_scenario(raw: Mapping[str, Any], file: str, scenario_id: str) -> Scenario:
     spec, setup = build_setup(raw, file)
-    return Scenario(
-        id=scenario_id,
-        title=spec.title,
-        ruleset="miniwars",
-        source=file,
-        raw=raw,
-        sides=setup.sides,
-        turn_limit=setup.turn_limit,
-        options=spec.options.model_dump(),
-        spec=setup,
-    )
+    options = spec.options.model_dump()
+    return kit.made("miniwars", raw, file, scenario_id, spec.title, setup, options)

@@ -8,6 +8,7 @@ from typing import Any
 
 from warbench.core.outcome import Outcome
 from warbench.geometry.hexgrid import Hex
+from warbench.rulesets.kit.state import TwoSides
 from warbench.rulesets.miniwars.data import UnitType
 from warbench.rulesets.miniwars.scenario import Setup
 
@@ -54,7 +55,7 @@ class Unit:
 
 
 @dataclass(slots=True)
-class State:
+class State(TwoSides[Unit]):
     """Everything that changes during a game of MiniWars."""
 
     setup: Setup
@@ -107,16 +108,6 @@ class State:
         clone.lost_cost = dict(self.lost_cost)
         clone.caches = {}
         return clone
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return self.copy(memo)
-
-    def side_units(self, side: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.side == side and u.pos is not None]
-
-    def enemy_of(self, side: str) -> str:
-        a, b = self.setup.sides
-        return b if side == a else a
 
     def to_json(self) -> dict[str, Any]:
         return {

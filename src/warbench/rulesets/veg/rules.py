@@ -12,22 +12,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from warbench.core.ruleset import RulesetInfo
 from warbench.rulesets.cgme.ruleset import CGME
 from warbench.rulesets.cgme.scenario import CoreOptionsSpec
+from warbench.rulesets.kit.ruleset import hex_ruleset
 from warbench.rulesets.veg.options import VegOptionsSpec
 
 
 class Veg(CGME):
     """V.E.G., a game world for CGME: slightly-futuristic armoured ground combat."""
 
-    info = RulesetInfo(
-        name="veg",
-        title="V.E.G. (a CGME game world)",
-        version="1",
-        geometry="hex",
-        aliases=("v.e.g.",),
-    )
+    info = hex_ruleset("veg", "V.E.G. (a CGME game world)", "v.e.g.")
     world_package: ClassVar[str] = "warbench.rulesets.veg"
     options_model: ClassVar[type[CoreOptionsSpec]] = VegOptionsSpec
     arena = "veg/arena"

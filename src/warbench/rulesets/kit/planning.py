@@ -29,8 +29,6 @@ objective is not taken), ``take`` must win before it (wipe out, destroy, reach),
 ``points`` is judged there by a score, ``even`` ends there in a draw (or by a count
 both sides share)."""
 
-C = TypeVar("C")
-
 
 @dataclass(frozen=True, slots=True)
 class Stakes:
@@ -101,6 +99,10 @@ def hit_chain(chances: Sequence[float], needed: int) -> tuple[list[float], list[
             nxt[hits + 1] += dist[hits] * p
         dist = nxt
     return dist, made
+
+
+C = TypeVar("C")
+"""What :func:`best_combination` combines (an attacker, a shot)."""
 
 
 def best_combination(

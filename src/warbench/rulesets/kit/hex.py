@@ -84,3 +84,13 @@ def refuse(view: Mapping[str, Any], ref: str, units: Sequence[str], what: str = 
 
 def is_hex_label(ref: str) -> bool:
     return HEX_LABEL.match(ref) is not None
+
+
+def status_text(
+    unit: Mapping[str, Any], flags: Sequence[tuple[str, str]], fine: str, *more: str
+) -> str:
+    """``status:`` and the words of each of ``flags`` (key, words) the view's ``unit``
+    has set, then ``more``; ``fine`` when there are none."""
+    status = [words for key, words in flags if unit[key]]
+    status.extend(more)
+    return "status: " + ("; ".join(status) if status else fine)
