@@ -115,6 +115,7 @@ def test_independent_rolls_are_every_combination_until_there_are_too_many() -> N
     """Two small rolls: every combination, named by part. Six rolls of four outcomes
     (4,096 combinations, seconds of exact arithmetic, a table nobody reads): the
     distribution of their total, exactly the convolution."""
+
     def hits(k: int) -> str:
         return f"{k} hit" if k == 1 else f"{k} hits"
 
