@@ -95,12 +95,39 @@ class ScenarioError(WarbenchError, ValueError):
 
 
 class IllegalAction(WarbenchError, ValueError):
-    """An action the rules do not allow now; the game is left exactly as it was."""
+    """An action the rules do not allow now; the game is left exactly as it was.
+
+    The message is written when first read (``str``, ``args``): a bot that lists
+    moves tries many the rules refuse, and reads none of their messages.
+
+    >>> str(IllegalAction("move G1 0706", "G1 has moved"))
+    "illegal action 'move G1 0706': G1 has moved"
+    """
 
     def __init__(self, action: object, reason: str) -> None:
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action '{excerpt(action)}': {reason}")
+        self._args: tuple[object, ...] | None = None
+        super().__init__()
+
+    @property
+    def args(self) -> tuple[object, ...]:
+        if self._args is None:
+            self._args = (f"illegal action '{excerpt(self.action)}': {self.reason}",)
+        return self._args
+
+    @args.setter
+    def args(self, value: tuple[object, ...]) -> None:
+        self._args = tuple(value)
+
+    def __str__(self) -> str:
+        args = self.args
+        if not args:
+            return ""
+        return str(args[0]) if len(args) == 1 else str(args)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(map(repr, self.args))})"
 
     def __reduce__(self) -> tuple[object, ...]:  # picklable: errors cross worker processes
         return (_rebuilt, (type(self), (excerpt(self.action), self.reason), self.args))
