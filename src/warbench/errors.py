@@ -6,6 +6,8 @@ interface can catch that one class and print the message without a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 EXCERPT_LIMIT = 60
 """At most this many characters of someone's input are echoed back in an error."""
 
@@ -104,11 +106,24 @@ class IllegalAction(WarbenchError, ValueError):
     "illegal action 'move G1 0706': G1 has moved"
     """
 
-    def __init__(self, action: object, reason: str) -> None:
+    def __init__(self, action: object, reason: str | Callable[[], str]) -> None:
         self.action = action
-        self.reason = reason
+        self._reason = reason
         self._args: tuple[object, ...] | None = None
         super().__init__()
+
+    @property
+    def reason(self) -> str:
+        """Why the rules refuse it (a reason given as a function is asked once, when read)."""
+        reason = self._reason
+        if not isinstance(reason, str):
+            reason = self._reason = reason()
+        return reason
+
+    @property
+    def reason_given(self) -> str | Callable[[], str]:
+        """The reason as given (a function not yet asked stays one): to pass it on."""
+        return self._reason
 
     @property
     def args(self) -> tuple[object, ...]:
@@ -137,7 +152,7 @@ class MoveRefused(IllegalAction):
     """A refused move on an open table, with the geometry's kind of problem ("allowance",
     "figure", "terrain", ...), so a bot can tell a move too long from one blocked."""
 
-    def __init__(self, action: object, reason: str, kind: str = "") -> None:
+    def __init__(self, action: object, reason: str | Callable[[], str], kind: str = "") -> None:
         super().__init__(action, reason)
         self.kind = kind
 

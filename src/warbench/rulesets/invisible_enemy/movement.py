@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 
 import shapely
 import shapely.ops
@@ -414,7 +414,7 @@ def plan(state: State, side: str, action: Move, low: bool = False) -> tuple[Base
             found = exc
         state.plans[key] = found
     if isinstance(found, IllegalAction):
-        raise MoveRefused(action, found.reason, getattr(found, "kind", ""))
+        raise MoveRefused(action, found.reason_given, getattr(found, "kind", ""))
     result: tuple[Base, MoveResult] = found
     return result
 
@@ -450,8 +450,11 @@ def _plan(state: State, side: str, action: Move, low: bool) -> tuple[Base, MoveR
         problem = result.problem
         blocker = state.bases.get(problem.blocker or "")
         owner = blocker.side if blocker is not None else None
-        why = move_problem(problem, owner, state.setup.options.measuring, side)
-        raise MoveRefused(action, why, problem.kind)
+        measuring = state.setup.options.measuring
+        # Told when read: a bot listing moves asks only the kind of problem.
+        raise MoveRefused(
+            action, partial(move_problem, problem, owner, measuring, side), problem.kind
+        )
     exits = result.off_table
     if exits and (edge is None or not _off_by(state, result.end, edge)):
         but = f" except by the {edge} edge" if edge else ""

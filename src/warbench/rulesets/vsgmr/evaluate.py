@@ -111,9 +111,7 @@ def quick_sights(
     crossed = np.zeros(len(li_all))
     through = np.nonzero(deep[fi_all])[0]
     if len(through):
-        crossed[through] = shapely.length(
-            shapely.intersection(lines[li_all[through]], g[through])
-        )
+        crossed[through] = shapely.length(shapely.intersection(lines[li_all[through]], g[through]))
     flags = [[True, False, False] for _ in targets]
     for k, (li, fi) in enumerate(zip(li_all.tolist(), fi_all.tolist(), strict=True)):
         feature = feats[fi]
