@@ -65,7 +65,7 @@ ROUTES_KEPT = 1024
 """Routes a mesh remembers (the least recently asked forgotten first)."""
 DENSE_NODES = 400
 """Meshes of at most this many nodes keep every shortest route (Floyd-Warshall)."""
-BOX_PAIRS = 40_000
+BOX_PAIRS = 4_000
 """Lines times obstacles up to which a batch of lines is tested box by box, not by the tree."""
 REACH = 48.0
 """Sparse meshes: inches between nodes joined by an edge (at most)."""
