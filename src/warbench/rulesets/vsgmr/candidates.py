@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -60,6 +60,8 @@ ITEM_SPOTS = 8
 """Spots around an item tried besides its own."""
 ITEM_MOVES = 2
 """Moves to each item offered: the shortest routes that stay clear once rounded."""
+ROUTE_BOUND_MARGIN = 1e-9
+"""Inches a route must be shorter than a straight line to come first without a search."""
 FEW_FOES = 32
 """Up to this many enemies the nearest are found by a plain loop, not numpy."""
 SURROUNDINGS_MEMORY = 40_000
@@ -307,17 +309,34 @@ class _Builder:
             for a in (math.radians(k * 360.0 / ITEM_SPOTS) for k in range(ITEM_SPOTS))
         ]
         clear = self.mesh.points_clear(spots).tolist()
-        routes: list[tuple[float, list[Point]]] = []
-        for spot, ok in zip(spots, clear, strict=True):
-            route = self.mesh.route(self.start, spot) if ok else None
-            if route is not None and len(route) > 1:
-                routes.append((length(route), route))
-        routes.sort(key=lambda r: r[0])
         before = len(self.moves)
-        for _, route in routes:
+        for route in self.shortest_first([s for s, ok in zip(spots, clear, strict=True) if ok]):
             self.add(route, why)
             if len(self.moves) - before >= ITEM_MOVES:
                 return
+
+    def shortest_first(self, spots: Sequence[Point]) -> Iterator[list[Point]]:
+        """The routes to ``spots`` (those there are, of a step or more), shortest first
+        (equals in the order of ``spots``), each searched only when it may be next: a
+        route is no shorter than the straight line, so one found shorter than every
+        straight line to a spot not yet searched comes before all their routes."""
+        bounds = sorted((math.dist(self.start, spot), i) for i, spot in enumerate(spots))
+        found: list[tuple[float, int, list[Point]]] = []
+        k = 0
+        while True:
+            if found:
+                best = min(found, key=lambda r: (r[0], r[1]))
+                if k == len(bounds) or best[0] < bounds[k][0] - ROUTE_BOUND_MARGIN:
+                    found.remove(best)
+                    yield best[2]
+                    continue
+            if k == len(bounds):
+                return
+            i = bounds[k][1]
+            k += 1
+            route = self.mesh.route(self.start, spots[i])
+            if route is not None and len(route) > 1:
+                found.append((length(route), i, route))
 
     def task_place(self, task: Task) -> Point | None:
         """Roughly where a task is (to pick the nearest few): its point or its feature's."""

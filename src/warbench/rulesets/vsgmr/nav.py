@@ -265,7 +265,7 @@ class NavMesh:
         )
         line, obstacle = np.nonzero(meet)
         if len(line):
-            lines = shapely.linestrings(np.stack([a, b], axis=1))
+            lines = np.asarray(shapely.linestrings(np.stack([a, b], axis=1)), dtype=object)
             near = shapely.dwithin(lines[line], self._obstacles[obstacle], self.clear_by)
             ok[line[near]] = False
         return ok
