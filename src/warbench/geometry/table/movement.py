@@ -500,7 +500,12 @@ class _Planner:
         self.problems: list[tuple[int, float | Callable[[], float], MoveProblem]] = []
         self.absent = {mover.id, *ignore}
         # A base may always leave figures it started on (a rider getting off its mount).
-        self.started_on = {f.id for f in self._overlapping(mover)}
+        kept = scene.started_on
+        key = (mover, frozenset(self.absent))
+        started = kept.get(key)
+        if started is None:
+            started = kept[key] = frozenset(f.id for f in self._overlapping(mover))
+        self.started_on = started
         self.end_ok = set(may_end_on)
 
     def passable(self, other: Figure) -> bool:

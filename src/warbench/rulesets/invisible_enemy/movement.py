@@ -224,13 +224,16 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
     side = state.units[unit_id].side
     setup = state.setup.side_setups[side]
     groups: list[list[tuple[Base, Figure]]] = []
+    interval = setup.interval + 1e-9
     left = list(placed)
     while left:
         group = [left.pop(0)]
         i = 0
         while i < len(group):
             here = group[i][1]
-            near = [m for m in left if centre_distance(here, m[1]) <= setup.interval + 1e-9]
+            # centre_distance spelt out (the same sum): asked of every pair, many times
+            hx, hy = here.x, here.y
+            near = [m for m in left if math.hypot(m[1].x - hx, m[1].y - hy) <= interval]
             for m in near:
                 left.remove(m)
             group.extend(near)
@@ -258,8 +261,9 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
     ]
 
     def in_contact(g: Figure) -> bool:
-        return any(centre_distance(g, r) <= reach + 1e-9 for r in relays) or any(
-            centre_distance(g, m) <= setup.interval + 1e-9 for m in mates
+        x, y = g.x, g.y
+        return any(math.hypot(r.x - x, r.y - y) <= reach + 1e-9 for r in relays) or any(
+            math.hypot(m.x - x, m.y - y) <= interval for m in mates
         )
 
     return frozenset(
