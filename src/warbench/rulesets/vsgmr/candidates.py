@@ -62,6 +62,8 @@ ITEM_MOVES = 2
 """Moves to each item offered: the shortest routes that stay clear once rounded."""
 ROUTE_BOUND_MARGIN = 1e-9
 """Inches a route must be shorter than a straight line to come first without a search."""
+ROUGH_PAD = 1e-6
+"""Inches added to the reach when boxes tell a route is far from all rough ground."""
 FEW_FOES = 32
 """Up to this many enemies the nearest are found by a plain loop, not numpy."""
 SURROUNDINGS_MEMORY = 40_000
@@ -92,6 +94,28 @@ def _rough_union(state: State) -> shapely.Geometry | None:
             shapely.prepare(union)
         cache[key] = union
     found: shapely.Geometry | None = cache[key]
+    return found
+
+
+def _rough_boxes(state: State, union: shapely.Geometry) -> FloatArray:
+    """The boxes (xmin, ymin, xmax, ymax per row) of the parts of the rough union."""
+    key = ("rough_boxes", id(space.terrain(state)))
+    cache = state.setup.caches
+    found: FloatArray | None = cache.get(key)
+    if found is None:
+        found = np.asarray(shapely.bounds(shapely.get_parts(union)), dtype=np.float64)
+        cache[key] = found
+    return found
+
+
+def _rough_box_list(state: State, boxes: FloatArray) -> list[tuple[float, float, float, float]]:
+    """:func:`_rough_boxes` as a list of tuples (a plain loop over a few: no numpy calls)."""
+    key = ("rough_box_list", id(space.terrain(state)))
+    cache = state.setup.caches
+    found: list[tuple[float, float, float, float]] | None = cache.get(key)
+    if found is None:
+        found = [(a, b, c, d) for a, b, c, d in boxes.tolist()]
+        cache[key] = found
     return found
 
 
@@ -152,6 +176,7 @@ class _Builder:
         self.half = setup.rules.allowance(fig.profile.kind, half=True)
         rough = _rough_union(state)
         self.rough = rough
+        self.rough_boxes = _rough_boxes(state, rough) if rough is not None else None
         self.starts_rough = space.starts_in_rough(state, fig, self.start_geo)
         self.foes = _foes(state, fig.side)
         self.enemies = self.foes.nearest(self.start, NEAREST_ENEMIES)
@@ -164,8 +189,32 @@ class _Builder:
             return self.half
         if self.state.setup.options.rough == "start" or self.rough is None:
             return self.full
+        reach = self.radius + 0.01
+        # Far from every part of the rough ground (by boxes), the route is not within reach.
+        pad = reach + ROUGH_PAD
+        xs = [p[0] for p in route]
+        ys = [p[1] for p in route]
+        x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+        boxes = self.rough_boxes
+        assert boxes is not None
+        if len(boxes) <= FEW_FOES:
+            near = any(
+                bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0
+                for bx0, by0, bx1, by1 in _rough_box_list(self.state, boxes)
+            )
+        else:
+            near = bool(
+                (
+                    (boxes[:, 0] <= x1)
+                    & (boxes[:, 2] >= x0)
+                    & (boxes[:, 1] <= y1)
+                    & (boxes[:, 3] >= y0)
+                ).any()
+            )
+        if not near:
+            return self.full
         line = shapely.LineString(route) if len(route) > 1 else shapely.Point(route[0])
-        if shapely.dwithin(line, self.rough, self.radius + 0.01):
+        if shapely.dwithin(line, self.rough, reach):
             return self.half
         return self.full
 
