@@ -239,6 +239,8 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
             group.extend(near)
             i += 1
         groups.append(group)
+    if len(groups) == 1:
+        return frozenset()  # one group: it is the main one, and no base is cut off
     order = {b.id: n for n, (b, _) in enumerate(placed)}
     main = max(groups, key=lambda g: (len(g), -min(order[b.id] for b, _ in g)))
     reach = charts.network_range(setup.tech)
