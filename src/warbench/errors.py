@@ -6,6 +6,8 @@ interface can catch that one class and print the message without a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 EXCERPT_LIMIT = 60
 """At most this many characters of someone's input are echoed back in an error."""
 
@@ -95,12 +97,52 @@ class ScenarioError(WarbenchError, ValueError):
 
 
 class IllegalAction(WarbenchError, ValueError):
-    """An action the rules do not allow now; the game is left exactly as it was."""
+    """An action the rules do not allow now; the game is left exactly as it was.
 
-    def __init__(self, action: object, reason: str) -> None:
+    The message is written when first read (``str``, ``args``): a bot that lists
+    moves tries many the rules refuse, and reads none of their messages.
+
+    >>> str(IllegalAction("move G1 0706", "G1 has moved"))
+    "illegal action 'move G1 0706': G1 has moved"
+    """
+
+    def __init__(self, action: object, reason: str | Callable[[], str]) -> None:
         self.action = action
-        self.reason = reason
-        super().__init__(f"illegal action '{excerpt(action)}': {reason}")
+        self._reason = reason
+        self._args: tuple[object, ...] | None = None
+        super().__init__()
+
+    @property
+    def reason(self) -> str:
+        """Why the rules refuse it (a reason given as a function is asked once, when read)."""
+        reason = self._reason
+        if not isinstance(reason, str):
+            reason = self._reason = reason()
+        return reason
+
+    @property
+    def reason_given(self) -> str | Callable[[], str]:
+        """The reason as given (a function not yet asked stays one): to pass it on."""
+        return self._reason
+
+    @property
+    def args(self) -> tuple[object, ...]:
+        if self._args is None:
+            self._args = (f"illegal action '{excerpt(self.action)}': {self.reason}",)
+        return self._args
+
+    @args.setter
+    def args(self, value: tuple[object, ...]) -> None:
+        self._args = tuple(value)
+
+    def __str__(self) -> str:
+        args = self.args
+        if not args:
+            return ""
+        return str(args[0]) if len(args) == 1 else str(args)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(map(repr, self.args))})"
 
     def __reduce__(self) -> tuple[object, ...]:  # picklable: errors cross worker processes
         return (_rebuilt, (type(self), (excerpt(self.action), self.reason), self.args))
@@ -110,7 +152,7 @@ class MoveRefused(IllegalAction):
     """A refused move on an open table, with the geometry's kind of problem ("allowance",
     "figure", "terrain", ...), so a bot can tell a move too long from one blocked."""
 
-    def __init__(self, action: object, reason: str, kind: str = "") -> None:
+    def __init__(self, action: object, reason: str | Callable[[], str], kind: str = "") -> None:
         super().__init__(action, reason)
         self.kind = kind
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from warbench import errors
@@ -9,6 +11,7 @@ from warbench.core.dice import DiceExhausted
 from warbench.errors import (
     ActionSyntaxError,
     IllegalAction,
+    MoveRefused,
     NotYourDecision,
     OddsError,
     RecordError,
@@ -91,3 +94,22 @@ def test_one_except_clause_catches_every_deliberate_error() -> None:
     for err in raised:
         with pytest.raises(WarbenchError):
             raise err
+
+
+def test_a_refusal_given_as_a_function_is_told_once_when_read():
+    """Issue 28: a bot listing moves makes many refusals and reads none; the message and
+    the reason are written when first read, the same as if given at once."""
+    asked: list[int] = []
+
+    def why() -> str:
+        asked.append(1)
+        return "too far"
+
+    lazy = MoveRefused("move B1 9,9", why, "allowance")
+    assert not asked and lazy.kind == "allowance"
+    plain = MoveRefused("move B1 9,9", "too far", "allowance")
+    assert str(lazy) == str(plain) == "illegal action 'move B1 9,9': too far"
+    assert lazy.reason == "too far" and lazy.args == plain.args and repr(lazy) == repr(plain)
+    assert len(asked) == 1
+    again = pickle.loads(pickle.dumps(MoveRefused("move B1 9,9", why, "allowance")))
+    assert str(again) == str(plain) and again.kind == "allowance"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 
 import pytest
 import shapely
@@ -12,6 +14,7 @@ from warbench.geometry.table import (
     Feature,
     Figure,
     Leg,
+    MoveProblem,
     MoveRules,
     RectBase,
     RoundBase,
@@ -20,6 +23,7 @@ from warbench.geometry.table import (
     TableGeometryError,
     TurningTable,
 )
+from warbench.geometry.table.movement import _Contact
 from warbench.geometry.table.sweep import first_contact, swept
 
 
@@ -426,3 +430,34 @@ def test_a_move_may_overspend_its_allowance_by_a_hundredth_of_an_inch():
     far = scene.plan_move(Figure("a", 5, 5), [(13.02, 5.0)], allowance=8, rules=rules)
     assert not far.legal and far.problem is not None
     assert 'costs 8.02" but only 8.00" is allowed' in far.problem.reason
+
+
+def test_the_problem_met_first_wins_whichever_problems_are_solved_lazily():
+    """Where a leg first meets an obstacle is solved only when asked (issue 28): the
+    problem reported is the one met first all the same, the allowance running out
+    included, and it reads, compares and copies like one made at once."""
+    rock = square("rock", 20, 5, 22, 15, impassable=True)
+    far = square("far", 26, 5, 28, 15, impassable=True)
+    scene = Scene(Table(40, 30), [rock, far], [Figure("m", 10, 10)])
+    short = scene.plan_move("m", [(30.0, 10.0)], allowance=5.0)  # runs out before the rock
+    assert short.problem is not None and short.problem.kind == "allowance"
+    long = scene.plan_move("m", [(30.0, 10.0)], allowance=30.0)  # meets the rock first
+    problem = long.problem
+    assert problem is not None and problem.kind == "impassable" and problem.blocker == "rock"
+    assert problem.at == pytest.approx((19.5, 10.0))
+    assert "contact at (19.50, 10.00)" in problem.reason
+    same = MoveProblem(
+        problem.kind, problem.step, problem.at, problem.reason, problem.blocker, problem.leg
+    )
+    assert problem == same and hash(problem) == hash(same) and repr(problem) == repr(same)
+    assert pickle.loads(pickle.dumps(problem)) == same
+    assert copy.deepcopy(problem) == same
+
+
+def test_a_contacts_cheap_bound_is_never_beyond_the_contact():
+    """The lower bound that lets a problem met earlier win without solving a contact."""
+    wall = Feature.polyline("wall", [(20, 0), (22, 20)], barrier=True)
+    tank = Figure("t", 10, 10, facing=20.0, base=RectBase(width=1.0, depth=3.0))
+    for end in [(30.0, 10.0), (30.0, 14.0), (28.0, 4.0)]:
+        contact = _Contact(tank, end, math.dist(tank.at, end), wall)
+        assert contact.bound() <= contact() + 1e-12

@@ -74,6 +74,7 @@ from warbench.geometry.table.core import (
     normalize_angle,
     turn_angle,
 )
+from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, RoundBase, overlapping
 from warbench.geometry.table.sweep import first_contact, swept
 from warbench.geometry.table.terrain import Crossing, TrackPiece
@@ -324,20 +325,87 @@ class LegStep:
 Step = TurnStep | LegStep
 
 
-@dataclass(frozen=True)
 class MoveProblem:
     """Why a move is illegal: what (``kind``), where (``step``, ``at``) and a human reason.
 
     ``blocker`` is the id of the feature or figure in the way, if any. ``leg`` is
     the caller's leg it concerns (from 0), None for the final facing or the end.
+
+    Compared, hashed and shown as a frozen dataclass of those six fields. A problem
+    made with :meth:`later` works out ``at`` and ``reason`` when first read (where
+    a base first meets an obstacle is solved exactly, and a bot listing moves asks
+    only which kind of problem stops one).
     """
 
-    kind: ProblemKind
-    step: int
-    at: Point
-    reason: str
-    blocker: str | None = None
-    leg: int | None = None
+    __slots__ = ("_at", "_make", "_reason", "blocker", "kind", "leg", "step")
+
+    def __init__(
+        self,
+        kind: ProblemKind,
+        step: int,
+        at: Point,
+        reason: str,
+        blocker: str | None = None,
+        leg: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.step = step
+        self._at = at
+        self._reason = reason
+        self.blocker = blocker
+        self.leg = leg
+        self._make: Callable[[], tuple[Point, str]] | None = None
+
+    @classmethod
+    def later(
+        cls,
+        kind: ProblemKind,
+        step: int,
+        make: Callable[[], tuple[Point, str]],
+        blocker: str | None = None,
+        leg: int | None = None,
+    ) -> MoveProblem:
+        """A problem whose ``at`` and ``reason`` are ``make()``, asked once when first read."""
+        problem = cls(kind, step, (0.0, 0.0), "", blocker, leg)
+        problem._make = make
+        return problem
+
+    def _made(self) -> None:
+        if self._make is not None:
+            self._at, self._reason = self._make()
+            self._make = None
+
+    @property
+    def at(self) -> Point:
+        self._made()
+        return self._at
+
+    @property
+    def reason(self) -> str:
+        self._made()
+        return self._reason
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.step, self.at, self.reason, self.blocker, self.leg)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, MoveProblem)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        kind, step, at, reason, blocker, leg = self._fields()
+        return (
+            f"MoveProblem(kind={kind!r}, step={step!r}, at={at!r}, reason={reason!r}, "
+            f"blocker={blocker!r}, leg={leg!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copied and pickled with its fields worked out
+        return (MoveProblem, self._fields())
 
 
 @dataclass(frozen=True)
@@ -429,10 +497,15 @@ class _Planner:
         self.scene = scene
         self.rules = rules
         self.mover = mover
-        self.problems: list[tuple[int, float, MoveProblem]] = []
+        self.problems: list[tuple[int, float | Callable[[], float], MoveProblem]] = []
         self.absent = {mover.id, *ignore}
         # A base may always leave figures it started on (a rider getting off its mount).
-        self.started_on = {f.id for f in self._overlapping(mover)}
+        kept = scene.started_on
+        key = (mover, frozenset(self.absent))
+        started = kept.get(key)
+        if started is None:
+            started = kept[key] = frozenset(f.id for f in self._overlapping(mover))
+        self.started_on = started
         self.end_ok = set(may_end_on)
 
     def passable(self, other: Figure) -> bool:
@@ -453,8 +526,35 @@ class _Planner:
                 found.append(other)
         return found
 
-    def problem(self, step: int, along: float, problem: MoveProblem) -> None:
+    def problem(self, step: int, along: float | Callable[[], float], problem: MoveProblem) -> None:
+        """Note a problem ``along`` inches into step ``step`` (a function: asked only if
+        another problem of the same step makes the order depend on it)."""
         self.problems.append((step, along, problem))
+
+    def first_problem(self) -> MoveProblem | None:
+        """The problem met first: the earliest step, and in it the least ``along`` (the
+        first noted of equals)."""
+        problems = self.problems
+        if not problems:
+            return None
+        step = min(p[0] for p in problems)
+        same = [p for p in problems if p[0] == step]
+        if len(same) == 1:
+            return same[0][2]
+
+        def along(p: tuple[int, float | Callable[[], float], MoveProblem]) -> float:
+            value = p[1]
+            return value if isinstance(value, float | int) else value()
+
+        known = [p for p in same if isinstance(p[1], float | int)]
+        later = [p[1] for p in same if isinstance(p[1], _Contact)]
+        if known and len(known) + len(later) == len(same):
+            # A contact comes no nearer than its gap at the start (less the reach): a
+            # problem met before every such bound is met first, contacts unsolved.
+            least = min(along(p) for p in known)
+            if all(least < c.bound() - BOUND_MARGIN for c in later):
+                return min(known, key=along)[2]
+        return min(same, key=along)[2]
 
     def turning_cost(self, angle: float) -> float | None:
         turning = self.rules.turning
@@ -527,27 +627,7 @@ class _Planner:
                 )
         core, radius = swept(figure, end)
         for feature in self.scene.terrain.movement_obstacles(core, radius):
-            t = first_contact(figure, end, feature.geometry, 0.0, feature.edges)
-            at = _lerp(figure.at, end, t)
-            if feature.impassable:
-                kind: ProblemKind = "impassable"
-                why = f"{_name(feature.id, feature.kind)}, which is impassable"
-            else:
-                kind = "barrier"
-                why = f"{_name(feature.id, feature.kind)}, a barrier that cannot be crossed"
-            self.problem(
-                step,
-                t * length,
-                MoveProblem(
-                    kind,
-                    step,
-                    at,
-                    f"leg {leg + 1} runs into {why} (contact at {_fmt(at)}, "
-                    f'{t * length:.2f}" along the leg)',
-                    feature.id,
-                    leg,
-                ),
-            )
+            self._contact(step, leg, figure, end, length, feature)
         if self.rules.pass_through == "all":
             return
         index = self.scene.index
@@ -558,21 +638,43 @@ class _Planner:
                 continue
             other_core, other_radius = other.solid
             if float(shapely.distance(core, other_core)) < radius + other_radius - EPS:
-                t = first_contact(figure, end, other_core, other_radius, other.core_edges)
-                at = _lerp(figure.at, end, t)
-                self.problem(
-                    step,
-                    t * length,
-                    MoveProblem(
-                        "figure",
-                        step,
-                        at,
-                        f"leg {leg + 1} runs into figure {other.id!r} at {_fmt(at)} "
-                        f"(moving through it is not allowed)",
-                        other.id,
-                        leg,
-                    ),
+                self._contact(step, leg, figure, end, length, other)
+
+    def _contact(
+        self, step: int, leg: int, figure: Figure, end: Point, length: float, what: Feature | Figure
+    ) -> None:
+        """A leg runs into ``what`` (a feature or a figure): the problem, with where the base
+        first meets it solved only when asked (its place, its reason, or its order among
+        other problems of the leg)."""
+        along = _Contact(figure, end, length, what)
+        t = along.t
+
+        if isinstance(what, Figure):
+            kind: ProblemKind = "figure"
+
+            def made() -> tuple[Point, str]:
+                at = _lerp(figure.at, end, t())
+                return at, (
+                    f"leg {leg + 1} runs into figure {what.id!r} at {_fmt(at)} "
+                    f"(moving through it is not allowed)"
                 )
+
+        else:
+            if what.impassable:
+                kind = "impassable"
+                why = f"{_name(what.id, what.kind)}, which is impassable"
+            else:
+                kind = "barrier"
+                why = f"{_name(what.id, what.kind)}, a barrier that cannot be crossed"
+
+            def made() -> tuple[Point, str]:
+                at = _lerp(figure.at, end, t())
+                return at, (
+                    f"leg {leg + 1} runs into {why} (contact at {_fmt(at)}, "
+                    f'{t() * length:.2f}" along the leg)'
+                )
+
+        self.problem(step, along, MoveProblem.later(kind, step, made, what.id, leg))
 
     def check_end(self, step: int, figure: Figure) -> None:
         for other in self._overlapping(figure):
@@ -588,6 +690,48 @@ class _Planner:
                         other.id,
                     ),
                 )
+
+
+BOUND_MARGIN: Final[float] = 1e-9
+"""Inches a known problem must come before a contact's lower bound to be first unsolved."""
+
+
+class _Contact:
+    """Where a base moving to ``end`` first meets ``what`` (a feature or a figure), as
+    inches along the leg: solved exactly when called, once; :meth:`bound` is a cheap
+    lower bound."""
+
+    __slots__ = ("_t", "end", "figure", "length", "what")
+
+    def __init__(self, figure: Figure, end: Point, length: float, what: Feature | Figure) -> None:
+        self.figure = figure
+        self.end = end
+        self.length = length
+        self.what = what
+        self._t: float | None = None
+
+    def _obstacle(self) -> tuple[shapely.Geometry, float]:
+        what = self.what
+        return what.solid if isinstance(what, Figure) else (what.geometry, 0.0)
+
+    def t(self) -> float:
+        """The fraction of the leg (:func:`first_contact`)."""
+        if self._t is None:
+            what = self.what
+            core, radius = self._obstacle()
+            edges = what.core_edges if isinstance(what, Figure) else what.edges
+            self._t = first_contact(self.figure, self.end, core, radius, edges)
+        return self._t
+
+    def __call__(self) -> float:
+        return self.t() * self.length
+
+    def bound(self) -> float:
+        """No more than :meth:`__call__`: the moving base comes no nearer to the obstacle
+        than it was at the start, less the distance it has gone."""
+        core, radius = self.figure.solid
+        obstacle, obstacle_radius = self._obstacle()
+        return float(shapely.distance(core, obstacle)) - (radius + obstacle_radius - EPS)
 
 
 def _name(feature_id: str, kind: str) -> str:
@@ -715,7 +859,7 @@ def plan_move(
     total = sum(s.cost for s in steps)
     _check_allowance(plan, steps, allowance)
     off_table = not scene.table.contains_bounds(current.bounds)
-    problem = min(plan.problems, key=lambda p: (p[0], p[1]))[2] if plan.problems else None
+    problem = plan.first_problem()
     return MoveResult(figure, current, tuple(steps), total, allowance, problem, off_table)
 
 

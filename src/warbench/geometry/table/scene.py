@@ -66,6 +66,9 @@ class Scene:
         self.terrain = terrain if isinstance(terrain, Terrain) else Terrain(terrain)
         self.figures: tuple[Figure, ...] = tuple(figures)
         self._index: FigureIndex | None = None
+        self.started_on: dict[tuple[Figure, frozenset[str]], frozenset[str]] = {}
+        """Figures a base overlaps where a move starts, by the base and the figures the
+        move leaves out (the move planner's, kept with the scene's figures)."""
         if len({f.id for f in self.figures}) != len(self.figures):
             self.index  # noqa: B018 - raises, naming the duplicate id
 

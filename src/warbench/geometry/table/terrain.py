@@ -137,6 +137,7 @@ class Terrain:
         )
         self.max_reach = float(self.reach.max()) if active else 0.0
         self._contact_cache: dict[object, Contact] = {}
+        self._track_cache: dict[tuple[Point, Point], tuple[TrackPiece, ...]] = {}
         self._build_sight_pieces()
         # Each feature less a hair at its edges (areas) or ends (lines), prepared: a sight
         # line meeting one of these passes through the feature rather than grazing it.
@@ -328,8 +329,19 @@ class Terrain:
         """The straight track of a centre from ``start`` to ``end``, split by areas.
 
         Each piece has the worst movement cost of the areas covering it (1 in the
-        open); pieces are in order and together cover the whole track.
+        open); pieces are in order and together cover the whole track. Remembered per
+        track (a bot plans the same leg again: listing a move, scoring it, making it).
         """
+        key = ((float(start[0]), float(start[1])), (float(end[0]), float(end[1])))
+        found = self._track_cache.get(key)
+        if found is None:
+            found = self._track(start, end)
+            if len(self._track_cache) >= _CACHE_LIMIT:
+                self._track_cache.clear()
+            self._track_cache[key] = found
+        return found
+
+    def _track(self, start: Point, end: Point) -> tuple[TrackPiece, ...]:
         length = math.hypot(end[0] - start[0], end[1] - start[1])
         if length == 0.0:
             return ()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, MoveRefused
-from warbench.geometry.table import Point, centre_distance, heading, turn_angle
+from warbench.geometry.table import Point, heading, turn_angle
 from warbench.rulesets.eye import seen as seen_by_eye
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
 from warbench.rulesets.invisible_enemy.actions import (
@@ -147,14 +147,18 @@ def _destructs(state: State, side: str) -> list[Action]:
     """Self-destructs worth listing: bases with an enemy (or a contaminated base) inside
     their blast (6.0). Any base may be typed; a blast that reaches no one is no plan."""
     out: list[Action] = []
+    # Whom a blast would be worth reaching: enemies and contaminated bases.
+    marks = [
+        (other.id, other.geo.x, other.geo.y)
+        for other in state.active()
+        if other.side != side or other.contaminated
+    ]
     for base in fire.destructible(state, side):
         blast = self_destruct(fire.speed_rating(base), base.model.defence)
-        if any(
-            (other.side != side or other.contaminated)
-            and centre_distance(base.geo, other.geo) <= blast.range + 1e-9
-            for other in state.active()
-            if other.id != base.id
-        ):
+        reach = blast.range + 1e-9
+        x, y = base.geo.x, base.geo.y
+        # centre_distance spelt out (the same sum): asked of every pair at every decision.
+        if any(math.hypot(ox - x, oy - y) <= reach for oid, ox, oy in marks if oid != base.id):
             out.append(Destruct(base.id))
     return out
 

@@ -99,7 +99,7 @@ def may_shoot(state: State, side: str, step: str) -> bool:
     if not able:
         return False
     if state.setup.options.measuring == "free":
-        return any(targets(state, s) for s in able)
+        return any(has_target(state, s) for s in able)
     eye = rules().data.eye
     slack = eye.cell * math.sqrt(2.0)  # half the cell's diagonal at each end
     aims = [eye.point(b.geo.at) for b in state.active() if b.side != side or b.contaminated]
@@ -115,13 +115,23 @@ def may_shoot(state: State, side: str, step: str) -> bool:
 def targets(state: State, shooter: Base) -> list[str]:
     """Every target ``shooter`` may fire at now: enemy bases, contaminated bases of either
     side, fungus towers; in range, arc and line of fire (5.0)."""
+    return [i for i in _aims(state, shooter) if space.refusal(state, shooter, i) is None]
+
+
+def has_target(state: State, shooter: Base) -> bool:
+    """Whether ``shooter`` may fire at anything now: :func:`targets`, stopping at the first."""
+    return any(space.refusal(state, shooter, i) is None for i in _aims(state, shooter))
+
+
+def _aims(state: State, shooter: Base) -> list[str]:
+    """What ``shooter`` might fire at, in order: enemy bases, contaminated bases, towers."""
     ids = [
         b.id
         for b in state.active()
         if b.id != shooter.id and (b.side != shooter.side or b.contaminated)
     ]
     ids.extend(t.id for t in state.towers.values() if not t.destroyed)
-    return [i for i in ids if space.refusal(state, shooter, i) is None]
+    return ids
 
 
 def rake_refusal(state: State, shooter: Base) -> str | None:

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 
 import shapely
 import shapely.ops
@@ -224,18 +224,23 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
     side = state.units[unit_id].side
     setup = state.setup.side_setups[side]
     groups: list[list[tuple[Base, Figure]]] = []
+    interval = setup.interval + 1e-9
     left = list(placed)
     while left:
         group = [left.pop(0)]
         i = 0
         while i < len(group):
             here = group[i][1]
-            near = [m for m in left if centre_distance(here, m[1]) <= setup.interval + 1e-9]
+            # centre_distance spelt out (the same sum): asked of every pair, many times
+            hx, hy = here.x, here.y
+            near = [m for m in left if math.hypot(m[1].x - hx, m[1].y - hy) <= interval]
             for m in near:
                 left.remove(m)
             group.extend(near)
             i += 1
         groups.append(group)
+    if len(groups) == 1:
+        return frozenset()  # one group: it is the main one, and no base is cut off
     order = {b.id: n for n, (b, _) in enumerate(placed)}
     main = max(groups, key=lambda g: (len(g), -min(order[b.id] for b, _ in g)))
     reach = charts.network_range(setup.tech)
@@ -258,8 +263,9 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
     ]
 
     def in_contact(g: Figure) -> bool:
-        return any(centre_distance(g, r) <= reach + 1e-9 for r in relays) or any(
-            centre_distance(g, m) <= setup.interval + 1e-9 for m in mates
+        x, y = g.x, g.y
+        return any(math.hypot(r.x - x, r.y - y) <= reach + 1e-9 for r in relays) or any(
+            math.hypot(m.x - x, m.y - y) <= interval for m in mates
         )
 
     return frozenset(
@@ -414,7 +420,7 @@ def plan(state: State, side: str, action: Move, low: bool = False) -> tuple[Base
             found = exc
         state.plans[key] = found
     if isinstance(found, IllegalAction):
-        raise MoveRefused(action, found.reason, getattr(found, "kind", ""))
+        raise MoveRefused(action, found.reason_given, getattr(found, "kind", ""))
     result: tuple[Base, MoveResult] = found
     return result
 
@@ -450,8 +456,11 @@ def _plan(state: State, side: str, action: Move, low: bool) -> tuple[Base, MoveR
         problem = result.problem
         blocker = state.bases.get(problem.blocker or "")
         owner = blocker.side if blocker is not None else None
-        why = move_problem(problem, owner, state.setup.options.measuring, side)
-        raise MoveRefused(action, why, problem.kind)
+        measuring = state.setup.options.measuring
+        # Told when read: a bot listing moves asks only the kind of problem.
+        raise MoveRefused(
+            action, partial(move_problem, problem, owner, measuring, side), problem.kind
+        )
     exits = result.off_table
     if exits and (edge is None or not _off_by(state, result.end, edge)):
         but = f" except by the {edge} edge" if edge else ""

@@ -251,7 +251,10 @@ class State:
         return b if side == a else a
 
     def active(self, side: str | None = None) -> list[Base]:
-        return [b for b in self.bases.values() if b.active and (side is None or b.side == side)]
+        # ``Base.active`` spelt out: asked of every base many times an action.
+        if side is None:
+            return [b for b in self.bases.values() if not (b.destroyed or b.exited)]
+        return [b for b in self.bases.values() if b.side == side and not (b.destroyed or b.exited)]
 
     def tow_of(self, engineer: Base) -> Base | None:
         """The base ``engineer`` has a tow on (4.4), if it is still on the table and clean

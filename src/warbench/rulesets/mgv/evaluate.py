@@ -170,7 +170,7 @@ def _score(
 ) -> float:
     if isinstance(action, Phase):
         able = fire.ready_mounts(state, side)
-        shots = sum(1 for b, s in able if fire.targets(state, b, str(b.mounts[s].weapon)))
+        shots = sum(1 for b, s in able if fire.has_target(state, b, str(b.mounts[s].weapon)))
         return shots * 1.0 if action.kind == "fire" else 0.8 * len(able) / 2 + 0.1
     if isinstance(action, Move):
         return _position(state, side, action, places)

@@ -62,11 +62,20 @@ def targets(state: State, base: Base, weapon: str) -> list[Base]:
     ]
 
 
+def has_target(state: State, base: Base, weapon: str) -> bool:
+    """Whether this mount could fire at any enemy base now: :func:`targets`, stopping at
+    the first (each line of fire looked at is remembered all the same)."""
+    return any(
+        space.line_of_fire(state, base, t, weapon).allowed
+        for t in state.active(state.other(base.side))
+    )
+
+
 def photon_ready(state: State, side: str) -> list[tuple[Base, str]]:
     return [
         (b, slot)
         for b, slot in ready_mounts(state, side)
-        if b.mounts[slot].weapon == "photon" and targets(state, b, "photon")
+        if b.mounts[slot].weapon == "photon" and has_target(state, b, "photon")
     ]
 
 
@@ -75,10 +84,7 @@ def begin(state: State, res: Resolution) -> None:
     side = state.actor
     assert side is not None
     state.fire = Fire()
-    able = [
-        (b, s) for b, s in ready_mounts(state, side) if targets(state, b, str(b.mounts[s].weapon))
-    ]
-    if not able:
+    if not any(has_target(state, b, str(b.mounts[s].weapon)) for b, s in ready_mounts(state, side)):
         res.emit("pass", f"{side} has no mount able to fire")
         state.step = "end_phase"
         return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 
 import shapely
 
@@ -76,7 +76,7 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
             found = exc
         mine[key] = found
     if isinstance(found, IllegalAction):
-        raise MoveRefused(action, found.reason, getattr(found, "kind", ""))
+        raise MoveRefused(action, found.reason_given, getattr(found, "kind", ""))
     result: tuple[Base, MoveResult] = found
     return result
 
@@ -104,8 +104,11 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         problem = result.problem
         blocker = state.bases.get(problem.blocker or "")
         owner = blocker.side if blocker is not None else None
-        why = move_problem(problem, owner, state.setup.options.measuring, side)
-        raise MoveRefused(action, why, problem.kind)
+        measuring = state.setup.options.measuring
+        # Told when read: a bot listing moves asks only the kind of problem.
+        raise MoveRefused(
+            action, partial(move_problem, problem, owner, measuring, side), problem.kind
+        )
     if result.off_table and (edge is None or not _off_by(state, result.end, edge)):
         where = f" except by the {edge} edge" if edge else ""
         raise IllegalAction(action, f"{base.id} may not leave the table{where}")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -60,6 +60,10 @@ ITEM_SPOTS = 8
 """Spots around an item tried besides its own."""
 ITEM_MOVES = 2
 """Moves to each item offered: the shortest routes that stay clear once rounded."""
+ROUTE_BOUND_MARGIN = 1e-9
+"""Inches a route must be shorter than a straight line to come first without a search."""
+ROUGH_PAD = 1e-6
+"""Inches added to the reach when boxes tell a route is far from all rough ground."""
 FEW_FOES = 32
 """Up to this many enemies the nearest are found by a plain loop, not numpy."""
 SURROUNDINGS_MEMORY = 40_000
@@ -90,6 +94,28 @@ def _rough_union(state: State) -> shapely.Geometry | None:
             shapely.prepare(union)
         cache[key] = union
     found: shapely.Geometry | None = cache[key]
+    return found
+
+
+def _rough_boxes(state: State, union: shapely.Geometry) -> FloatArray:
+    """The boxes (xmin, ymin, xmax, ymax per row) of the parts of the rough union."""
+    key = ("rough_boxes", id(space.terrain(state)))
+    cache = state.setup.caches
+    found: FloatArray | None = cache.get(key)
+    if found is None:
+        found = np.asarray(shapely.bounds(shapely.get_parts(union)), dtype=np.float64)
+        cache[key] = found
+    return found
+
+
+def _rough_box_list(state: State, boxes: FloatArray) -> list[tuple[float, float, float, float]]:
+    """:func:`_rough_boxes` as a list of tuples (a plain loop over a few: no numpy calls)."""
+    key = ("rough_box_list", id(space.terrain(state)))
+    cache = state.setup.caches
+    found: list[tuple[float, float, float, float]] | None = cache.get(key)
+    if found is None:
+        found = [(a, b, c, d) for a, b, c, d in boxes.tolist()]
+        cache[key] = found
     return found
 
 
@@ -150,6 +176,7 @@ class _Builder:
         self.half = setup.rules.allowance(fig.profile.kind, half=True)
         rough = _rough_union(state)
         self.rough = rough
+        self.rough_boxes = _rough_boxes(state, rough) if rough is not None else None
         self.starts_rough = space.starts_in_rough(state, fig, self.start_geo)
         self.foes = _foes(state, fig.side)
         self.enemies = self.foes.nearest(self.start, NEAREST_ENEMIES)
@@ -162,8 +189,32 @@ class _Builder:
             return self.half
         if self.state.setup.options.rough == "start" or self.rough is None:
             return self.full
+        reach = self.radius + 0.01
+        # Far from every part of the rough ground (by boxes), the route is not within reach.
+        pad = reach + ROUGH_PAD
+        xs = [p[0] for p in route]
+        ys = [p[1] for p in route]
+        x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
+        boxes = self.rough_boxes
+        assert boxes is not None
+        if len(boxes) <= FEW_FOES:
+            near = any(
+                bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0
+                for bx0, by0, bx1, by1 in _rough_box_list(self.state, boxes)
+            )
+        else:
+            near = bool(
+                (
+                    (boxes[:, 0] <= x1)
+                    & (boxes[:, 2] >= x0)
+                    & (boxes[:, 1] <= y1)
+                    & (boxes[:, 3] >= y0)
+                ).any()
+            )
+        if not near:
+            return self.full
         line = shapely.LineString(route) if len(route) > 1 else shapely.Point(route[0])
-        if shapely.dwithin(line, self.rough, self.radius + 0.01):
+        if shapely.dwithin(line, self.rough, reach):
             return self.half
         return self.full
 
@@ -307,17 +358,34 @@ class _Builder:
             for a in (math.radians(k * 360.0 / ITEM_SPOTS) for k in range(ITEM_SPOTS))
         ]
         clear = self.mesh.points_clear(spots).tolist()
-        routes: list[tuple[float, list[Point]]] = []
-        for spot, ok in zip(spots, clear, strict=True):
-            route = self.mesh.route(self.start, spot) if ok else None
-            if route is not None and len(route) > 1:
-                routes.append((length(route), route))
-        routes.sort(key=lambda r: r[0])
         before = len(self.moves)
-        for _, route in routes:
+        for route in self.shortest_first([s for s, ok in zip(spots, clear, strict=True) if ok]):
             self.add(route, why)
             if len(self.moves) - before >= ITEM_MOVES:
                 return
+
+    def shortest_first(self, spots: Sequence[Point]) -> Iterator[list[Point]]:
+        """The routes to ``spots`` (those there are, of a step or more), shortest first
+        (equals in the order of ``spots``), each searched only when it may be next: a
+        route is no shorter than the straight line, so one found shorter than every
+        straight line to a spot not yet searched comes before all their routes."""
+        bounds = sorted((math.dist(self.start, spot), i) for i, spot in enumerate(spots))
+        found: list[tuple[float, int, list[Point]]] = []
+        k = 0
+        while True:
+            if found:
+                best = min(found, key=lambda r: (r[0], r[1]))
+                if k == len(bounds) or best[0] < bounds[k][0] - ROUTE_BOUND_MARGIN:
+                    found.remove(best)
+                    yield best[2]
+                    continue
+            if k == len(bounds):
+                return
+            i = bounds[k][1]
+            k += 1
+            route = self.mesh.route(self.start, spots[i])
+            if route is not None and len(route) > 1:
+                found.append((length(route), i, route))
 
     def task_place(self, task: Task) -> Point | None:
         """Roughly where a task is (to pick the nearest few): its point or its feature's."""

@@ -71,13 +71,15 @@ class Seen:
     eye_cover: bool
 
 
-def _sight_pieces(terrain: Terrain) -> tuple[Any, Any, list[Any]] | None:
-    """(tree, geometries, features) of the terrain that blocks sight."""
+def _sight_pieces(terrain: Terrain) -> tuple[Any, Any, list[Any], Any] | None:
+    """(tree, geometries, features, whether each is seen through to a depth) of the
+    terrain that blocks sight."""
     feats = [f for f in terrain.active if f.blocks_los != "no"]
     if not feats:
         return None
     geoms = np.array([f.geometry for f in feats], dtype=object)
-    return shapely.STRtree(geoms), geoms, feats
+    deep = np.array([f.see_depth is not None for f in feats], dtype=np.bool_)
+    return shapely.STRtree(geoms), geoms, feats, deep
 
 
 def quick_sights(
@@ -95,7 +97,7 @@ def quick_sights(
     out = [Seen(True, False, False) for _ in targets]
     if pieces is None:
         return out
-    tree, geoms, feats = pieces
+    tree, geoms, feats, deep = pieces
     lines = shapely.linestrings([[eye, t[0]] for t in targets])
     pairs = tree.query(lines, predicate="intersects")
     if not pairs.shape[1]:
@@ -105,7 +107,11 @@ def quick_sights(
     g = geoms[fi_all]
     d_target = shapely.distance(ends, g)
     d_eye = shapely.distance(shapely.Point(eye), g)
-    crossed = shapely.length(shapely.intersection(lines[li_all], g))
+    # How far each line runs inside a feature: asked only of those seen through to a depth.
+    crossed = np.zeros(len(li_all))
+    through = np.nonzero(deep[fi_all])[0]
+    if len(through):
+        crossed[through] = shapely.length(shapely.intersection(lines[li_all[through]], g[through]))
     flags = [[True, False, False] for _ in targets]
     for k, (li, fi) in enumerate(zip(li_all.tolist(), fi_all.tolist(), strict=True)):
         feature = feats[fi]

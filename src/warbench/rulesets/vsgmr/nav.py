@@ -65,6 +65,8 @@ ROUTES_KEPT = 1024
 """Routes a mesh remembers (the least recently asked forgotten first)."""
 DENSE_NODES = 400
 """Meshes of at most this many nodes keep every shortest route (Floyd-Warshall)."""
+BOX_PAIRS = 4_000
+"""Lines times obstacles up to which a batch of lines is tested box by box, not by the tree."""
 REACH = 48.0
 """Sparse meshes: inches between nodes joined by an edge (at most)."""
 FIRST_REACH = 8.0
@@ -246,9 +248,26 @@ class NavMesh:
         ok = np.ones(len(a), dtype=np.bool_)
         if self.tree is None or not len(a):
             return ok
-        lines = shapely.linestrings(np.stack([a, b], axis=1))
-        pairs = self.tree.query(lines, predicate="dwithin", distance=self.clear_by)
-        ok[pairs[0]] = False
+        if len(a) * len(self._obstacles) > BOX_PAIRS:
+            lines = shapely.linestrings(np.stack([a, b], axis=1))
+            pairs = self.tree.query(lines, predicate="dwithin", distance=self.clear_by)
+            ok[pairs[0]] = False
+            return ok
+        # The pairs whose boxes meet (obstacle boxes grown by the clearance), then the
+        # exact test on those alone: what the tree's query does, at less cost for a few.
+        lo = np.minimum(a, b)
+        hi = np.maximum(a, b)
+        meet = (
+            (self._box_lo_x <= hi[:, 0:1])
+            & (self._box_hi_x >= lo[:, 0:1])
+            & (self._box_lo_y <= hi[:, 1:2])
+            & (self._box_hi_y >= lo[:, 1:2])
+        )
+        line, obstacle = np.nonzero(meet)
+        if len(line):
+            lines = np.asarray(shapely.linestrings(np.stack([a, b], axis=1)), dtype=object)
+            near = shapely.dwithin(lines[line], self._obstacles[obstacle], self.clear_by)
+            ok[line[near]] = False
         return ok
 
     def _visible(self, p: Point) -> npt.NDArray[np.intp]:
