@@ -4,7 +4,7 @@ The first swap (``test_hidden_information.py``) trades a side's pending sealed o
 held choice for every other one. These two swap what the rules hide besides:
 
 (b) **Positions by eye.** In MGV and Invisible Enemy a side sees the other side's
-    bases by eye (:mod:`warbench.rulesets.eye`). Every base a viewer sees so is
+    bases by eye (:mod:`warbench.rulesets.kit.eye`). Every base a viewer sees so is
     moved to random points of its eye cell (facing within its step), and
     everything the viewer is given must stay the same: its view, its seat's
     state (what bots read), odds texts and data, the reasons beside its listed
@@ -48,7 +48,7 @@ from tests.conformance.test_hidden_information import (
 from warbench.core.dice import Dice
 from warbench.core.game import Game
 from warbench.core.loader import builtin_scenarios, load_scenario
-from warbench.rulesets.eye import EyeSpec
+from warbench.rulesets.kit.eye import EyeSpec
 from warbench.scenario.model import Scenario
 
 __all__ = ["hidden_scenario"]  # the fixture, shared with the first swap
@@ -159,7 +159,7 @@ def test_no_side_can_tell_where_a_base_stands_within_the_eyes_cell(
 def test_the_eye_swap_catches_exact_positions(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view that names the bases seen by eye but shows them exactly, as the old main
     showed every position, is caught."""
-    from warbench.rulesets import eye as eye_module
+    from warbench.rulesets.kit import eye as eye_module
     from warbench.rulesets.mgv import view as mgv_view
 
     def exact(figures: Any, owners: Any, eye: Any, measuring: str, viewer: Any) -> None:

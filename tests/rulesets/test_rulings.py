@@ -3,7 +3,7 @@
 
 Each ruleset's ``data/rulings.toml`` lists the numbered rulings of its trace
 (``docs/rules/<name>.md``) and what each value of each scenario option means;
-refusals caused by a ruling cite it from there (``warbench.rulesets.rulings``).
+refusals caused by a ruling cite it from there (``warbench.rulesets.kit.rulings``).
 The refusal tests play to the position with each ruleset's own test helpers
 (its ``conftest.py``, loaded by path: the tests run with importlib imports).
 """
@@ -23,7 +23,7 @@ import pytest
 from warbench.core.loader import builtin_scenarios, load_scenario
 from warbench.core.registry import get
 from warbench.errors import IllegalAction
-from warbench.rulesets.rulings import cite, cite_ruling, offers, rules_in_force, rulings
+from warbench.rulesets.kit.rulings import cite, cite_ruling, offers, rules_in_force, rulings
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent

@@ -23,7 +23,7 @@ from warbench.core.game import Game
 from warbench.core.loader import load_scenario
 from warbench.errors import ActionSyntaxError, IllegalAction, QuestionRefused
 from warbench.geometry.table import Figure, RoundBase
-from warbench.rulesets.table_phrases import (
+from warbench.rulesets.kit.table.phrases import (
     Phrase,
     Spot,
     name_spot,

@@ -32,7 +32,7 @@ What is read (every other key of a view is ignored):
     centre. Drawn beside the base as rings of dots turned with the figure (a
     tick marks the front, so the side facing away shows), the marked ones filled
     in a colour per mark; the legend explains the marks.
-  - ``by_eye``: the viewer sees the figure by eye (:mod:`warbench.rulesets.eye`): a
+  - ``by_eye``: the viewer sees the figure by eye (:mod:`warbench.rulesets.kit.eye`): a
     dashed square of that many inches is drawn round it, and the legend says so.
   - ``markers``: pegs beside the base, in order, each a colour name (white,
     yellow, red, black, blue, green, orange, purple: ``palette.MARKER_COLOURS``)

@@ -341,7 +341,7 @@ class _TableBoard(_Board):
             data_kind=str(figure.get("kind", "")),
         )
         cell = figure.get("by_eye")
-        if cell:  # seen by eye: somewhere in this square (warbench.rulesets.eye)
+        if cell:  # seen by eye: somewhere in this square (warbench.rulesets.kit.eye)
             half = _number(cell, f"{where}.by_eye") * self.scale / 2
             eye_style = {"fill": "none", "stroke": colour, "stroke-width": 1, **DECORATION}
             eye_style["stroke-dasharray"] = "2 3"

@@ -52,7 +52,7 @@ from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Setup, build_scenar
 from warbench.rulesets.cgme.state import Building, OpenAttack, State, Unit
 from warbench.rulesets.kit.rules import Lookups, end_at_turn_limit
 from warbench.rulesets.kit.ruleset import hex_ruleset
-from warbench.rulesets.rulings import cite, offers
+from warbench.rulesets.kit.rulings import cite, offers
 from warbench.scenario.model import Scenario
 
 REACH_CACHE_SIZE = 10_000

@@ -20,8 +20,8 @@ from warbench.rulesets.cgme.plan import plan
 from warbench.rulesets.cgme.playout import play_from, playout
 from warbench.rulesets.cgme.rules import CGMERules
 from warbench.rulesets.cgme.state import State
+from warbench.rulesets.kit.recasting import RecastHooks
 from warbench.rulesets.kit.ruleset import Served, ServedHooks
-from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 
@@ -52,7 +52,7 @@ class CGME(ServedHooks, RecastHooks, CGMERules):
 
     def rules_in_force(self, scenario: Scenario) -> list[str]:
         """The scenario's options and the world's rulings (its ``data/rulings.toml``)."""
-        from warbench.rulesets.rulings import rules_in_force
+        from warbench.rulesets.kit.rulings import rules_in_force
 
         defaults = self.options_model().model_dump()
         return rules_in_force(self.world_package, scenario.options, defaults)

@@ -20,7 +20,6 @@ import shapely
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, QuestionRefused
 from warbench.geometry.table import Figure, Point, RoundBase, centre_distance, in_arc
-from warbench.rulesets.eye import spots_by_eye, told_distance
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.actions import (
     Barrage,
@@ -33,7 +32,8 @@ from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.parse import WHAT, spots
 from warbench.rulesets.invisible_enemy.state import Base, State
 from warbench.rulesets.invisible_enemy.view import by_hand
-from warbench.rulesets.table_ask import (
+from warbench.rulesets.kit.eye import spots_by_eye, told_distance
+from warbench.rulesets.kit.table.ask import (
     face_reason,
     measure_spot,
     nearest,
@@ -41,7 +41,7 @@ from warbench.rulesets.table_ask import (
     shelter_reason,
     toward_reason,
 )
-from warbench.rulesets.table_phrases import Spot
+from warbench.rulesets.kit.table.phrases import Spot
 
 BY_HAND = (
     "no measuring while barrage markers go down: 3.0 has them placed by hand, "
@@ -205,7 +205,7 @@ __all__ = ["action_cost", "action_reason", "measure", "move_reach"]
 def action_cost(state: State, side: str, action: Action) -> str | None:
     """A move's inches of the base's allowance, from the rules' own plan (None if refused)."""
     from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.table_moves import planned_cost
+    from warbench.rulesets.kit.table.moves import planned_cost
 
     return planned_cost(plan, state, side, action)
 
@@ -216,7 +216,7 @@ def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float]
     forbid measuring."""
     from warbench.rulesets.invisible_enemy.actions import Move
     from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.table_moves import planned_reach
+    from warbench.rulesets.kit.table.moves import planned_reach
 
     base = state.bases.get(piece)
     if base is None or base.side != side or by_hand(state):

@@ -4,7 +4,7 @@ On an open table a move may end anywhere and a marker may go anywhere, so
 ``legal_actions`` lists a sensible, legal sample: a person may type any legal
 action. Every candidate listed is legal (the conformance suite applies them).
 Markers are listed at points aimed where the side sees the enemy by eye
-(:mod:`warbench.rulesets.eye`), so no listed marker and no bot's marker is placed
+(:mod:`warbench.rulesets.kit.eye`), so no listed marker and no bot's marker is placed
 by measuring (3.0), and ``list`` tells nothing the view does not.
 """
 
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, turn_angle
-from warbench.rulesets.eye import seen as seen_by_eye
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
@@ -33,6 +32,7 @@ from warbench.rulesets.invisible_enemy.actions import (
 from warbench.rulesets.invisible_enemy.charts import action_costs, self_destruct
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.kit.eye import seen as seen_by_eye
 
 if TYPE_CHECKING:
     from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules

@@ -25,7 +25,7 @@ from typing import Literal, TypeAlias
 from pydantic import Field, model_validator
 
 from warbench.core.dice import sum_distribution
-from warbench.rulesets.datafiles import DataModel, load_model
+from warbench.rulesets.kit.datafiles import DataModel, load_model
 
 Roll: TypeAlias = Callable[[str, int], tuple[int, ...]]
 """``roll(purpose, n)``: n results of 1D6, logged with their purpose."""

@@ -15,9 +15,9 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from warbench.geometry.table import TurnBand, TurningTable
-from warbench.rulesets.datafiles import DataModel, StandIn, load_model
-from warbench.rulesets.eye import EyeSpec
 from warbench.rulesets.invisible_enemy.charts import Weapon
+from warbench.rulesets.kit.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.kit.eye import EyeSpec
 
 PACKAGE = "warbench.rulesets.invisible_enemy"
 Role = Literal["combat", "network", "engineer"]

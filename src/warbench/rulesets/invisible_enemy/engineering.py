@@ -54,7 +54,7 @@ from warbench.rulesets.invisible_enemy.actions import PLOUGH, Engineer, Move
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.scenario import FeatureSpec, feature_of
 from warbench.rulesets.invisible_enemy.state import Base, State
-from warbench.rulesets.rulings import cite_ruling
+from warbench.rulesets.kit.rulings import cite_ruling
 
 RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""

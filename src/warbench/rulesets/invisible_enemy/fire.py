@@ -48,7 +48,7 @@ from warbench.rulesets.invisible_enemy.charts import (
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.space import WEAPON_NAMES, Aim
 from warbench.rulesets.invisible_enemy.state import Base, Shot, State
-from warbench.rulesets.rulings import cite_ruling
+from warbench.rulesets.kit.rulings import cite_ruling
 
 RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
@@ -92,7 +92,7 @@ def may_shoot(state: State, side: str, step: str) -> bool:
 
     Decided on what both sides know, so the skip tells neither anything: measured freely,
     the exact verdicts (range, arc, line of fire); by eye, only range, between where the
-    eye puts each base (the centre of its cell, :mod:`warbench.rulesets.eye`) with the
+    eye puts each base (the centre of its cell, :mod:`warbench.rulesets.kit.eye`) with the
     eye's whole error allowed at both ends; towers stand where the scenario puts them.
     """
     able = shooters(state, side, step)

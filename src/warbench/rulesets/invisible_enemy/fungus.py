@@ -29,10 +29,10 @@ from dataclasses import dataclass
 
 from warbench.core.game import Resolution
 from warbench.geometry.table import Figure, MoveResult, Point, centre_distance, edge_distance
-from warbench.rulesets.eye import path
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.space import tower_centre
 from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.kit.eye import path
 
 TOUCH_GAP = 1e-6
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from warbench.geometry.table.text import num
 from warbench.rulesets.invisible_enemy.charts import MISSION_WORDS
-from warbench.rulesets.table_info import (
+from warbench.rulesets.kit.table.info import (
     description_lines,
     exit_race_lines,
     feature_name,

@@ -63,13 +63,13 @@ from warbench.geometry.table import (
     heading,
     overlapping,
 )
-from warbench.rulesets.eye import emit_move, move_problem
-from warbench.rulesets.eye import path as eye_path
 from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.state import Base, State
-from warbench.rulesets.rulings import cite_ruling
+from warbench.rulesets.kit.eye import emit_move, move_problem
+from warbench.rulesets.kit.eye import path as eye_path
+from warbench.rulesets.kit.rulings import cite_ruling
 
 RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""

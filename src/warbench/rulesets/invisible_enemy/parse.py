@@ -1,6 +1,6 @@
 """Parse the text form of Invisible Enemy actions (see :mod:`.actions`), and the phrases.
 
-The phrases (:mod:`warbench.rulesets.table_phrases`): ``move B1 toward R2 4``,
+The phrases (:mod:`warbench.rulesets.kit.table.phrases`): ``move B1 toward R2 4``,
 ``move B1 to wood1``, ``face B1 R2``; each becomes a raw :class:`~.actions.Move`
 checked by the movement rules (4.0-4.5: the moving unit, intervals, tows).
 Invisible Enemy has no attack in base contact, so ``charge`` is refused saying
@@ -39,8 +39,8 @@ from warbench.rulesets.invisible_enemy.charts import engineering_actions
 from warbench.rulesets.invisible_enemy.movement import legs_cost, plan
 from warbench.rulesets.invisible_enemy.state import State
 from warbench.rulesets.invisible_enemy.view import by_hand
-from warbench.rulesets.table_moves import afford_clip, own_start
-from warbench.rulesets.table_phrases import (
+from warbench.rulesets.kit.table.moves import afford_clip, own_start
+from warbench.rulesets.kit.table.phrases import (
     Phrase,
     Spot,
     base_move,

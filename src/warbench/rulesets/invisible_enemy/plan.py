@@ -7,7 +7,7 @@ alone finishes it. The planner adds (``Ruleset.plan``):
 
 * **Fire together.** The shots of a fire step land together at its end (5.0), so a
   shot is valued as part of the best combination of the side's bases that can shoot
-  its target this step (:func:`~warbench.rulesets.table_plan.coordinated`): the chance
+  its target this step (:func:`~warbench.rulesets.kit.table.plan.coordinated`): the chance
   their hits together (the chart distributions convolved, hits already pending
   counted) finish it, less what those friends would have hit elsewhere.
 * **Out of reach first.** A move counts the enemy fire it walks into twice as heavily as
@@ -33,7 +33,7 @@ from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.evaluate import _mean_hits
 from warbench.rulesets.invisible_enemy.state import Base, State
 from warbench.rulesets.invisible_enemy.victory import scores
-from warbench.rulesets.table_plan import Clock, Strike, TablePlanner, points_clock
+from warbench.rulesets.kit.table.plan import Clock, Strike, TablePlanner, points_clock
 
 if TYPE_CHECKING:
     from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules

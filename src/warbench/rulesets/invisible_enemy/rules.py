@@ -53,7 +53,7 @@ from warbench.rulesets.invisible_enemy.state import (
     Tower,
 )
 from warbench.rulesets.invisible_enemy.state import Unit as UnitState
-from warbench.rulesets.rulings import cite_ruling
+from warbench.rulesets.kit.rulings import cite_ruling
 from warbench.scenario.model import Scenario
 
 FIRE_STEPS = ("fire_a", "fire_b")
@@ -334,7 +334,7 @@ class InvisibleEnemyRules(Ruleset[State]):
     def side_state(self, state: State, side: str) -> State | None:
         """The state holds no secret (the engine keeps the sealed tie barrages), but 3.0
         sets markers down by hand: the other side's bases stand where ``side`` sees them
-        by eye (:mod:`warbench.rulesets.eye`), as its view shows them."""
+        by eye (:mod:`warbench.rulesets.kit.eye`), as its view shows them."""
         from warbench.rulesets.invisible_enemy.view import seen_state
 
         return seen_state(state, side)

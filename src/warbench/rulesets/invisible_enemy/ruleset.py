@@ -14,8 +14,6 @@ from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import REMOVALS, Piece, UnitKind
-from warbench.rulesets.eye import told_action
-from warbench.rulesets.hooks import TableHooks
 from warbench.rulesets.invisible_enemy.annotate import annotate, fire_arcs
 from warbench.rulesets.invisible_enemy.data import rules, vehicles
 from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
@@ -26,7 +24,9 @@ from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
 from warbench.rulesets.invisible_enemy.victory import scores
 from warbench.rulesets.invisible_enemy.view import seen_state
-from warbench.rulesets.recasting import RecastHooks
+from warbench.rulesets.kit.eye import told_action
+from warbench.rulesets.kit.hooks import TableHooks
+from warbench.rulesets.kit.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 CONTAMINATED = "a base contaminated (1 = yes: the mean is the share of games)"

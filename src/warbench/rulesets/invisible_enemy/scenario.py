@@ -38,7 +38,6 @@ from warbench.geometry.table.serial import (
     FacingSpec,
     PointSpec,
 )
-from warbench.rulesets.eye import Measuring
 from warbench.rulesets.invisible_enemy.charts import Mission, base_interval, nation_tech
 from warbench.rulesets.invisible_enemy.data import (
     TerrainKind,
@@ -46,6 +45,7 @@ from warbench.rulesets.invisible_enemy.data import (
     terrain_chart,
     vehicles,
 )
+from warbench.rulesets.kit.eye import Measuring
 from warbench.scenario.errors import from_validation, listing
 from warbench.scenario.model import Scenario
 from warbench.scenario.schema import Description, Key, Label, ScenarioModel, Title
@@ -148,7 +148,7 @@ class OptionsSpec(_Strict):
     with it in step b ("unit", the text); or each base by its own weapon ("base")."""
     measuring: Measuring = "eye"
     """3.0: markers by hand: other sides' bases are seen by eye
-    (warbench.rulesets.eye); "free" shows them exactly."""
+    (warbench.rulesets.kit.eye); "free" shows them exactly."""
 
 
 class VictorySpec(_Strict):

@@ -4,7 +4,7 @@ markers and the turn.
 Nothing secret lives in the state: the free barrages of a tied initiative are a
 sealed choice the engine keeps until both are in. What differs between sides is
 precision: markers go down by hand (3.0: no pre-measuring), so a side sees the
-other side's bases by eye (:mod:`warbench.rulesets.eye`; a spectator sees both
+other side's bases by eye (:mod:`warbench.rulesets.kit.eye`; a spectator sees both
 sides so), unless the scenario sets ``measuring = "free"``. While a side sets
 markers down, no distance is shown at all. Markers are seen where they lie: they
 are the placing side's own and public once down.
@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from warbench.geometry.table import centre_distance, table_view
-from warbench.rulesets.eye import blur_figures, hides, seen_copy
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.kit.eye import blur_figures, hides, seen_copy
 
 BY_HAND_STEPS = ("mark1", "mark2", "tie")
 MARKER_COLOURS = {"type1": "yellow", "type2": "red", "tie": "red"}

@@ -36,7 +36,7 @@ from warbench.core.actions import Action, check_words
 from warbench.core.actions import End as End
 from warbench.errors import IllegalAction
 from warbench.geometry.table.text import as_coordinate, move_usage, num
-from warbench.rulesets.table_moves import TableMove
+from warbench.rulesets.kit.table.moves import TableMove
 
 MAX_POINTS = 32
 """More legs than any 8-inch move needs; a longer path is refused as a typing accident."""

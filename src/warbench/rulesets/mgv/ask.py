@@ -27,20 +27,20 @@ import shapely
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, QuestionRefused
 from warbench.geometry.table import Figure, Point, centre_distance, in_arc
-from warbench.rulesets.eye import spots_by_eye, told_distance
-from warbench.rulesets.mgv import space
-from warbench.rulesets.mgv.actions import FireOrder, Move
-from warbench.rulesets.mgv.data import rules
-from warbench.rulesets.mgv.parse import WHAT, spots
-from warbench.rulesets.mgv.state import Base, State
-from warbench.rulesets.table_ask import (
+from warbench.rulesets.kit.eye import spots_by_eye, told_distance
+from warbench.rulesets.kit.table.ask import (
     face_reason,
     measure_spot,
     nearest,
     nearest_point,
     toward_reason,
 )
-from warbench.rulesets.table_phrases import Spot
+from warbench.rulesets.kit.table.phrases import Spot
+from warbench.rulesets.mgv import space
+from warbench.rulesets.mgv.actions import FireOrder, Move
+from warbench.rulesets.mgv.data import rules
+from warbench.rulesets.mgv.parse import WHAT, spots
+from warbench.rulesets.mgv.state import Base, State
 
 GUESSING = (
     "no measuring while photon range guesses are written: 5.3 has the player estimate "
@@ -195,8 +195,8 @@ __all__ = ["action_cost", "action_reason", "measure", "move_reach", "photon_read
 
 def action_cost(state: State, side: str, action: Action) -> str | None:
     """A move's inches of the base's allowance, from the rules' own plan (None if refused)."""
+    from warbench.rulesets.kit.table.moves import planned_cost
     from warbench.rulesets.mgv.movement import plan
-    from warbench.rulesets.table_moves import planned_cost
 
     return planned_cost(plan, state, side, action)
 
@@ -205,8 +205,8 @@ def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float]
     """Where ``side``'s base ``piece`` stands and the inches it may move now (its
     allowance, from the rules' own plan); None if it may not move now, or while the rules
     forbid measuring."""
+    from warbench.rulesets.kit.table.moves import planned_reach
     from warbench.rulesets.mgv.movement import plan
-    from warbench.rulesets.table_moves import planned_reach
 
     base = state.bases.get(piece)
     if base is None or base.side != side or state.step == "range":

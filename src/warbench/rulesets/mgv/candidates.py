@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, in_arc, turn_angle
-from warbench.rulesets.eye import Seen
-from warbench.rulesets.eye import seen as seen_by_eye
+from warbench.rulesets.kit.eye import Seen
+from warbench.rulesets.kit.eye import seen as seen_by_eye
 from warbench.rulesets.mgv import fire, movement
 from warbench.rulesets.mgv.actions import (
     END,

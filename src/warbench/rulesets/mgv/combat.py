@@ -43,7 +43,7 @@ from pydantic import Field, model_validator
 
 from warbench.bots.matrix import MatrixSolution, solve_zero_sum
 from warbench.core.dice import sum_distribution
-from warbench.rulesets.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.kit.datafiles import DataModel, StandIn, load_model
 
 Weapon = Literal["kinetic", "missile", "photon"]
 WEAPONS: tuple[Weapon, ...] = ("kinetic", "missile", "photon")

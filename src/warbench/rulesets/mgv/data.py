@@ -14,8 +14,8 @@ from typing import Literal
 from pydantic import Field
 
 from warbench.geometry.table import TurningTable
-from warbench.rulesets.datafiles import DataModel, StandIn, load_model
-from warbench.rulesets.eye import EyeSpec
+from warbench.rulesets.kit.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.kit.eye import EyeSpec
 
 WeaponType = Literal["kinetic", "missile", "photon"]
 WEAPON_TYPES: tuple[WeaponType, ...] = ("kinetic", "missile", "photon")

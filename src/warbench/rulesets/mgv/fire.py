@@ -25,6 +25,7 @@ from typing import Literal
 from warbench.core.actions import Action
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
+from warbench.rulesets.kit.rulings import cite, cite_ruling
 from warbench.rulesets.mgv import combat, space
 from warbench.rulesets.mgv.actions import FireOrder, Mark, Range, ScreenOrder, Split, mount
 from warbench.rulesets.mgv.data import rules
@@ -36,7 +37,6 @@ from warbench.rulesets.mgv.hitlog import (
     placements,
 )
 from warbench.rulesets.mgv.state import Attack, Base, Fire, Group, Screen, State
-from warbench.rulesets.rulings import cite, cite_ruling
 
 RULINGS = "warbench.rulesets.mgv"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from warbench.geometry.table.text import facing_text, num
-from warbench.rulesets.table_info import (
+from warbench.rulesets.kit.table.info import (
     description_lines,
     exit_race_lines,
     feature_name,

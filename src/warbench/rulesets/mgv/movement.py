@@ -12,7 +12,7 @@ from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Figure, MoveResult, MoveRules, Point, along
 from warbench.geometry.table.along import Crossing
 from warbench.geometry.table.movement import TURN_TOLERANCE
-from warbench.rulesets.eye import emit_move, move_problem
+from warbench.rulesets.kit.eye import emit_move, move_problem
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import Base, State

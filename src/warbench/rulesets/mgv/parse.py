@@ -1,6 +1,6 @@
 """Parse the text form of MGV actions (see :mod:`.actions`), and the table phrases.
 
-The phrases (:mod:`warbench.rulesets.table_phrases`): ``move B1 toward R2 4``,
+The phrases (:mod:`warbench.rulesets.kit.table.phrases`): ``move B1 toward R2 4``,
 ``move B1 to wood1``, ``face B1 R2``; each becomes a raw :class:`~.actions.Move`
 checked by the movement rules (4.0). MGV has no attack in base contact, so
 ``charge`` is refused saying so. The state holds no secret (sealed choices stay
@@ -18,6 +18,16 @@ from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
 from warbench.geometry.table import Leg
 from warbench.geometry.table.text import Clip, Pose, parse_move_words, parse_number
+from warbench.rulesets.kit.table.moves import afford_clip, own_start
+from warbench.rulesets.kit.table.phrases import (
+    Phrase,
+    Spot,
+    base_move,
+    feature_spots,
+    figure_spot,
+    phrase_usage,
+    read_phrase,
+)
 from warbench.rulesets.mgv.actions import (
     END,
     MAX_ENTRIES,
@@ -35,16 +45,6 @@ from warbench.rulesets.mgv.actions import (
 from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
 from warbench.rulesets.mgv.movement import move_rules, plan, runner_edge
 from warbench.rulesets.mgv.state import State
-from warbench.rulesets.table_moves import afford_clip, own_start
-from warbench.rulesets.table_phrases import (
-    Phrase,
-    Spot,
-    base_move,
-    feature_spots,
-    figure_spot,
-    phrase_usage,
-    read_phrase,
-)
 
 PHRASES = phrase_usage("BASE", ("toward", "to", "face"))
 """The phrases' usage lines, listed after the raw forms (``help`` at the prompt)."""

@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Figure
+from warbench.rulesets.kit.table.plan import Clock, TablePlanner, points_clock
 from warbench.rulesets.mgv import fire, movement, position
 from warbench.rulesets.mgv.actions import End, FireOrder, Move
 from warbench.rulesets.mgv.evaluate import expected_hits
 from warbench.rulesets.mgv.state import Base, State
 from warbench.rulesets.mgv.victory import scores
-from warbench.rulesets.table_plan import Clock, TablePlanner, points_clock
 
 if TYPE_CHECKING:
     from warbench.rulesets.mgv.rules import MGVRules

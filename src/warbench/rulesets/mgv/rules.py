@@ -259,7 +259,7 @@ class MGVRules(Ruleset[State]):
     def side_state(self, state: State, side: str) -> State | None:
         """The state holds no secret (the engine keeps sealed and held choices), but 5.3
         forbids measuring: the other side's bases stand where ``side`` sees them by eye
-        (:mod:`warbench.rulesets.eye`), as its view shows them."""
+        (:mod:`warbench.rulesets.kit.eye`), as its view shows them."""
         return seen_state(state, side)
 
 

@@ -14,8 +14,9 @@ from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
-from warbench.rulesets.eye import told_action
-from warbench.rulesets.hooks import TableHooks
+from warbench.rulesets.kit.eye import told_action
+from warbench.rulesets.kit.hooks import TableHooks
+from warbench.rulesets.kit.recasting import RecastHooks
 from warbench.rulesets.mgv.annotate import annotate, fire_arcs
 from warbench.rulesets.mgv.data import rules, vehicles
 from warbench.rulesets.mgv.evaluate import evaluate, sealed_strategy, standing
@@ -27,7 +28,6 @@ from warbench.rulesets.mgv.rules import MGVRules
 from warbench.rulesets.mgv.state import State
 from warbench.rulesets.mgv.victory import scores
 from warbench.rulesets.mgv.view import seen_state
-from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 

@@ -35,7 +35,7 @@ from warbench.geometry.table.serial import (
     FacingSpec,
     PointSpec,
 )
-from warbench.rulesets.eye import Measuring
+from warbench.rulesets.kit.eye import Measuring
 from warbench.rulesets.mgv.data import (
     SLOTS,
     TerrainKind,
@@ -126,7 +126,7 @@ class OptionsSpec(_Strict):
     """5.2: each colour's pip totals score and block ("totals", the text), or each
     die of 4+ scores or blocks one ("successes")."""
     measuring: Measuring = "eye"
-    """5.3: no measuring: other sides' bases are seen by eye (warbench.rulesets.eye);
+    """5.3: no measuring: other sides' bases are seen by eye (warbench.rulesets.kit.eye);
     "free" shows them exactly."""
 
 

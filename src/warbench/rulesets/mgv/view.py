@@ -3,7 +3,7 @@
 Nothing secret lives in the state: pending sealed choices (weapon types at
 set-up, missile splits) and held range guesses stay with the engine until they
 are revealed. What differs between sides is precision: 5.3 forbids measuring,
-so a side sees the other side's bases by eye (:mod:`warbench.rulesets.eye`;
+so a side sees the other side's bases by eye (:mod:`warbench.rulesets.kit.eye`;
 a spectator sees both sides so), unless the scenario sets ``measuring =
 "free"``. While a side writes its range guesses no distance is shown at all.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from warbench.geometry.table import table_view
 from warbench.geometry.table.text import compass_word
-from warbench.rulesets.eye import blur_figures, hides, seen_copy
+from warbench.rulesets.kit.eye import blur_figures, hides, seen_copy
 from warbench.rulesets.mgv.data import rules, terrain_chart
 from warbench.rulesets.mgv.hitlog import LAYERS, describe
 from warbench.rulesets.mgv.state import PHASES, Base, State

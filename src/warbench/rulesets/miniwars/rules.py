@@ -24,6 +24,7 @@ from warbench.errors import IllegalAction
 from warbench.geometry.hexgrid import Hex
 from warbench.rulesets.kit.rules import Lookups, end_at_turn_limit
 from warbench.rulesets.kit.ruleset import hex_ruleset
+from warbench.rulesets.kit.rulings import cite, cite_ruling
 from warbench.rulesets.miniwars import combat
 from warbench.rulesets.miniwars.actions import (
     END,
@@ -42,7 +43,6 @@ from warbench.rulesets.miniwars.actions import (
 from warbench.rulesets.miniwars.board import line_routes
 from warbench.rulesets.miniwars.scenario import Setup, build_scenario
 from warbench.rulesets.miniwars.state import State, Unit
-from warbench.rulesets.rulings import cite, cite_ruling
 from warbench.scenario.model import Scenario
 
 RULINGS = "warbench.rulesets.miniwars"

@@ -13,7 +13,8 @@ from typing import Any
 from warbench.core.actions import Action
 from warbench.core.odds import OddsQuery
 from warbench.core.ruleset import Piece, UnitKind
-from warbench.rulesets.hooks import InfoHooks
+from warbench.rulesets.kit.hooks import InfoHooks
+from warbench.rulesets.kit.recasting import RecastHooks
 from warbench.rulesets.kit.ruleset import Served, ServedHooks
 from warbench.rulesets.miniwars.actions import Move
 from warbench.rulesets.miniwars.annotate import annotate
@@ -24,7 +25,6 @@ from warbench.rulesets.miniwars.plan import plan
 from warbench.rulesets.miniwars.playout import play_from, playout
 from warbench.rulesets.miniwars.rules import MiniWarsRules
 from warbench.rulesets.miniwars.state import State
-from warbench.rulesets.recasting import RecastHooks
 from warbench.scenario.model import Scenario
 
 

@@ -55,7 +55,7 @@ class Move(Action):
 
     ``facings``: per point, None (the leg faces its way) or the facing the figure
     holds on that leg (``X,Y@F``); the same canonical form as the other open tables'
-    :class:`~warbench.rulesets.table_moves.TableMove`.
+    :class:`~warbench.rulesets.kit.table.moves.TableMove`.
     """
 
     figure: str

@@ -21,7 +21,7 @@ import shapely
 from warbench.core.actions import Action
 from warbench.errors import QuestionRefused
 from warbench.geometry.table import Figure, Point, edge_distance
-from warbench.rulesets.table_ask import (
+from warbench.rulesets.kit.table.ask import (
     face_reason,
     measure_spot,
     nearest,
@@ -29,7 +29,7 @@ from warbench.rulesets.table_ask import (
     shelter_reason,
     toward_reason,
 )
-from warbench.rulesets.table_phrases import Spot, inches
+from warbench.rulesets.kit.table.phrases import Spot, inches
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import Fight, Move, Shoot, Skill, Take
 from warbench.rulesets.vsgmr.parse import WHAT, spots
@@ -204,7 +204,7 @@ __all__ = ["action_cost", "action_reason", "measure", "move_reach"]
 def action_cost(state: State, side: str, action: Action) -> str | None:
     """A move's inches of the figure's allowance (a Half Move Unit in rough terrain),
     from the rules' own check (None if refused)."""
-    from warbench.rulesets.table_moves import move_cost
+    from warbench.rulesets.kit.table.moves import move_cost
 
     if not isinstance(action, Move):
         return None

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from warbench.geometry.table import Feature, Figure
-from warbench.rulesets.rulings import cite, cite_ruling
+from warbench.rulesets.kit.rulings import cite, cite_ruling
 from warbench.rulesets.vsgmr import combat, space
 from warbench.rulesets.vsgmr.state import Fig, State
 

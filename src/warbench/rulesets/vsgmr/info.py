@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from warbench.geometry.table.text import num
-from warbench.rulesets.table_info import (
+from warbench.rulesets.kit.table.info import (
     description_lines,
     feature_name,
     find_row,

@@ -1,6 +1,6 @@
 """Parse the text form of VSGMR actions (see :mod:`.actions`), and the table phrases.
 
-The phrases (:mod:`warbench.rulesets.table_phrases`): ``move R1 toward B2 6``,
+The phrases (:mod:`warbench.rulesets.kit.table.phrases`): ``move R1 toward B2 6``,
 ``move R1 to wood1``, ``face R1 B2``, ``charge R1 B2`` (straight into base
 contact, ready for the hand to hand step, II.4). Each becomes a raw
 :class:`~.actions.Move`, checked by the rules' own move check (II.2). VSGMR has
@@ -14,8 +14,8 @@ from warbench.core.actions import Action, match_id, verb_and_args
 from warbench.errors import ActionSyntaxError
 from warbench.geometry.table import Leg
 from warbench.geometry.table.text import Pose, parse_move_words
-from warbench.rulesets.table_moves import afford_clip
-from warbench.rulesets.table_phrases import (
+from warbench.rulesets.kit.table.moves import afford_clip
+from warbench.rulesets.kit.table.phrases import (
     Mover,
     Phrase,
     Spot,

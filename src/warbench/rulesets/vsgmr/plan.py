@@ -6,7 +6,7 @@ toward). The planner adds to greedy's scores (:mod:`.evaluate`):
 
 * **Attacks together.** Distance and hand to hand attacks are resolved one at a time,
   so an attack is valued as the first of the best combination of the side's figures
-  that can attack its target this step (:func:`~warbench.rulesets.table_plan.coordinated`,
+  that can attack its target this step (:func:`~warbench.rulesets.kit.table.plan.coordinated`,
   exact odds from :mod:`.attacks`): the figure with least to lose elsewhere goes first,
   and a stronger one is kept for the target if it survives or for another if not.
 * **The clock.** With a lead late in the game, a figure's exposure counts for more and
@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
-from warbench.rulesets.table_plan import Clock, Strike, TablePlanner
+from warbench.rulesets.kit.table.plan import Clock, Strike, TablePlanner
 from warbench.rulesets.vsgmr import attacks
 from warbench.rulesets.vsgmr.actions import End, Fight, Move, Shoot
 from warbench.rulesets.vsgmr.attacks import Situation

@@ -22,7 +22,7 @@ from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
-from warbench.rulesets.rulings import cite_ruling
+from warbench.rulesets.kit.rulings import cite_ruling
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import (
     END,

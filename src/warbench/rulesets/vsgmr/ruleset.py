@@ -14,8 +14,8 @@ from warbench.core.actions import Action
 from warbench.core.events import Event
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import Piece, UnitKind
-from warbench.rulesets.hooks import TableHooks
-from warbench.rulesets.recasting import RecastHooks
+from warbench.rulesets.kit.hooks import TableHooks
+from warbench.rulesets.kit.recasting import RecastHooks
 from warbench.rulesets.vsgmr.annotate import annotate, fire_arcs
 from warbench.rulesets.vsgmr.evaluate import evaluate, standing
 from warbench.rulesets.vsgmr.odds import QUERIES, explain_action

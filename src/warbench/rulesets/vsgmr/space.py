@@ -38,7 +38,7 @@ from warbench.geometry.table import (
     edge_distance,
 )
 from warbench.geometry.table.terrain import LOS_YES
-from warbench.rulesets.rulings import cite, cite_ruling
+from warbench.rulesets.kit.rulings import cite, cite_ruling
 from warbench.rulesets.vsgmr.data import Rules
 from warbench.rulesets.vsgmr.state import Fig, State
 

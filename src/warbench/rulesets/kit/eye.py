@@ -39,8 +39,8 @@ from warbench.core.actions import Action
 from warbench.geometry.table import Figure, Point
 from warbench.geometry.table.movement import MoveProblem
 from warbench.geometry.table.text import num
-from warbench.rulesets.datafiles import StandIn
-from warbench.rulesets.table_moves import TableMove
+from warbench.rulesets.kit.datafiles import StandIn
+from warbench.rulesets.kit.table.moves import TableMove
 
 Measuring = Literal["eye", "free"]
 """The scenario option: positions by eye (the model) or measured freely."""
@@ -195,7 +195,7 @@ def told_distance(distance: float, by_eye: bool) -> str:
 
 
 def spots_by_eye(spots: Iterable[Any], measuring: str, viewer: str) -> bool:
-    """Whether any of ``spots`` (``table_phrases.Spot``) is a base ``viewer`` sees by eye."""
+    """Whether any of ``spots`` (``kit.table.phrases.Spot``) is a base ``viewer`` sees by eye."""
     return any(
         spot.figure is not None and spot.side and hides(measuring, spot.side, viewer)
         for spot in spots

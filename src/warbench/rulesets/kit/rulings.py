@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
-from warbench.rulesets.datafiles import DataModel, load_model
+from warbench.rulesets.kit.datafiles import DataModel, load_model
 
 FILE = "rulings.toml"
 

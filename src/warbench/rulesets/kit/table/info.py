@@ -3,7 +3,7 @@
 Shared by the table rulesets' ``unit_info``: the view's ``features`` and
 ``figures`` (the table-view contract of :func:`warbench.geometry.table.table_view`)
 are all it reads, so it can never tell what the view does not hold: a figure the
-side sees by eye (``by_eye``, :mod:`warbench.rulesets.eye`) is told where the eye
+side sees by eye (``by_eye``, :mod:`warbench.rulesets.kit.eye`) is told where the eye
 sees it. Where the view says no distance may be shown now (``positions``: a range
 is being guessed, markers set down by hand), none is given.
 """

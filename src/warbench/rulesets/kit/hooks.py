@@ -50,7 +50,7 @@ class InfoHooks:
 
     def rules_in_force(self, scenario: Scenario) -> list[str]:
         """The scenario's options and the rulings (``data/rulings.toml``), one line each."""
-        from warbench.rulesets.rulings import rules_in_force
+        from warbench.rulesets.kit.rulings import rules_in_force
 
         options = package_attr(self.package, "scenario", "OptionsSpec")
         defaults: dict[str, Any] = options().model_dump()
@@ -58,7 +58,7 @@ class InfoHooks:
 
     def scenario_options(self, scenario: Scenario) -> list[dict[str, Any]]:
         """The scenario's options, the values each takes and their meanings (rulings.toml)."""
-        from warbench.rulesets.rulings import option_choices
+        from warbench.rulesets.kit.rulings import option_choices
 
         options = package_attr(self.package, "scenario", "OptionsSpec")
         defaults: dict[str, Any] = options().model_dump()

@@ -19,7 +19,7 @@ import shapely
 from warbench.errors import ActionSyntaxError, QuestionRefused
 from warbench.geometry.table import Figure, Point, Table, bearing
 from warbench.geometry.table.text import parse_point
-from warbench.rulesets.table_phrases import Spot, name_spot, point_spot
+from warbench.rulesets.kit.table.phrases import Spot, name_spot, point_spot
 
 FACE_SLACK: Final = 5.0
 """Degrees: a turn that leaves an enemy this near straight ahead is called ``face`` it."""
