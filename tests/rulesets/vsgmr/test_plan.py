@@ -73,3 +73,51 @@ def test_moves_keep_greedys_weights_whoever_attacks_first(vs):
         actions = list(rules.legal_actions(state, "red"))
         assert any(str(a).startswith("move") for a in actions)
         assert rules.plan(state, "red", actions) == rules.evaluate(state, "red", actions)
+
+
+def test_a_kill_that_ends_the_game_for_another_side_is_left_alone(vs):
+    """Three sides: blue's hero X is its last figure, so killing it ends the game (II),
+    won on points. Green leads 5 to 0: greedy shoots X (the better prize), which would
+    hand green the game; the planner shoots green's Y. With red ahead 5 to 0 the same
+    kill wins the game, and the planner takes it."""
+    figures = [
+        vs.fig("red", "A", "troop", (10, 10), 90, distance=True),
+        vs.fig("red", "B", "troop", (30, 4), 270, distance=True),
+        vs.fig("blue", "X", "hero", (8, 18), 270),
+        vs.fig("green", "Y", "troop", (14, 18), 270),
+        vs.fig("green", "Z", "troop", (20, 30), 270),
+    ]
+    sides = ("red", "blue", "green")
+    for leader, wanted in (("green", "shoot A Y"), ("red", "shoot A X")):
+        game = vs.skip_to(vs.start(figures, sides=sides), "distance", "red")
+        game.state.scores = {"red": 0.0, "blue": 0.0, "green": 0.0, leader: 5.0}
+        state, rules = game.state, game.ruleset
+        actions = list(rules.legal_actions(state, "red"))
+        texts = [str(a) for a in actions]
+        assert "shoot A X" in texts and "shoot A Y" in texts
+        assert _best(rules.evaluate(state, "red", actions), actions) == "shoot A X"
+        assert _best(rules.plan(state, "red", actions), actions) == wanted
+
+
+def test_a_figure_carrying_an_item_is_the_target(vs):
+    """Blue's hero C and troop D are both in red's sights; D carries the relic (6 points,
+    scored if carried off). Greedy shoots the hero (the better prize by points); the
+    planner shoots the carrier (the relic drops where it falls)."""
+    figures = [
+        vs.fig("red", "A", "troop", (10, 10), 90, distance=True),
+        vs.fig("red", "B", "troop", (30, 4), 270, distance=True),
+        vs.fig("blue", "C", "hero", (8, 18), 270),
+        vs.fig("blue", "D", "troop", (13, 18), 270),
+    ]
+    items = [{"id": "relic", "at": [13, 18], "points": 6}]
+    game = vs.skip_to(vs.start(figures, items=items), "distance", "red")
+    state, rules = game.state, game.ruleset
+    relic = state.items["relic"]
+    relic.carrier, relic.at = "D", None
+    state.figs["D"].items = ["relic"]
+    state.changed()
+    actions = list(rules.legal_actions(state, "red"))
+    texts = [str(a) for a in actions]
+    assert "shoot A C" in texts and "shoot A D" in texts
+    assert _best(rules.evaluate(state, "red", actions), actions) == "shoot A C"
+    assert _best(rules.plan(state, "red", actions), actions) == "shoot A D"

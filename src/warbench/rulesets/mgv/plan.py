@@ -15,6 +15,12 @@ that mark circles short of the heart score nothing when time runs out. Greedy's 
   heavily (:data:`CAUTION_X`, :data:`EXPOSED_X`): greedy closes in on an equal enemy,
   and the base that ends in reach of every enemy mount next turn is shot to pieces;
   measured on tuning seeds, docs/bots.md.
+* **The way out.** A gauntlet runner's move is worth :data:`RUN` an inch of what it
+  takes off the inches still to go: the way to the exit edge *and* the turn to face it
+  (4.0, half an inch per 45 degrees). Greedy pulls runners east by the inch only (its
+  place worth still turns them to the hunters), so a move may end just short of leaving
+  (mgv/gauntlet, seed 5000, the planner as it was: B2 ends turn 6 7.8" out facing 348
+  degrees, where an 8" move less half an inch to turn cannot take it off).
 * **The clock.** Ahead late in the game, ending the movement step (every base where it
   is, out of new arcs) is worth the lead's caution; gauntlet and strike pulls are
   greedy's own (:mod:`.position`).
@@ -32,6 +38,7 @@ from warbench.geometry.table import Figure
 from warbench.rulesets.kit.table.plan import Clock, TablePlanner, points_clock
 from warbench.rulesets.mgv import fire, movement, position
 from warbench.rulesets.mgv.actions import End, FireOrder, Move
+from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.evaluate import expected_hits
 from warbench.rulesets.mgv.state import Base, State
 from warbench.rulesets.mgv.victory import scores
@@ -52,6 +59,25 @@ CAUTION_X = 2.0
 """The planner's weight of the enemy's shots next turn on a place (after both sides
 have moved and turned), as a share of greedy's (:data:`.position.CAUTION`)."""
 """Circles that ending the movement step is worth to a side at full caution."""
+RUN = 1.0
+"""Worth of an inch off what a gauntlet runner still has to go (:func:`to_go`), on top of
+greedy's pull toward the exit edge (:data:`.evaluate.RUNNING`)."""
+
+
+_EDGE_FACING = {"east": 0.0, "north": 90.0, "west": 180.0, "south": 270.0}
+
+
+def to_go(at: Figure, edge: str, width: float, height: float) -> float:
+    """Inches a base must move (turning to face ``edge`` first, 4.0) to leave by it."""
+    distance = {
+        "east": width - at.x,
+        "west": at.x,
+        "north": height - at.y,
+        "south": at.y,
+    }[edge]
+    turn = (at.facing - _EDGE_FACING[edge] + 180.0) % 360.0 - 180.0
+    cost = rules().turning.cost(turn)
+    return max(0.0, distance) + (cost if cost is not None else 2.0)
 
 
 def circles_left(base: Base) -> int:
@@ -90,9 +116,27 @@ class _Planner(TablePlanner[State]):
             return self._declaration(action, score, clock)
         if isinstance(action, End):
             return score + self.hold_bonus(clock)
-        if isinstance(action, Move) and (EXPOSED_X != 1.0 or CAUTION_X != 1.0):
-            return score + self._exposure(action)
+        if isinstance(action, Move):
+            if EXPOSED_X != 1.0 or CAUTION_X != 1.0:
+                score += self._exposure(action)
+            edge = movement.runner_edge(self.state, self.side)
+            if edge is not None and RUN:
+                score += self._run(action, edge)
         return score
+
+    def _run(self, action: Move, edge: str) -> float:
+        """A gauntlet runner's move: what it takes off the inches still to go (the way to
+        the exit edge and the turn to face it, 4.0)."""
+        try:
+            base, result = movement.plan(self.state, self.side, action)
+        except IllegalAction:
+            return 0.0
+        if result.off_table:
+            return 0.0  # greedy's own bonus for leaving counts it
+        table = self.state.setup.table
+        before = to_go(base.geo, edge, table.width, table.height)
+        after = to_go(result.end, edge, table.width, table.height)
+        return RUN * (before - after)
 
     def _exposure(self, action: Move) -> float:
         """Greedy's place worth with the enemy's fire weighed by the planner's weights,

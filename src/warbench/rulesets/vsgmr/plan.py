@@ -9,6 +9,10 @@ toward). The planner adds to greedy's scores (:mod:`.evaluate`):
   that can attack its target this step (:func:`~warbench.rulesets.kit.table.plan.coordinated`,
   exact odds from :mod:`.attacks`): the figure with least to lose elsewhere goes first,
   and a stronger one is kept for the target if it survives or for another if not.
+* **The end.** A kill that leaves a side with no figure ends the game (II), won on
+  points: it is worth :data:`END` more if the side is then ahead, and as much less if
+  another side is (a three-way game's kingmaker shot); a figure carrying an item is
+  worth the item's points more (it would carry them off).
 * **The clock.** With a lead late in the game, a figure's exposure counts for more and
   the pull toward the enemy for less, and ending the movement step (every figure
   stays) is worth the lead's caution; behind late, the pull toward the enemy grows.
@@ -37,6 +41,11 @@ HOLD = 1.0
 """Points that ending the movement step is worth to a side at full caution."""
 URGENT_APPROACH = 2.0
 """How many times greedy's pull toward the enemy a side behind in the last round gives it."""
+END = 6.0
+"""Points on top of the target's own that a kill ending the game is worth when it leaves
+the side ahead on points (a win), and costs when it leaves another side ahead."""
+CARRIED = 1.0
+"""Share of the points of the items a target carries added to what its kill is worth."""
 
 
 @cache
@@ -87,10 +96,21 @@ class _Planner(TablePlanner[State]):
         return out
 
     def worth(self, target: str) -> float:
-        fig = self.state.figs[target]
+        state = self.state
+        fig = state.figs[target]
         worth = value(fig)
         if fig.rider is not None:
-            worth += 0.3 * value(self.state.figs[fig.rider])
+            worth += 0.3 * value(state.figs[fig.rider])
+        # What it carries drops where it falls: not carried off for its points.
+        worth += CARRIED * sum(state.items[i].points for i in fig.items)
+        if fig.rider is None and state.side_figs(fig.side) == [fig]:
+            # II: the game ends as soon as one side has no figure left, and the most
+            # points win: this kill decides the game, for the side or against it.
+            scores = {s: float(state.scores.get(s, 0.0)) for s in state.setup.sides}
+            scores[self.side] += fig.profile.points
+            mine = scores[self.side]
+            best = max(v for s, v in scores.items() if s != self.side)
+            worth += END if mine > best else (-END if mine < best else 0.0)
         return worth
 
     def is_hold(self, action: Action) -> bool:
