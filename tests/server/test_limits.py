@@ -187,7 +187,7 @@ def test_a_decision_that_waited_for_a_bot_process_is_not_taken_for_a_stuck_one(
 
     async def three_games_at_once() -> tuple[list[float], bool]:
         runner = BotRunner(Hub(Store(db_url)), Watchers(), processes=1)
-        runner.decision_seconds, runner.decision_grace = 3.0, 1.0
+        runner.decision_seconds, runner.decision_grace = 3.0, 2.0
         try:
             warm = BotJob("warm", scenario.id, dict(scenario.raw), 1, (), side, "greedy", 1)
             await runner._choose(warm)  # the process is started and has imported the bots
@@ -209,7 +209,7 @@ def test_a_decision_that_waited_for_a_bot_process_is_not_taken_for_a_stuck_one(
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (a browser test's may run here)
         answered, same_pool = thread.submit(asyncio.run, three_games_at_once()).result()
     assert same_pool, "a decision that waited in the queue was taken for a stuck process"
-    assert max(answered) < 3.0 + 0.8, answered  # each within its limit of being asked
+    assert max(answered) < 3.0 + 1.5, answered  # its limit, and room for a slow machine
 
 
 def test_a_new_game_with_bots_waits_while_the_bots_are_busy(db_url: str) -> None:
