@@ -398,6 +398,20 @@ def _hazardous(terrain: Any, kinds: Any, feature_id: str) -> bool:
     )
 
 
+def threat(base: Base, where: Figure, foes: Sequence[Base]) -> float:
+    """Half the points ``base`` can expect to lose at ``where`` to the ``foes`` that reach
+    it (range, arc widened by 30 degrees), as the side sees them."""
+    total = 0.0
+    for e in foes:
+        d = math.hypot(e.geo.x - where.x, e.geo.y - where.y)
+        if d <= e.model.range and in_arc(e.geo, where, rules().arc(e.model.weapon) + 30.0):
+            mean, _ = _mean_hits(
+                e.model.attack, base.model.defence, e.model.weapon, e.damage, False, False
+            )
+            total += mean * base.model.points / base.model.hull * 0.5
+    return total
+
+
 def position_value(state: State, base: Base, where: Figure) -> float:
     """What ``base`` can expect to shoot from ``where`` next fire phase, less what it can
     expect to be shot with, plus the pull of its mission. No sight lines (too dear for
@@ -412,15 +426,7 @@ def position_value(state: State, base: Base, where: Figure) -> float:
         nearest = min(nearest, d)
         if d <= base.model.range and in_arc(where, e.geo, arc):
             best = max(best, shot_value(state, base, e.id, cover=False))
-    threat = 0.0
-    for e in foes:
-        d = math.hypot(e.geo.x - where.x, e.geo.y - where.y)
-        if d <= e.model.range and in_arc(e.geo, where, rules().arc(e.model.weapon) + 30.0):
-            mean, _ = _mean_hits(
-                e.model.attack, base.model.defence, e.model.weapon, e.damage, False, False
-            )
-            threat += mean * base.model.points / base.model.hull * 0.5
-    score = best - threat
+    score = best - threat(base, where, foes)
     if best == 0.0 and math.isfinite(nearest):
         score -= APPROACH * max(nearest - base.model.range * 0.8, 0.0)
     score += facing_value(where, foes)

@@ -20,17 +20,15 @@ alone finishes it. The planner adds (``Ruleset.plan``):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Figure, in_arc
+from warbench.geometry.table import Figure
 from warbench.rulesets.invisible_enemy import movement, space
 from warbench.rulesets.invisible_enemy.actions import Done, Fire, Move, Pass
-from warbench.rulesets.invisible_enemy.data import rules
-from warbench.rulesets.invisible_enemy.evaluate import _mean_hits
+from warbench.rulesets.invisible_enemy.evaluate import _mean_hits, threat
 from warbench.rulesets.invisible_enemy.state import Base, State
 from warbench.rulesets.invisible_enemy.victory import scores
 from warbench.rulesets.kit.table.plan import Clock, Strike, TablePlanner, points_clock
@@ -126,19 +124,9 @@ class _Planner(TablePlanner[State]):
 
 
 def _threat(state: State, base: Base, where: Figure) -> float:
-    """Greedy's threat term at ``where`` (:func:`.evaluate.position_value`): half the
-    points the enemies that reach it (range, arc widened by 30 degrees) can expect to
-    hit, as the side sees them."""
+    """Greedy's threat term at ``where`` (:func:`.evaluate.threat`), as the side sees it."""
     foes = [e for e in state.active(state.other(base.side)) if not e.contaminated]
-    threat = 0.0
-    for e in foes:
-        d = math.hypot(e.geo.x - where.x, e.geo.y - where.y)
-        if d <= e.model.range and in_arc(e.geo, where, rules().arc(e.model.weapon) + 30.0):
-            mean, _ = _mean_hits(
-                e.model.attack, base.model.defence, e.model.weapon, e.damage, False, False
-            )
-            threat += mean * base.model.points / base.model.hull * 0.5
-    return threat
+    return threat(base, where, foes)
 
 
 def plan(
