@@ -120,6 +120,19 @@ def test_even_bots_are_not_called_different() -> None:
     assert match.verdict != "H1", match.summary()
 
 
+def test_a_three_sided_scenario_is_scored_against_the_opponent_in_the_same_seat() -> None:
+    """vsgmr/relic has three sides, so seats cannot be swapped between two bots: greedy
+    in each seat wins 24-38% of games. A pair there is the bot in one seat against the
+    opponent in the others, less the opponent's own game in that seat on the same seed;
+    greedy against greedy plays the very same game twice, every pair scores even, and
+    the score is 50%, not greedy's share of a three-way game."""
+    match = run_match("vsgmr/relic", "greedy", "greedy", max_pairs=3)
+    assert match.penta.counts == (0, 0, 3, 0, 0), match.summary()
+    assert match.penta.score == 0.5
+    assert match.wins + match.losses + match.draws == 3  # the bot's games only
+    assert match.stopped == "pairs"
+
+
 def test_the_decision_screen_weighs_each_deviation_by_paired_rollouts() -> None:
     """Issue 26's decision-level screen: at the bot's decisions where greedy would choose
     otherwise, both choices are played on by greedy on the same dice; the same choice on

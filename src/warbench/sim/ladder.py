@@ -1,8 +1,13 @@
 """A ladder match: one bot against another in pairs of games, until the SPRT decides.
 
 Each pair plays one seed twice with the seats swapped (as :func:`warbench.sim.runner.play_game`
-with the same seed), so the dice and the seat treat both bots alike; the pair's points
-go into a :class:`~warbench.sim.sprt.Pentanomial` and the match stops when the
+with the same seed), so the dice and the seat treat both bots alike. A scenario of more
+than two sides cannot swap two seats (a third side's seat is not the same to both),
+so there a pair is the bot in one seat (each in turn) against the opponent in every
+other, and the same seed with the opponent in every seat: the pair scores one point
+plus the bot's result less the opponent's own in that seat, and a bot no better than
+the opponent scores 50% however lopsided the seats are. The pair's points go into a
+:class:`~warbench.sim.sprt.Pentanomial` and the match stops when the
 :class:`~warbench.sim.sprt.Sprt` decides, when ``max_pairs`` are played, or when the
 CPU budget is spent, and then says which (never a verdict it has not reached).
 """
@@ -92,33 +97,48 @@ def run_match(
     ``max_pairs`` are played or ``cpu_budget`` seconds of CPU are spent (``report`` is
     told after every pair)."""
     scenario = load_scenario(scenario_id)
-    first, second = scenario.sides[0], scenario.sides[1]
+    sides = scenario.sides
     match = Match(scenario_id, bot, opponent, sprt or Sprt())
     for pair in range(max_pairs):
-        points = 0.0
-        for seat in (first, second):
+        game_seed_ = seed + pair
+        if len(sides) == 2:
+            # Two sides: the bot plays each seat once against the opponent.
+            played = [(seat, bot) for seat in sides]
+        else:
+            # More sides: the bot takes one seat (in turn), the opponent every other,
+            # and the same seed is played by the opponent alone; the pair scores the
+            # bot's result less the opponent's own in that seat (plus one), so a bot
+            # as strong as the opponent scores 50% however the seats are balanced.
+            seat = sides[pair % len(sides)]
+            played = [(seat, bot), (seat, opponent)]
+        scores: list[float] = []
+        for index, (seat, who) in enumerate(played):
             started = time.process_time()
-            timed = _Timed(make_bot(bot, bot_seeds(scenario, seed + pair)[seat]))
-            game = Game(scenario, seed + pair)
+            seeds = bot_seeds(scenario, game_seed_)
+            timed = _Timed(make_bot(who, seeds[seat]))
+            game = Game(scenario, game_seed_)
             players = {
                 side: timed if side == seat else make_bot(opponent, side_seed)
-                for side, side_seed in bot_seeds(scenario, seed + pair).items()
+                for side, side_seed in seeds.items()
             }
             play_on(game, players)
-            match.bot_cpu += timed.cpu
-            match.bot_decisions += timed.decisions
             spent = time.process_time() - started
             match.cpu += spent
             match.slowest = max(match.slowest, spent)
             match.actions += len(game.actions)
             score = score_for(game, seat)
-            points += score
+            scores.append(score)
+            if len(sides) > 2 and index > 0:  # the opponent's own game: the baseline
+                continue
+            match.bot_cpu += timed.cpu
+            match.bot_decisions += timed.decisions
             if score == 1.0:
                 match.wins += 1
             elif score == 0.0:
                 match.losses += 1
             else:
                 match.draws += 1
+        points = sum(scores) if len(sides) == 2 else 1.0 + scores[0] - scores[1]
         match.penta = match.penta.add(points)
         if report is not None:
             report(match)
