@@ -15,6 +15,7 @@ from warbench.cli.common import (
     positive_int,
     print_json,
     progress_bar,
+    reasons_table,
     say,
 )
 from warbench.errors import WarbenchError
@@ -201,13 +202,7 @@ def _print_report(console: Console, report: BalanceReport) -> None:
     lengths.add_row("turns", *(f"{report.turns[k]:g}" for k in keys))
     lengths.add_row("actions", *(f"{report.actions[k]:g}" for k in keys))
     console.print(lengths)
-    reasons = Table(title="How the games ended")
-    reasons.add_column("reason")
-    reasons.add_column("games", justify="right")
-    reasons.add_column("%", justify="right")
-    for reason, count in report.reasons.items():
-        reasons.add_row(reason, str(count), f"{100 * count / report.games:.1f}%")
-    console.print(reasons)
+    console.print(reasons_table(report.reasons, report.games))
     decided = _shares_table("What decided the games", "decided by", "games")
     for kind, s in report.decided_by.items():
         _share_row(decided, kind, s)
