@@ -527,6 +527,13 @@ def create_app(
         """The side whose seat the request's bearer token opens (None: a spectator)."""
         return await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
 
+    def changed(game_id: str, message: str) -> Response:
+        """The reply to a seat that changed the game (an action, an undo): its message;
+        the watchers are told after the reply, and the bots whose turn it is poked."""
+        watchers.tell_soon(hub, game_id)  # after the reply, not before it
+        bots.poke(game_id)
+        return _json(message)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
@@ -723,9 +730,7 @@ def create_app(
             raise
         except WarbenchError as exc:
             return _error(422, str(exc))
-        watchers.tell_soon(hub, game_id)  # after the reply, not before it
-        bots.poke(game_id)
-        return _json(message)
+        return changed(game_id, message)
 
     @app.post("/api/games/{game_id}/explain", response_model=None)
     async def explain(
@@ -799,9 +804,7 @@ def create_app(
             return _error(409, str(exc), state=await run_in_threadpool(hub.message, game_id, side))
         except WarbenchError as exc:
             return _error(422, str(exc))
-        watchers.tell_soon(hub, game_id)  # after the reply, not before it
-        bots.poke(game_id)
-        return _json(message)
+        return changed(game_id, message)
 
     @app.get("/api/games/{game_id}/chat", response_model=None)
     async def chat_lines(game_id: str) -> Any:
