@@ -1,7 +1,8 @@
 /* The Python entry points and the game loop shared by the compiled playout
  * kernels (miniwars/_playout.c and cgme/_playout.c): prepare(), play(), the
- * loop of run(), the bots' choice and the action codes. Only the rules differ
- * between the kernels; they are played by the same driver.
+ * loop of run(), the bots' choice, the action codes, the end of a turn at the
+ * turn limit and the memo of per-unit scores. Only the rules differ between
+ * the kernels; they are played by the same driver.
  *
  * Included by each kernel (once) after it has defined:
  *   CAPSULE                    the capsule name of its tables
