@@ -36,13 +36,19 @@ setup(
         Extension(
             "warbench.rulesets.miniwars._playout",
             ["src/warbench/rulesets/miniwars/_playout.c"],
-            depends=["src/warbench/rulesets/_playout_common.h"],
+            depends=[
+                "src/warbench/rulesets/_playout_common.h",
+                "src/warbench/rulesets/_playout_play.h",
+            ],
             optional=True,
         ),
         Extension(
             "warbench.rulesets.cgme._playout",
             ["src/warbench/rulesets/cgme/_playout.c"],
-            depends=["src/warbench/rulesets/_playout_common.h"],
+            depends=[
+                "src/warbench/rulesets/_playout_common.h",
+                "src/warbench/rulesets/_playout_play.h",
+            ],
             libraries=[] if os.name == "nt" else ["m"],  # pow() for the greedy bot's odds
             optional=True,
         ),

@@ -55,27 +55,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from warbench.bots.base import SeededBot
-from warbench.bots.options import BotOption, count, real
-from warbench.bots.simulation import Refused, Sim, Unseen
+from warbench.bots.options import BotOption, choice, count, real
+from warbench.bots.simulation import Refused, Root, Sim, Unseen, own_held, search_root
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, DecisionKind
-from warbench.errors import HiddenInformation, WarbenchError
 
 if TYPE_CHECKING:
     from warbench.core.ruleset import Ruleset
     from warbench.core.seat import Seat
-
-
-def _rollout(text: str) -> str:
-    if text not in ("greedy", "random"):
-        raise ValueError(f"'{text}' is not greedy or random")
-    return text
-
-
-def _root(text: str) -> str:
-    if text not in ("halving", "ucb"):
-        raise ValueError(f"'{text}' is not halving or ucb")
-    return text
 
 
 OPTIONS: Mapping[str, BotOption] = {
@@ -88,7 +75,9 @@ OPTIONS: Mapping[str, BotOption] = {
     "depth": BotOption(
         count(0, 10_000), 40, "decisions a rollout plays beyond the tree (default 40)"
     ),
-    "rollout": BotOption(_rollout, "greedy", "rollout policy: greedy (default) or random"),
+    "rollout": BotOption(
+        choice("greedy", "random"), "greedy", "rollout policy: greedy (default) or random"
+    ),
     "c": BotOption(real(0.0, 100.0), 0.7, "UCB exploration constant (default 0.7)"),
     "widen_k": BotOption(
         real(1.0, 1000.0), 2.0, "progressive widening: children ~ k * visits^alpha (2)"
@@ -100,7 +89,7 @@ OPTIONS: Mapping[str, BotOption] = {
         real(0.0, 100.0), 0.5, "progressive bias toward the greedy scores (default 0.5)"
     ),
     "root": BotOption(
-        _root,
+        choice("halving", "ucb"),
         "halving",
         "how the root's choice is searched: halving (default) or ucb (see docs/bots.md)",
     ),
@@ -194,27 +183,17 @@ class MctsBot(SeededBot):
     # -- the decision ---------------------------------------------------------------
     def choose(self, game: Seat, side: str) -> Action:
         actions = list(self.legal(game, side))
-        decision = game.decision
         self.last_iterations = 0
-        if decision is None:
-            raise WarbenchError("the game is over")
-        ruleset = game.ruleset
-        try:
-            known = game.state
-        except HiddenInformation:
-            # No state its side may know to search from (``check_bot`` refuses the
-            # bot for such a ruleset; a caller that seats it anyway gets a random
-            # legal choice from its own stream, never a look at the whole state).
-            return actions[int(self._random.random() * len(actions))]
+        start = search_root(game, side, actions, self._random)
+        if not isinstance(start, Root):
+            return start
+        decision = start.decision
         sealed = decision.kind is DecisionKind.SEALED
-        if sealed:
-            mixed = ruleset.sealed_strategy(known, side, self._random)
-            if mixed is not None:
-                return mixed
         if len(actions) == 1:
             return actions[0]
-        root_state = ruleset.copy_state(known)
-        held = self._own_held(game, side)
+        ruleset = game.ruleset
+        root_state = ruleset.copy_state(start.state)
+        held = own_held(game, side)
         root = _Node()
         self._order(root, ruleset, root_state, side, actions)
         self._scale, self._scale_n = 1.0, 0
@@ -316,12 +295,6 @@ class MctsBot(SeededBot):
                     return action
             return tried[-1][0]
         return max(tried, key=lambda t: (t[1].visits, t[1].total / t[1].visits))[0]
-
-    @staticmethod
-    def _own_held(game: Seat, side: str) -> dict[str, Action]:
-        """The side's own held choice (from its view), the only one it may know."""
-        text = game.view().get("my_held_choice")
-        return {side: game.parse(str(text))} if text else {}
 
     # -- one iteration ----------------------------------------------------------------
     def _iterate(

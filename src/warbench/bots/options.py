@@ -47,4 +47,15 @@ def real(low: float, high: float) -> Callable[[str], float]:
     return parse
 
 
-__all__ = ["BotOption", "count", "real"]
+def choice(*names: str) -> Callable[[str], str]:
+    """A parser of one of ``names``."""
+
+    def parse(text: str) -> str:
+        if text not in names:
+            raise ValueError(f"'{text}' is not {' or '.join(names)}")
+        return text
+
+    return parse
+
+
+__all__ = ["BotOption", "choice", "count", "real"]

@@ -53,22 +53,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from warbench.bots.base import SeededBot
-from warbench.bots.options import BotOption, count, real
-from warbench.bots.simulation import Refused, Sim, Unseen
+from warbench.bots.options import BotOption, choice, count, real
+from warbench.bots.simulation import Refused, Root, Sim, Unseen, own_held, search_root
 from warbench.core.actions import Action, End, Pass
 from warbench.core.decisions import DecisionKind
-from warbench.errors import HiddenInformation, WarbenchError
 
 if TYPE_CHECKING:
     from warbench.core.decisions import Decision
     from warbench.core.ruleset import Ruleset
     from warbench.core.seat import Seat
-
-
-def _base(text: str) -> str:
-    if text not in ("planner", "greedy"):
-        raise ValueError(f"'{text}' is not planner or greedy")
-    return text
 
 
 OPTIONS: Mapping[str, BotOption] = {
@@ -87,7 +80,9 @@ OPTIONS: Mapping[str, BotOption] = {
         60,
         "decisions a Python rollout plays before the standings value it (default 60)",
     ),
-    "base": BotOption(_base, "planner", "the bot improved on: planner (default) or greedy"),
+    "base": BotOption(
+        choice("planner", "greedy"), "planner", "the bot improved on: planner (default) or greedy"
+    ),
 }
 """The options of the search bot, by name."""
 
@@ -164,19 +159,13 @@ class SearchBot(SeededBot):
     def choose(self, game: Seat, side: str) -> Action:
         started = time.perf_counter()
         actions = list(self.legal(game, side))
-        decision = game.decision
-        if decision is None:
-            raise WarbenchError("the game is over")
-        self.last = Searched()
+        if game.decision is not None:
+            self.last = Searched()
+        start = search_root(game, side, actions, self._random)
+        if not isinstance(start, Root):
+            return start
+        decision, known = start.decision, start.state
         ruleset = game.ruleset
-        try:
-            known = game.state
-        except HiddenInformation:  # no state its side may know (check_bot refuses this)
-            return actions[int(self._random.random() * len(actions))]
-        if decision.kind is DecisionKind.SEALED:
-            mixed = ruleset.sealed_strategy(known, side, self._random)
-            if mixed is not None:
-                return mixed
         scores = self._scores(ruleset, known, side, actions)
         best = max(scores)
         top = [i for i, score in enumerate(scores) if score >= best - 1e-9]
@@ -188,7 +177,7 @@ class SearchBot(SeededBot):
         self.last.candidates = candidates
         if len(candidates) == 1:
             return base
-        held = self._own_held(game, side)
+        held = own_held(game, side)
         search = _Search(self, ruleset, known, (side, tuple(game.sides)), decision, held)
         chosen = search.run(candidates, base, started)
         self.last.chosen = chosen
@@ -219,12 +208,6 @@ class SearchBot(SeededBot):
                 chosen.append(actions[i])
         chosen.extend(a for a in actions if isinstance(a, End | Pass) and a not in chosen)
         return chosen
-
-    @staticmethod
-    def _own_held(game: Seat, side: str) -> dict[str, Action]:
-        """The side's own held choice (from its view), the only one it may know."""
-        text = game.view().get("my_held_choice")
-        return {side: game.parse(str(text))} if text else {}
 
 
 class _Search:

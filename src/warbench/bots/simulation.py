@@ -4,25 +4,68 @@ Search bots (mcts, search) simulate from the state their side may know
 (``seat.state``) with the ruleset's own hooks (``apply``, ``proceed``,
 ``apply_sealed``, ``hold_sealed``) and dice of their own seed. A choice another
 side held before the search began cannot be known: opening it raises
-:class:`Unseen`, and the simulation stops there.
+:class:`Unseen`, and the simulation stops there. :func:`search_root` and
+:func:`own_held` are where both bots' searches start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, DecisionKind
 from warbench.core.dice import Dice
 from warbench.core.game import Resolution
-from warbench.errors import IllegalAction
+from warbench.errors import HiddenInformation, IllegalAction, WarbenchError
 
 if TYPE_CHECKING:
+    import random
+
     from warbench.core.ruleset import Ruleset
+    from warbench.core.seat import Seat
 
 MAX_AUTO_STEPS = 10_000
 """Automatic steps in a row a simulation allows (as the engine does)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Root:
+    """Where a search starts: the decision and the state its side may know."""
+
+    decision: Decision
+    state: Any
+
+
+def search_root(
+    game: Seat, side: str, actions: Sequence[Action], stream: random.Random
+) -> Action | Root:
+    """Where a search bot's decision starts, from its seat alone (``seat.state``), or
+    its choice when there is nothing to search from: a random legal one (from the
+    bot's ``stream``) where its side may know no state (``check_bot`` refuses the bot
+    for such a ruleset; a caller that seats it anyway gets a random legal choice, never
+    a look at the whole state), or the ruleset's mixed strategy in a sealed round that
+    has one."""
+    decision = game.decision
+    if decision is None:
+        raise WarbenchError("the game is over")
+    try:
+        known = game.state
+    except HiddenInformation:
+        return actions[int(stream.random() * len(actions))]
+    if decision.kind is DecisionKind.SEALED:
+        mixed = game.ruleset.sealed_strategy(known, side, stream)
+        if mixed is not None:
+            return mixed
+    return Root(decision, known)
+
+
+def own_held(game: Seat, side: str) -> dict[str, Action]:
+    """The side's own held choice (from its view), the only one it may know: the held
+    choices a simulation from its state starts with."""
+    text = game.view().get("my_held_choice")
+    return {side: game.parse(str(text))} if text else {}
 
 
 class Unseen(Exception):
@@ -100,4 +143,13 @@ class Sim:
         self.gains[side] = self.gains.get(side, 0.0) + score
 
 
-__all__ = ["MAX_AUTO_STEPS", "Refused", "Sim", "SimResolution", "Unseen"]
+__all__ = [
+    "MAX_AUTO_STEPS",
+    "Refused",
+    "Root",
+    "Sim",
+    "SimResolution",
+    "Unseen",
+    "own_held",
+    "search_root",
+]

@@ -15,12 +15,14 @@ from warbench.cli.common import (
     positive_int,
     print_json,
     progress_bar,
+    reasons_table,
     say,
 )
 from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from warbench.cli.common import Commands
     from warbench.sim.balance import BalanceReport
@@ -142,6 +144,26 @@ def _interval(s: Share) -> str:
     return f"{100 * s.low:.1f}% .. {100 * s.high:.1f}%"
 
 
+def _shares_table(title: str, first: str, counted: str) -> Table:
+    """A table of shares: a name, how many (``counted``), the percentage and its 95%
+    interval, a row each (``_share_row``)."""
+    from rich.table import Table
+
+    table = Table(title=title)
+    table.add_column(first)
+    table.add_column(counted, justify="right")
+    table.add_column("%", justify="right")
+    table.add_column("95% interval")
+    return table
+
+
+def _share_row(table: Table, name: str, s: Share, count: str | None = None) -> None:
+    """A share's row: ``count`` (default: how many) beside the name."""
+    table.add_row(
+        name, str(s.count) if count is None else count, f"{100 * s.rate:.1f}%", _interval(s)
+    )
+
+
 def _print_report(console: Console, report: BalanceReport) -> None:
     """Win rates with intervals, then the first player, lengths, endings and score."""
     from rich.table import Table
@@ -152,17 +174,12 @@ def _print_report(console: Console, report: BalanceReport) -> None:
         f"bots {', '.join(report.bots)}, seed {report.seed}"
     )
     say(console, title)
-    table = Table(title="Wins")
-    table.add_column("")
-    table.add_column("wins", justify="right")
-    table.add_column("%", justify="right")
-    table.add_column("95% interval")
+    table = _shares_table("Wins", "", "wins")
     for side, s in report.by_side.items():
-        table.add_row(side, str(s.count), f"{100 * s.rate:.1f}%", _interval(s))
-    d = report.draws
-    table.add_row("draws", str(d.count), f"{100 * d.rate:.1f}%", _interval(d))
+        _share_row(table, side, s)
+    _share_row(table, "draws", report.draws)
     for bot, s in report.by_bot.items():
-        table.add_row(f"bot {bot}", f"{s.count}/{s.trials}", f"{100 * s.rate:.1f}%", _interval(s))
+        _share_row(table, f"bot {bot}", s, f"{s.count}/{s.trials}")
     console.print(table)
     if report.precision is not None:
         say(
@@ -185,20 +202,10 @@ def _print_report(console: Console, report: BalanceReport) -> None:
     lengths.add_row("turns", *(f"{report.turns[k]:g}" for k in keys))
     lengths.add_row("actions", *(f"{report.actions[k]:g}" for k in keys))
     console.print(lengths)
-    reasons = Table(title="How the games ended")
-    reasons.add_column("reason")
-    reasons.add_column("games", justify="right")
-    reasons.add_column("%", justify="right")
-    for reason, count in report.reasons.items():
-        reasons.add_row(reason, str(count), f"{100 * count / report.games:.1f}%")
-    console.print(reasons)
-    decided = Table(title="What decided the games")
-    decided.add_column("decided by")
-    decided.add_column("games", justify="right")
-    decided.add_column("%", justify="right")
-    decided.add_column("95% interval")
+    console.print(reasons_table(report.reasons, report.games))
+    decided = _shares_table("What decided the games", "decided by", "games")
     for kind, s in report.decided_by.items():
-        decided.add_row(kind, str(s.count), f"{100 * s.rate:.1f}%", _interval(s))
+        _share_row(decided, kind, s)
     console.print(decided)
     if report.score_by_turn and any(report.score_by_turn[0].values()):
         score = Table(title="Standing at the end of each turn (mean: what each side still has)")

@@ -26,6 +26,8 @@ EXIT_INTERRUPTED = 130
 """Exit status after Ctrl-C, as shells report it."""
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
     """Where commands register their parsers (what ``add_subparsers()`` returns)."""
 
@@ -176,6 +178,19 @@ def bot_names() -> tuple[str, ...]:
 def percent(part: float, whole: float) -> str:
     """``part`` as a percentage of ``whole`` with one decimal (``-`` if whole is 0)."""
     return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def reasons_table(reasons: Mapping[str, int], games: int) -> Table:
+    """How ``games`` games ended: each reason with its count and share, most first."""
+    from rich.table import Table
+
+    table = Table(title="How the games ended")
+    table.add_column("reason")
+    table.add_column("games", justify="right")
+    table.add_column("%", justify="right")
+    for reason, count in sorted(reasons.items(), key=lambda kv: -kv[1]):
+        table.add_row(reason, str(count), percent(count, games))
+    return table
 
 
 def side_named(sides: Sequence[str], name: str | None, where: str = "this game") -> str | None:

@@ -15,6 +15,7 @@ from warbench.cli.common import (
     positive_int,
     print_json,
     progress_bar,
+    reasons_table,
     say,
 )
 
@@ -90,10 +91,4 @@ def _print_result(console: Console, result: SimResult, sides: tuple[str, ...]) -
         f"mean turns {result.mean_turns:.2f}; {result.games_per_second:.1f} games/s "
         f"({result.seconds:.2f} s)",
     )
-    reasons = Table(title="How the games ended")
-    reasons.add_column("reason")
-    reasons.add_column("games", justify="right")
-    reasons.add_column("%", justify="right")
-    for reason, count in sorted(result.reasons.items(), key=lambda kv: -kv[1]):
-        reasons.add_row(reason, str(count), percent(count, result.games))
-    console.print(reasons)
+    console.print(reasons_table(result.reasons, result.games))

@@ -142,6 +142,19 @@ class _Spot:
     """The ids of the figures drawn over it, if any."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What the map and its legend both show, and how: the terrain, the figures and the
+    places, the terrain's letters and colours by kind, and each side's style."""
+
+    terrain: Sequence[Mapping[str, Any]]
+    figures: Sequence[Mapping[str, Any]]
+    spots: Sequence[_Spot]
+    letters: Mapping[str, str]
+    colours: Mapping[str, str]
+    styles: Mapping[str, str]
+
+
 @dataclass(slots=True)
 class _Drawn:
     """The framed map plus what the legend must say about the drawing."""
@@ -179,13 +192,14 @@ def render_table(
         if str(figure.get("side")) not in sides:
             sides.append(str(figure.get("side")))
     styles = side_styles(sides)
-    drawn = _draw(grid, terrain, figures, spots, letters, colours, styles)
+    what = _Shown(terrain, figures, spots, letters, colours, styles)
+    drawn = _draw(grid, what)
     parts: list[RenderableType] = [drawn.picture]
     if drawn.notes:
         parts.append(_notes(drawn.notes, styles))
     if legend:
         gone = [f for f in every if _gone(f)]
-        parts.append(_legend(view, terrain, gone, figures, spots, letters, colours, styles))
+        parts.append(_legend(view, gone, what))
     return parts[0] if len(parts) == 1 else Group(*parts)
 
 
@@ -406,16 +420,10 @@ def _markers(figure: Mapping[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _draw(
-    grid: _Grid,
-    features: Sequence[Mapping[str, Any]],
-    figures: Sequence[Mapping[str, Any]],
-    spots: Sequence[_Spot],
-    letters: Mapping[str, str],
-    colours: Mapping[str, str],
-    styles: Mapping[str, str],
-) -> _Drawn:
+def _draw(grid: _Grid, what: _Shown) -> _Drawn:
     """The framed map: terrain letters, then places, then figures (arrow + label)."""
+    features, figures, spots = what.terrain, what.figures, what.spots
+    letters, colours, styles = what.letters, what.colours, what.styles
     chars = [[" "] * grid.columns for _ in range(grid.rows)]
     cell_style = [[""] * grid.columns for _ in range(grid.rows)]
     reach = max(grid.inch_x, grid.inch_y) / 2
@@ -644,19 +652,12 @@ def _statuses(
     return statuses
 
 
-def _legend(
-    view: Mapping[str, Any],
-    features: Sequence[Mapping[str, Any]],
-    gone: Sequence[Mapping[str, Any]],
-    figures: Sequence[Mapping[str, Any]],
-    spots: Sequence[_Spot],
-    letters: Mapping[str, str],
-    colours: Mapping[str, str],
-    styles: Mapping[str, str],
-) -> Text:
+def _legend(view: Mapping[str, Any], gone: Sequence[Mapping[str, Any]], what: _Shown) -> Text:
     """The angle convention, terrain letters, places on the table, then each side's
     figures with position, facing and status, one entry a line (so that no entry is
     broken across lines at 80 columns)."""
+    features, figures, spots = what.terrain, what.figures, what.spots
+    letters, colours, styles = what.letters, what.colours, what.styles
     legend = Text()
     if letters:
         legend.append("terrain: ", style="bold")

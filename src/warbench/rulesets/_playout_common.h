@@ -1,7 +1,8 @@
 /* Helpers shared by the compiled playout kernels (miniwars/_playout.c and
- * cgme/_playout.c): reading the tables the Python glue exports, and drawing a
+ * cgme/_playout.c): reading the tables the Python glue exports, drawing a
  * number from a Python random() so that a kernel's dice and bot choices are
- * the very numbers the Python engine draws.
+ * the very numbers the Python engine draws, and the players of a game
+ * (_playout_play.h has the entry points and the game loop).
  *
  * Included (once) by each kernel after <Python.h>; everything is static. */
 #ifndef WARBENCH_PLAYOUT_COMMON_H
@@ -9,6 +10,37 @@
 
 #include <stdint.h>
 #include <string.h>
+
+#define MAX_ACTIONS 200000   /* sim.runner.MAX_ACTIONS */
+#define MAX_AUTO_STEPS 10000 /* core.game.MAX_AUTO_STEPS */
+#define TIE 1e-9             /* bots/greedy.py: score >= best - 1e-9 */
+
+/* The random streams and bots play() and play_from() are given, and the codes of
+ * the actions the game is played with. */
+typedef struct {
+    PyObject *dice, *bot[2]; /* borrowed: bound random() methods */
+    int kind[2];             /* each side's bot: 0 random, 1 greedy */
+    PyObject *out;           /* the action codes, one int per action */
+    Py_ssize_t nactions;
+} Players;
+
+/* The streams and bot kinds of the Python entry point `entry`. */
+static int check_players(const Players *p, const char *entry) {
+    if (!PyCallable_Check(p->dice) || !PyCallable_Check(p->bot[0]) ||
+        !PyCallable_Check(p->bot[1]) || p->kind[0] < 0 || p->kind[0] > 1 || p->kind[1] < 0 ||
+        p->kind[1] > 1) {
+        PyErr_Format(PyExc_ValueError, "%s: random streams must be callables, bots 0 or 1",
+                     entry);
+        return -1;
+    }
+    return 0;
+}
+
+/* A state given to play_from() that the kernel cannot play: ValueError. */
+static int state_error(const char *why) {
+    PyErr_Format(PyExc_ValueError, "play_from: %s", why);
+    return -1;
+}
 
 /* The int `key` of the exported dict, checked to lie in lo..hi. */
 static int get_int(PyObject *d, const char *key, long lo, long hi, int *out) {

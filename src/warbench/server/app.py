@@ -523,6 +523,17 @@ def create_app(
 
     app.add_middleware(Guard, allowed=allowed_hosts, max_body=MAX_BODY)
 
+    async def seat_side(game_id: str, authorization: str | None) -> str | None:
+        """The side whose seat the request's bearer token opens (None: a spectator)."""
+        return await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+
+    def changed(game_id: str, message: str) -> Response:
+        """The reply to a seat that changed the game (an action, an undo): its message;
+        the watchers are told after the reply, and the bots whose turn it is poked."""
+        watchers.tell_soon(hub, game_id)  # after the reply, not before it
+        bots.poke(game_id)
+        return _json(message)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
@@ -719,22 +730,20 @@ def create_app(
             raise
         except WarbenchError as exc:
             return _error(422, str(exc))
-        watchers.tell_soon(hub, game_id)  # after the reply, not before it
-        bots.poke(game_id)
-        return _json(message)
+        return changed(game_id, message)
 
     @app.post("/api/games/{game_id}/explain", response_model=None)
     async def explain(
         game_id: str, body: Explain, authorization: str | None = Header(default=None)
     ) -> Any:
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        side = await seat_side(game_id, authorization)
         if side is None:
             return _error(401, "odds and costs are for a seat: give its token")
         return await run_in_threadpool(hub.explain, game_id, side, body.actions)
 
     @app.get("/api/games/{game_id}/info", response_model=None)
     async def info(game_id: str, ref: str, authorization: str | None = Header(default=None)) -> Any:
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        side = await seat_side(game_id, authorization)
         try:
             lines = await run_in_threadpool(hub.unit_info, game_id, side, ref[:100])
         except WarbenchError as exc:
@@ -747,7 +756,7 @@ def create_app(
     ) -> Any:
         """Distance and line of sight from the seat's own knowledge, where the rules let a
         player measure (a photon guess, a barrage marker: refused with the rule)."""
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        side = await seat_side(game_id, authorization)
         if side is None:
             return _error(401, "measuring is for a seat: give its token")
         try:
@@ -763,7 +772,7 @@ def create_app(
         """What the seat's ``piece`` could do to ``target`` (a click on one, then the other)
         where no action of the list names them both now: the rules' plans, each with the
         refusal of its first step (melee in MiniWars: "hold here, then attack")."""
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        side = await seat_side(game_id, authorization)
         if side is None:
             return _error(401, "plans are for a seat: give its token")
         plans = await run_in_threadpool(hub.plans_against, game_id, side, piece[:40], target[:40])
@@ -775,7 +784,7 @@ def create_app(
     ) -> Any:
         """How far one of the seat's own pieces may still move now, as a ring to draw
         (``{"reach": null}`` where it may not, or while the rules forbid measuring)."""
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        side = await seat_side(game_id, authorization)
         if side is None:
             return _error(401, "a move's reach is for a seat: give its token")
         return {"reach": await run_in_threadpool(hub.move_reach, game_id, side, piece[:40])}
@@ -795,9 +804,7 @@ def create_app(
             return _error(409, str(exc), state=await run_in_threadpool(hub.message, game_id, side))
         except WarbenchError as exc:
             return _error(422, str(exc))
-        watchers.tell_soon(hub, game_id)  # after the reply, not before it
-        bots.poke(game_id)
-        return _json(message)
+        return changed(game_id, message)
 
     @app.get("/api/games/{game_id}/chat", response_model=None)
     async def chat_lines(game_id: str) -> Any:
@@ -807,7 +814,7 @@ def create_app(
     @app.post("/api/games/{game_id}/chat", status_code=201, response_model=None)
     async def say(game_id: str, body: Say, authorization: str | None = Header(default=None)) -> Any:
         """A seat's line in the game's chat, stored and sent to every watcher at once."""
-        side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+        side = await seat_side(game_id, authorization)
         if side is None:
             return _error(401, "only a seat may speak: give its token")
         try:
@@ -847,7 +854,7 @@ def create_app(
 
         marks: list[dict[str, Any]] = []
         if at is None:
-            side = await run_in_threadpool(hub.side_of, game_id, _bearer(authorization))
+            side = await seat_side(game_id, authorization)
             message = await run_in_threadpool(hub.message, game_id, side)
             if arcs and side is not None:  # a seat's own piece only: weapons may be secret
                 marks = await run_in_threadpool(hub.fire_arcs, game_id, side, arcs[:40])

@@ -78,24 +78,34 @@ seats = Table(
     Column("player", String(200), nullable=False),
     Column("token_hash", String(64), nullable=False, index=True),
 )
-actions = Table(
+
+
+def _game_log(name: str, *columns: Column[Any], unique: str | None = None) -> Table:
+    """A numbered log of a game (its actions, its chat): a row per number, with
+    ``columns`` and when it was written; ``unique``: the name of a constraint that the
+    numbers are unique per game."""
+    constraints = [UniqueConstraint("game_id", "number", name=unique)] if unique else []
+    return Table(
+        name,
+        metadata,
+        Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+        Column("number", Integer, primary_key=True),
+        *columns,
+        Column("created", Float, nullable=False),
+        *constraints,
+    )
+
+
+actions = _game_log(
     "actions",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
     Column("side", String(40), nullable=False),
     Column("action", Text, nullable=False),
-    Column("created", Float, nullable=False),
-    UniqueConstraint("game_id", "number", name="one_action_per_number"),
+    unique="one_action_per_number",
 )
-chat = Table(
+chat = _game_log(
     "chat",
-    metadata,
-    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
-    Column("number", Integer, primary_key=True),
     Column("side", String(40), nullable=True),
     Column("text", Text, nullable=False),
-    Column("created", Float, nullable=False),
 )
 
 HUMAN = "human"
@@ -277,18 +287,9 @@ class Store:
         """Append actions ``number``, ``number + 1``, ... (committed when this returns) to
         the game at ``revision`` (it becomes ``revision + 1``); raises
         :class:`StaleVersion` if the game has changed since (another server wrote).
-        ``when``: the time of the change (by default now)."""
-        rows = _action_rows(game_id, number, entries)
-        now = time.time() if when is None else when
-
-        def work(db: Connection) -> None:
-            _next_revision(db, game_id, revision, now)
-            count = db.execute(_COUNT_ACTIONS, {"game": game_id}).scalar_one()
-            if count != number:
-                raise StaleVersion(f"the game has {count} actions, not {number}")
-            db.execute(_INSERT_ACTION, rows)
-
-        self._write(work)
+        ``when``: the time of the change (by default now). A rewrite that replaces
+        nothing."""
+        self.rewrite(game_id, number, number, entries, revision, when)
 
     def rewrite(
         self,
@@ -310,9 +311,10 @@ class Store:
             count = db.execute(_COUNT_ACTIONS, {"game": game_id}).scalar_one()
             if count != old_count:
                 raise StaleVersion(f"the game has {count} actions, not {old_count}")
-            db.execute(
-                delete(actions).where(actions.c.game_id == game_id, actions.c.number >= number)
-            )
+            if old_count > number:  # the actions from ``number`` on
+                db.execute(
+                    delete(actions).where(actions.c.game_id == game_id, actions.c.number >= number)
+                )
             if rows:
                 db.execute(_INSERT_ACTION, rows)
 

@@ -136,10 +136,9 @@
 #endif
 
 #define CAPSULE "warbench.cgme.playout.tables"
-#define MAX_ACTIONS 200000   /* sim.runner.MAX_ACTIONS */
-#define MAX_AUTO_STEPS 10000 /* core.game.MAX_AUTO_STEPS */
-#define MAX_OPTIONS 2000000  /* more legal actions in one decision: declined */
-#define TIE 1e-9             /* bots/greedy.py: score >= best - 1e-9 */
+#define MAX_OPTIONS 2000000 /* more legal actions in one decision: declined */
+#define BUG "playout: the kernel's state went wrong (a bug)"
+#define DECLINED(g) ((g)->decline)
 #define BIG (1L << 20)
 
 enum { PK_HAZARD, PK_MOVE, PK_ATTACK };
@@ -187,10 +186,6 @@ static void tables_free(Tables *t) {
     PyMem_Free(t);
 }
 
-static void capsule_free(PyObject *capsule) {
-    tables_free((Tables *)PyCapsule_GetPointer(capsule, CAPSULE));
-}
-
 static int rows_packed(const int *rows, Py_ssize_t nrows) {
     for (Py_ssize_t h = 0; h < nrows; h++)
         for (int k = 1; k < 6; k++)
@@ -198,14 +193,9 @@ static int rows_packed(const int *rows, Py_ssize_t nrows) {
     return 1;
 }
 
-static PyObject *prepare(PyObject *self, PyObject *d) {
-    (void)self;
-    if (!PyDict_Check(d)) {
-        PyErr_SetString(PyExc_TypeError, "prepare: expected a dict of tables");
-        return NULL;
-    }
-    Tables *t = PyMem_Calloc(1, sizeof(Tables));
-    if (!t) return PyErr_NoMemory();
+/* prepare(): the tables out of the exported dict into t (zeroed); -1 with an
+ * exception set if they are missing or out of range (the caller frees t). */
+static int load_tables(Tables *t, PyObject *d) {
     if (get_int(d, "H", 1, 65535, &t->H) < 0 || get_int(d, "U", 1, 65535, &t->U) < 0 ||
         get_int(d, "B", 0, 65535, &t->B) < 0 || get_int(d, "C", 1, 64, &t->C) < 0 ||
         get_int(d, "NMK", 1, 128, &t->NMK) < 0 || get_int(d, "NO", 0, 10000, &t->NO) < 0 ||
@@ -247,13 +237,13 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         get_double(d, "boldness", &t->boldness) < 0 ||
         get_double(d, "zone_w", &t->zone_w) < 0 ||
         get_double(d, "hold_back", &t->hold_back) < 0) {
-        goto fail;
+        return -1;
     }
     const int H = t->H, U = t->U, B = t->B, C = t->C, NO = t->NO, REFS = U + B;
     const Py_ssize_t H6 = (Py_ssize_t)H * 6, MK6 = (Py_ssize_t)t->NMK * H6;
     if (REFS > 65535 || t->hz_first >= H) {
         PyErr_SetString(PyExc_ValueError, "prepare: too many units or a bad hazard index");
-        goto fail;
+        return -1;
     }
     if (!(t->phases = get_array(d, "phases", "i", t->nphases, 0, 2)) ||
         !(t->res_at = get_array(d, "res_at", "i", t->nres, -BIG, BIG)) ||
@@ -299,29 +289,29 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         !(t->o_count = get_array(d, "o_count", "i", NO, 1, BIG)) ||
         !(t->o_toff = get_array(d, "o_toff", "i", NO + 1, 0, BIG)) ||
         !(t->o_zone = get_array(d, "o_zone", "i", (Py_ssize_t)NO * H, 0, 1))) {
-        goto fail;
+        return -1;
     }
     for (int o = 0; o < NO; o++)
         if (t->o_toff[o] > t->o_toff[o + 1] || t->o_toff[0] != 0) {
             PyErr_SetString(PyExc_ValueError, "prepare: objective offsets must grow");
-            goto fail;
+            return -1;
         }
-    if (!(t->o_targets = get_array(d, "o_targets", "i", t->o_toff[NO], 0, REFS - 1))) goto fail;
+    if (!(t->o_targets = get_array(d, "o_targets", "i", t->o_toff[NO], 0, REFS - 1))) return -1;
     if (!rows_packed(t->nb, H) || !rows_packed(t->st_to, (Py_ssize_t)t->NMK * H)) {
         PyErr_SetString(PyExc_ValueError, "prepare: a hex row has a gap");
-        goto fail;
+        return -1;
     }
     for (Py_ssize_t i = 0; i < MK6; i++)
         if (t->st_to[i] >= 0 && t->st_cost[i] < 1) {
             PyErr_SetString(PyExc_ValueError, "prepare: every step must cost at least 1 MP");
-            goto fail;
+            return -1;
         }
     for (int u = 0; u < U; u++) {
         int c = t->u_riding[u];
         if (c >= 0 && (c == u || t->u_riding[c] >= 0 || t->u_side[c] != t->u_side[u] ||
                        t->u_start[c] != t->u_start[u])) {
             PyErr_SetString(PyExc_ValueError, "prepare: a rider must start in its carrier");
-            goto fail;
+            return -1;
         }
     }
     /* Derived tables. */
@@ -333,7 +323,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
     t->obj_target = PyMem_Calloc(2 * (size_t)REFS, 1);
     if (!t->weights || !t->u_widx || !t->obj_target) {
         PyErr_NoMemory();
-        goto fail;
+        return -1;
     }
     for (int u = 0; u < U; u++) {
         int k = 0;
@@ -346,12 +336,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         for (int k = t->o_toff[o]; k < t->o_toff[o + 1]; k++)
             t->obj_target[(size_t)t->o_side[o] * REFS + t->o_targets[k]] = 1;
     }
-    PyObject *capsule = PyCapsule_New(t, CAPSULE, capsule_free);
-    if (!capsule) goto fail;
-    return capsule;
-fail:
-    tables_free(t);
-    return NULL;
+    return 0;
 }
 
 /* -- the game -------------------------------------------------------------------------- */
@@ -367,8 +352,7 @@ typedef struct {
 
 typedef struct {
     const Tables *t;
-    PyObject *dice, *bot[2]; /* borrowed: bound random() methods */
-    int kind[2];
+    Players p;
     /* State / Unit of state.py; stacks and riders are linked lists in arrival order */
     int *pos, *wnd, *mp, *bonus, *road, *moved, *attacked, *carrier;
     int *rnext, *rprev, *rhead, *rtail, *nrid;
@@ -428,11 +412,11 @@ typedef struct {
     int *movers, *group, *cand, *chosen, *others, *targets, *act_units, *tmp_units;
     int *leg_key, *leg_path, *leg_len, *leg_tmp, pmax;
     uint32_t *hstamp, hclock;
-    PyObject *out;
-    Py_ssize_t nactions;
 } Game;
 
 #define T (g->t)
+
+#include "../_playout_play.h"
 
 static int hexdist(const Tables *t, int a, int b) { return hex_distance(t->q, t->r, a, b); }
 
@@ -442,7 +426,7 @@ static int roll(Game *g, int n, int *sum) {
     int s = 0;
     for (int i = 0; i < n; i++) {
         double x;
-        if (draw(g->dice, &x) < 0) return -1;
+        if (draw(g->p.dice, &x) < 0) return -1;
         s += (int)(x * 6) + 1;
     }
     *sum = s;
@@ -537,18 +521,35 @@ static int room(Game *g, int h, int w) {
     return T->parts_limit < 0 || g->parts[h] + w <= T->parts_limit;
 }
 
+/* The doubly linked lists in arrival order (each hex's stack, each carrier's
+ * riders): item u of list l, by the links prev/next and the ends head/tail.
+ * list_remove() is -1 (a bug) for an item in no list (l < 0). */
+static void list_append(int *prev, int *next, int *head, int *tail, int l, int u) {
+    prev[u] = tail[l];
+    next[u] = -1;
+    if (tail[l] >= 0) next[tail[l]] = u;
+    else head[l] = u;
+    tail[l] = u;
+}
+
+static int list_remove(int *prev, int *next, int *head, int *tail, int l, int u) {
+    if (l < 0) return -1;
+    int p = prev[u], n = next[u];
+    if (p >= 0) next[p] = n;
+    else head[l] = n;
+    if (n >= 0) prev[n] = p;
+    else tail[l] = p;
+    next[u] = prev[u] = -1;
+    return 0;
+}
+
 /* rules._lift: off its hex's stack (pos is kept until _put). */
 static void lift(Game *g, int u) {
-    int h = g->pos[u], p = g->sprev[u], n = g->snext[u];
-    if (h < 0) {
+    int h = g->pos[u];
+    if (list_remove(g->sprev, g->snext, g->shead, g->stail, h, u) < 0) {
         g->bad = 1;
         return;
     }
-    if (p >= 0) g->snext[p] = n;
-    else g->shead[h] = n;
-    if (n >= 0) g->sprev[n] = p;
-    else g->stail[h] = p;
-    g->snext[u] = g->sprev[u] = -1;
     set_parts(g, h, -T->u_parts[u]);
     touch(g, T->u_side[u]);
 }
@@ -556,11 +557,7 @@ static void lift(Game *g, int u) {
 /* rules._put: at the end of hex h's stack, riders with it. */
 static void put(Game *g, int u, int h) {
     g->pos[u] = h;
-    g->sprev[u] = g->stail[h];
-    g->snext[u] = -1;
-    if (g->stail[h] >= 0) g->snext[g->stail[h]] = u;
-    else g->shead[h] = u;
-    g->stail[h] = u;
+    list_append(g->sprev, g->snext, g->shead, g->stail, h, u);
     set_parts(g, h, T->u_parts[u]);
     for (int r = g->rhead[u]; r >= 0; r = g->rnext[r]) g->pos[r] = h;
     touch(g, T->u_side[u]);
@@ -568,25 +565,16 @@ static void put(Game *g, int u, int h) {
 
 static void add_rider(Game *g, int c, int u) {
     g->carrier[u] = c;
-    g->rprev[u] = g->rtail[c];
-    g->rnext[u] = -1;
-    if (g->rtail[c] >= 0) g->rnext[g->rtail[c]] = u;
-    else g->rhead[c] = u;
-    g->rtail[c] = u;
+    list_append(g->rprev, g->rnext, g->rhead, g->rtail, c, u);
     g->nrid[c]++;
 }
 
 static void remove_rider(Game *g, int u) {
-    int c = g->carrier[u], p = g->rprev[u], n = g->rnext[u];
-    if (c < 0) {
+    int c = g->carrier[u];
+    if (list_remove(g->rprev, g->rnext, g->rhead, g->rtail, c, u) < 0) {
         g->bad = 1;
         return;
     }
-    if (p >= 0) g->rnext[p] = n;
-    else g->rhead[c] = n;
-    if (n >= 0) g->rprev[n] = p;
-    else g->rtail[c] = p;
-    g->rnext[u] = g->rprev[u] = -1;
     g->nrid[c]--;
     g->carrier[u] = -1;
 }
@@ -998,11 +986,7 @@ static void next_phase(Game *g) {
         if (g->player + 1 < 2) {
             g->player++;
         } else {
-            if (g->turn >= T->turn_limit) {
-                end_at_turn_limit(g);
-                return;
-            }
-            g->turn++;
+            if (!next_turn(g)) return;
             g->player = 0;
         }
         begin_player_turn(g);
@@ -1668,12 +1652,7 @@ static void check_worths(Game *g, int u) {
 }
 
 static double position(Game *g, int u, int i) {
-    Py_ssize_t slot = (Py_ssize_t)u * T->H + i;
-    if (g->pstamp[slot] != g->ustamp[u]) {
-        g->pv[slot] = position_raw(g, u, i);
-        g->pstamp[slot] = g->ustamp[u];
-    }
-    return g->pv[slot];
+    return memo(g, g->pv, g->pstamp, g->ustamp, u, i, position_raw);
 }
 
 /* evaluate._path_hazard. */
@@ -1811,33 +1790,6 @@ static int score_options(Game *g, int s) {
 
 /* -- the bots ---------------------------------------------------------------------------------- */
 
-/* bots/random_bot.py or bots/greedy.py: the index of the action taken. */
-static int pick(Game *g, int side, Py_ssize_t n, Py_ssize_t *out) {
-    double r;
-    if (g->kind[side] == 0) {
-        if (draw(g->bot[side], &r) < 0) return -1;
-        *out = (Py_ssize_t)(r * (double)n);
-        if (*out >= n) *out = n - 1;
-        return 0;
-    }
-    double best = g->sc[0];
-    for (Py_ssize_t i = 1; i < n; i++)
-        if (g->sc[i] > best) best = g->sc[i];
-    double floor = best - TIE;
-    Py_ssize_t top = 0;
-    for (Py_ssize_t i = 0; i < n; i++) top += g->sc[i] >= floor;
-    if (draw(g->bot[side], &r) < 0) return -1;
-    Py_ssize_t k = (Py_ssize_t)(r * (double)top);
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (g->sc[i] >= floor && k-- == 0) {
-            *out = i;
-            return 0;
-        }
-    g->bad = 1;
-    *out = n - 1;
-    return 0;
-}
-
 /* The action code of an option (layout at the top of this file). */
 static int emit(Game *g, int side, const Option *o, const int *units) {
     unsigned long long low = (unsigned long long)o->kind | (unsigned long long)side << 3 |
@@ -1860,15 +1812,7 @@ static int emit(Game *g, int side, const Option *o, const int *units) {
             code = both;
         }
     }
-    if (!code) return -1;
-    int rc = PyList_Append(g->out, code);
-    Py_DECREF(code);
-    if (rc < 0) return -1;
-    if (++g->nactions > MAX_ACTIONS) {
-        PyErr_Format(PyExc_RuntimeError, "playout: no end within %d actions", MAX_ACTIONS);
-        return -1;
-    }
-    return 0;
+    return emit_code(g, code);
 }
 
 /* Game._advance: the automatic steps until a side must choose (1, options
@@ -1895,7 +1839,7 @@ static int settle(Game *g) {
 static int decide(Game *g) {
     const int side = g->player;
     Py_ssize_t i;
-    if (g->kind[side] == 1 && score_options(g, side) < 0) return -1;
+    if (g->p.kind[side] == 1 && score_options(g, side) < 0) return -1;
     if (pick(g, side, g->nopt, &i) < 0) return -1;
     Option o = g->opt[i];
     int *units = g->act_units;
@@ -2040,7 +1984,7 @@ nomem:
 }
 
 /* rules.initial_state: the scenario's deployment, at the start of the first phase. */
-static void game_start(Game *g) {
+static int game_start(Game *g) {
     const int U = T->U;
     for (int u = 0; u < U; u++) {
         g->pos[u] = T->u_start[u];
@@ -2055,12 +1999,7 @@ static void game_start(Game *g) {
     g->player = g->phase = 0;
     begin_player_turn(g);
     enter_phase(g);
-}
-
-/* A state the Python glue exported (playout.export_state) that does not hold together. */
-static int state_error(const char *what) {
-    PyErr_Format(PyExc_ValueError, "play_from: %s", what);
-    return -1;
+    return 0;
 }
 
 /* The game where a live Python State stands (playout.export_state; layout at the top
@@ -2228,76 +2167,17 @@ fail:
     return NULL;
 }
 
-/* Play on from where g stands to the end: (codes, winner, reason, turn, final) or None. */
-static PyObject *run(Game *g) {
-    PyObject *result = NULL;
-    if (!(g->out = PyList_New(0))) return NULL;
-    for (;;) {
-        int waiting = settle(g);
-        if (waiting < 0) goto done;
-        if (g->bad || g->decline || !waiting) break;
-        if (decide(g) < 0) goto done;
-        if (g->bad || g->decline) break;
-    }
-    if (g->bad) {
-        PyErr_SetString(PyExc_RuntimeError, "playout: the kernel's state went wrong (a bug)");
-        goto done;
-    }
-    if (g->decline) {
-        result = Py_NewRef(Py_None);
-        goto done;
-    }
-    PyObject *final = final_state(g);
-    if (!final) goto done;
-    result = Py_BuildValue("(OiiiN)", g->out, g->winner, g->reason, g->turn, final);
-done:
-    Py_CLEAR(g->out);
-    return result;
-}
-
-/* The tables and the random streams of play() and play_from(). */
-static int game_args(Game *g, PyObject *capsule) {
-    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
-    if (!g->t) return -1;
-    if (!PyCallable_Check(g->dice) || !PyCallable_Check(g->bot[0]) ||
-        !PyCallable_Check(g->bot[1]) || g->kind[0] < 0 || g->kind[0] > 1 || g->kind[1] < 0 ||
-        g->kind[1] > 1) {
-        PyErr_SetString(PyExc_ValueError, "play: random streams must be callables, bots 0 or 1");
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *play(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *capsule, *result = NULL;
-    Game game;
-    Game *g = &game;
-    memset(g, 0, sizeof game);
-    if (!PyArg_ParseTuple(args, "OOOOii", &capsule, &g->dice, &g->bot[0], &g->bot[1],
-                          &g->kind[0], &g->kind[1])) {
-        return NULL;
-    }
-    if (game_args(g, capsule) < 0) return NULL;
-    if (game_init(g) == 0) {
-        game_start(g);
-        result = run(g);
-    }
-    game_free(g);
-    return result;
-}
-
 static PyObject *play_from(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *capsule, *state, *result = NULL;
     Game game;
     Game *g = &game;
     memset(g, 0, sizeof game);
-    if (!PyArg_ParseTuple(args, "OO!OOOii", &capsule, &PyDict_Type, &state, &g->dice,
-                          &g->bot[0], &g->bot[1], &g->kind[0], &g->kind[1])) {
+    if (!PyArg_ParseTuple(args, "OO!OOOii", &capsule, &PyDict_Type, &state, &g->p.dice,
+                          &g->p.bot[0], &g->p.bot[1], &g->p.kind[0], &g->p.kind[1])) {
         return NULL;
     }
-    if (game_args(g, capsule) < 0) return NULL;
+    if (game_args(g, capsule, "play") < 0) return NULL;
     if (game_init(g) == 0 && game_load(g, state) == 0) result = run(g);
     game_free(g);
     return result;
@@ -2306,14 +2186,7 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
 #undef T
 
 static PyMethodDef methods[] = {
-    {"prepare", prepare, METH_O, "Copy a scenario's tables into a capsule for play()."},
-    {"play", play, METH_VARARGS, "Play a whole game of a CGME world with built-in bots."},
-    {"play_from", play_from, METH_VARARGS, "Play on from an exported state to the end."},
-    {NULL, NULL, 0, NULL},
+    PLAYOUT_METHODS("Play a whole game of a CGME world with built-in bots."),
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_playout", NULL, -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__playout(void) { return PyModule_Create(&module); }
+PLAYOUT_MODULE(methods)

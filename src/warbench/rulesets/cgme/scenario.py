@@ -163,6 +163,10 @@ class Options:
     unstated_terrain: Unstated = "borrow"
 
 
+DEFAULT_OPTIONS = Options()
+"""The options a scenario does not set (a world's schema gives its own defaults from it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Placement(kit.Placement[UnitType]):
     riding: str | None = None

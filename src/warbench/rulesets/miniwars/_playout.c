@@ -110,9 +110,8 @@
 #endif
 
 #define CAPSULE "warbench.miniwars.playout.tables"
-#define MAX_ACTIONS 200000 /* sim.runner.MAX_ACTIONS */
-#define MAX_AUTO_STEPS 10000 /* core.game.MAX_AUTO_STEPS */
-#define TIE 1e-9 /* bots/greedy.py: score >= best - 1e-9 */
+#define BUG "playout: a table lookup went out of range (a bug)"
+#define DECLINED(g) 0 /* this kernel plays every game */
 
 enum { PH_INITIATIVE, PH_MISSILE_A, PH_MISSILE_B, PH_MOVE_B, PH_MOVE_A, PH_MORALE };
 enum { ST_ROLL, ST_CHOOSE, ST_FIRE, ST_SELECT, ST_ATTACK, ST_ADVANCE, ST_A, ST_B };
@@ -148,10 +147,6 @@ static void tables_free(Tables *t) {
     PyMem_Free(t->p_melee);
     PyMem_Free(t->p_rally);
     PyMem_Free(t);
-}
-
-static void capsule_free(PyObject *capsule) {
-    tables_free((Tables *)PyCapsule_GetPointer(capsule, CAPSULE));
 }
 
 /* Board.open_reach: hexgrid.reachable (a Dijkstra popping by cost, then push
@@ -257,14 +252,9 @@ done:
     return ok;
 }
 
-static PyObject *prepare(PyObject *self, PyObject *d) {
-    (void)self;
-    if (!PyDict_Check(d)) {
-        PyErr_SetString(PyExc_TypeError, "prepare: expected a dict of tables");
-        return NULL;
-    }
-    Tables *t = PyMem_Calloc(1, sizeof(Tables));
-    if (!t) return PyErr_NoMemory();
+/* prepare(): the tables out of the exported dict into t (zeroed); -1 with an
+ * exception set if they are missing or out of range (the caller frees t). */
+static int load_tables(Tables *t, PyObject *d) {
     const long BIG = 1L << 20;
     if (get_int(d, "H", 1, 10000, &t->H) < 0 || get_int(d, "U", 1, 4000, &t->U) < 0 ||
         get_int(d, "ncodes", 0, 5, &t->ncodes) < 0 || get_int(d, "R", 0, 20, &t->R) < 0 ||
@@ -290,7 +280,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         get_double(d, "share", &t->share) < 0 || get_double(d, "approach", &t->approach) < 0 ||
         get_double(d, "exposure", &t->exposure) < 0 ||
         get_double(d, "advance", &t->advance) < 0) {
-        goto fail;
+        return -1;
     }
     const int H = t->H, U = t->U;
     t->W = 2 * t->R + 1;
@@ -324,7 +314,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         !(t->p_missile = get_array(d, "p_missile", "d", (t->need_missile_max + 1) * M, 0, 0)) ||
         !(t->p_melee = get_array(d, "p_melee", "d", (t->need_melee_max + 1) * M, 0, 0)) ||
         !(t->p_rally = get_array(d, "p_rally", "d", (t->dmax + 1) * M, 0, 0))) {
-        goto fail;
+        return -1;
     }
     /* Routes: well-formed sets of board hexes or -1 (off the map: never
      * occupied), and every lane points at the start of a set. */
@@ -332,7 +322,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         unsigned char *starts = PyMem_Calloc(t->nroutes + 1, 1);
         if (!starts) {
             PyErr_NoMemory();
-            goto fail;
+            return -1;
         }
         int o = 0, ok = 1;
         while (ok && o < t->nroutes) {
@@ -351,7 +341,7 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
         PyMem_Free(starts);
         if (!ok) {
             PyErr_SetString(PyExc_ValueError, "prepare: malformed routes or lanes");
-            goto fail;
+            return -1;
         }
     }
     for (int h = 0; h < H; h++) /* the rows must be packed: -1 only at the end */
@@ -360,24 +350,18 @@ static PyObject *prepare(PyObject *self, PyObject *d) {
             for (int j = 0; j < 4; j++)
                 if (rows[j][h * 6 + k - 1] < 0 && rows[j][h * 6 + k] >= 0) {
                     PyErr_SetString(PyExc_ValueError, "prepare: a hex row has a gap");
-                    goto fail;
+                    return -1;
                 }
         }
-    if (prepare_open_reach(t) < 0) goto fail;
-    PyObject *capsule = PyCapsule_New(t, CAPSULE, capsule_free);
-    if (!capsule) goto fail;
-    return capsule;
-fail:
-    tables_free(t);
-    return NULL;
+    if (prepare_open_reach(t) < 0) return -1;
+    return 0;
 }
 
 /* -- the game -------------------------------------------------------------------------- */
 
 typedef struct {
     const Tables *t;
-    PyObject *dice, *bot[2]; /* borrowed: bound random() methods */
-    int kind[2];
+    Players p;
     /* state (State / Unit in state.py) */
     int *pos, *occ;
     unsigned char *dis, *fired, *acted;
@@ -399,11 +383,11 @@ typedef struct {
     /* decision scratch */
     int *oa, *ob;
     double *sc;
-    PyObject *out;
-    Py_ssize_t nactions;
 } Game;
 
 #define T (g->t)
+
+#include "../_playout_play.h"
 
 static int dist(const Tables *t, int a, int b) { return hex_distance(t->q, t->r, a, b); }
 
@@ -411,7 +395,7 @@ static int dist(const Tables *t, int a, int b) { return hex_distance(t->q, t->r,
 /* One die of core.dice.Dice: int(random() * 6) + 1. */
 static int roll(Game *g, int *out) {
     double x;
-    if (draw(g->dice, &x) < 0) return -1;
+    if (draw(g->p.dice, &x) < 0) return -1;
     *out = (int)(x * 6) + 1;
     return 0;
 }
@@ -502,11 +486,7 @@ static void next_phase(Game *g) {
     if (g->phase + 1 < 6) {
         g->phase++;
     } else {
-        if (g->turn >= T->turn_limit) {
-            end_at_turn_limit(g);
-            return;
-        }
-        g->turn++;
+        if (!next_turn(g)) return;
         g->phase = PH_INITIATIVE;
     }
     static const int first_step[] = {ST_ROLL, ST_FIRE, ST_FIRE, ST_SELECT, ST_SELECT, ST_A};
@@ -907,12 +887,7 @@ static double move_score(Game *g, int u, int to) {
 }
 
 static double move_score_cached(Game *g, int u, int to) {
-    Py_ssize_t i = (Py_ssize_t)u * T->H + to;
-    if (g->stamp[i] != g->ustamp[u]) {
-        g->score[i] = move_score(g, u, to);
-        g->stamp[i] = g->ustamp[u];
-    }
-    return g->score[i];
+    return memo(g, g->score, g->stamp, g->ustamp, u, to, move_score);
 }
 
 /* -- morale --------------------------------------------------------------------------------- */
@@ -961,44 +936,37 @@ static int rally(Game *g, int l, int u) {
 
 /* -- the bots ------------------------------------------------------------------------------- */
 
-/* bots/random_bot.py or bots/greedy.py: the index of the action taken. */
-static int pick(Game *g, int side, Py_ssize_t n, Py_ssize_t *out) {
-    double r;
-    if (g->kind[side] == 0) {
-        if (draw(g->bot[side], &r) < 0) return -1;
-        *out = (Py_ssize_t)(r * (double)n);
-        return 0;
-    }
-    double best = g->sc[0];
-    for (Py_ssize_t i = 1; i < n; i++)
-        if (g->sc[i] > best) best = g->sc[i];
-    double floor = best - TIE;
-    Py_ssize_t top = 0;
-    for (Py_ssize_t i = 0; i < n; i++) top += g->sc[i] >= floor;
-    if (draw(g->bot[side], &r) < 0) return -1;
-    Py_ssize_t k = (Py_ssize_t)(r * (double)top);
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (g->sc[i] >= floor && k-- == 0) {
-            *out = i;
-            return 0;
-        }
-    g->bad = 1;
-    *out = n - 1;
-    return 0;
-}
-
 static int emit(Game *g, int side, int kind, int a, int b) {
     long long code = ((long long)(side * 8 + kind) << 32) | ((long long)a << 16) | b;
-    PyObject *v = PyLong_FromLongLong(code);
-    if (!v) return -1;
-    int rc = PyList_Append(g->out, v);
-    Py_DECREF(v);
-    if (rc < 0) return -1;
-    if (++g->nactions > MAX_ACTIONS) {
-        PyErr_Format(PyExc_RuntimeError, "playout: no end within %d actions", MAX_ACTIONS);
-        return -1;
+    return emit_code(g, PyLong_FromLongLong(code));
+}
+
+/* The bot picks among n options (their greedy scores in g->sc) and `last`
+ * (END or PASS, listed last with score 0): 1 if it took `last` (emitted), 0 if
+ * option *i, -1 on an error. */
+static int pick_or(Game *g, int side, Py_ssize_t n, int last, Py_ssize_t *i) {
+    g->sc[n] = 0.0;
+    if (pick(g, side, n + 1, i) < 0) return -1;
+    if (*i < n) return 0;
+    return emit(g, side, last, 0, 0) < 0 ? -1 : 1;
+}
+
+/* A choice among the n options (g->oa[k], g->ob[k]) of a phase, scored by
+ * score(), or END: the bot picks, the action is emitted and applied (END:
+ * end(), the next phase or step). Fire and rally. */
+static int choose_pair(Game *g, int side, Py_ssize_t n, double (*score)(Game *, int, int),
+                       int kind, int (*apply)(Game *, int, int), void (*end)(Game *)) {
+    Py_ssize_t i;
+    for (Py_ssize_t k = 0; g->p.kind[side] == 1 && k < n; k++)
+        g->sc[k] = score(g, g->oa[k], g->ob[k]);
+    int ended = pick_or(g, side, n, K_END, &i);
+    if (ended < 0) return -1;
+    if (ended) {
+        end(g);
+        return 0;
     }
-    return 0;
+    if (emit(g, side, kind, g->oa[i], g->ob[i]) < 0) return -1;
+    return apply(g, g->oa[i], g->ob[i]);
 }
 
 /* Game._advance: take the automatic steps until a side must choose (1) or the
@@ -1032,48 +1000,26 @@ static int decide(Game *g) {
         g->bad = 1;
         return 0;
     }
-    const int greedy = g->kind[side] == 1;
+    const int greedy = g->p.kind[side] == 1;
     Py_ssize_t n = 0, i;
+    int ended;
     if (g->phase == PH_INITIATIVE) {
         g->sc[0] = g->sc[1] = 0.0;
         if (pick(g, side, 2, &i) < 0 || emit(g, side, K_CHOOSE, (int)i, 0) < 0) return -1;
         choose_role(g, side, (int)i);
         return 0;
     }
-    if (g->phase == PH_MISSILE_A || g->phase == PH_MISSILE_B) {
-        n = fire_options(g, side);
-        for (Py_ssize_t k = 0; greedy && k < n; k++) g->sc[k] = fire_score(g, g->oa[k], g->ob[k]);
-        g->sc[n] = 0.0;
-        if (pick(g, side, n + 1, &i) < 0) return -1;
-        if (i == n) {
-            if (emit(g, side, K_END, 0, 0) < 0) return -1;
-            next_phase(g);
-            return 0;
-        }
-        if (emit(g, side, K_FIRE, g->oa[i], g->ob[i]) < 0) return -1;
-        return fire(g, g->oa[i], g->ob[i]);
-    }
-    if (g->phase == PH_MORALE) {
-        n = rally_options(g, side);
-        for (Py_ssize_t k = 0; greedy && k < n; k++) g->sc[k] = rally_score(g, g->oa[k], g->ob[k]);
-        g->sc[n] = 0.0;
-        if (pick(g, side, n + 1, &i) < 0) return -1;
-        if (i == n) {
-            if (emit(g, side, K_END, 0, 0) < 0) return -1;
-            next_step_of_morale(g);
-            return 0;
-        }
-        if (emit(g, side, K_RALLY, g->oa[i], g->ob[i]) < 0) return -1;
-        return rally(g, g->oa[i], g->ob[i]);
-    }
+    if (g->phase == PH_MISSILE_A || g->phase == PH_MISSILE_B)
+        return choose_pair(g, side, fire_options(g, side), fire_score, K_FIRE, fire, next_phase);
+    if (g->phase == PH_MORALE)
+        return choose_pair(g, side, rally_options(g, side), rally_score, K_RALLY, rally,
+                           next_step_of_morale);
     if (g->step == ST_ATTACK) {
         const int u = g->active;
         n = melee_targets(g, u, 1, g->ob);
         for (Py_ssize_t k = 0; greedy && k < n; k++) g->sc[k] = melee_value(g, u, g->pos[u], g->ob[k]);
-        g->sc[n] = 0.0;
-        if (pick(g, side, n + 1, &i) < 0) return -1;
-        if (i == n) {
-            if (emit(g, side, K_PASS, 0, 0) < 0) return -1;
+        if ((ended = pick_or(g, side, n, K_PASS, &i)) < 0) return -1;
+        if (ended) {
             g->step = ST_SELECT;
             g->active = -1;
             return 0;
@@ -1104,10 +1050,8 @@ static int decide(Game *g) {
             for (int j = 0; j < g->dlen[u]; j++) g->sc[n + j] = move_score_cached(g, u, dests[j]);
         n += g->dlen[u];
     }
-    g->sc[n] = 0.0;
-    if (pick(g, side, n + 1, &i) < 0) return -1;
-    if (i == n) {
-        if (emit(g, side, K_END, 0, 0) < 0) return -1;
+    if ((ended = pick_or(g, side, n, K_END, &i)) < 0) return -1;
+    if (ended) {
         next_phase(g);
         return 0;
     }
@@ -1177,13 +1121,20 @@ static int game_init(Game *g) {
         g->occ[h] = -1;
         g->best[h] = INT32_MAX;
     }
-    for (Py_ssize_t u = 0; u < U; u++) {
+    g->winner = -1;
+    forget_scores(g);
+    return 0;
+}
+
+/* rules.initial_state: the deployment, at the start of the first turn. */
+static int game_start(Game *g) {
+    for (int u = 0; u < T->U; u++) {
         g->pos[u] = T->u_start[u];
         if (g->occ[g->pos[u]] >= 0) {
             PyErr_SetString(PyExc_ValueError, "playout: two units start in one hex");
             return -1;
         }
-        g->occ[g->pos[u]] = (int)u;
+        g->occ[g->pos[u]] = u;
         g->start_count[T->u_side[u]]++;
     }
     g->turn = 1;
@@ -1192,8 +1143,6 @@ static int game_init(Game *g) {
     g->role_side[0] = g->role_side[1] = -1;
     g->chooser = g->last_loser = g->active = g->vacated = -1;
     g->rolls[0] = g->rolls[1] = -1;
-    g->winner = -1;
-    forget_scores(g);
     return 0;
 }
 
@@ -1217,70 +1166,11 @@ static PyObject *final_state(Game *g) {
                          g->lost[0], g->lost[1], g->over);
 }
 
-/* Play from where g stands to the end: (codes, winner, reason, turn, final). */
-static PyObject *run(Game *g) {
-    PyObject *result = NULL;
-    if (!(g->out = PyList_New(0))) return NULL;
-    for (;;) {
-        int waiting = settle(g);
-        if (waiting < 0) goto done;
-        if (g->bad) break;
-        if (!waiting) break;
-        if (decide(g) < 0) goto done;
-        if (g->bad) break;
-    }
-    if (g->bad) {
-        PyErr_SetString(PyExc_RuntimeError, "playout: a table lookup went out of range (a bug)");
-        goto done;
-    }
-    PyObject *final = final_state(g);
-    if (!final) goto done;
-    result = Py_BuildValue("(OiiiN)", g->out, g->winner, g->reason, g->turn, final);
-done:
-    Py_CLEAR(g->out);
-    return result;
-}
-
-/* The streams and bot kinds shared by play() and play_from(). */
-static int check_players(Game *g, const char *entry) {
-    if (!PyCallable_Check(g->dice) || !PyCallable_Check(g->bot[0]) ||
-        !PyCallable_Check(g->bot[1]) || g->kind[0] < 0 || g->kind[0] > 1 || g->kind[1] < 0 ||
-        g->kind[1] > 1) {
-        PyErr_Format(PyExc_ValueError, "%s: random streams must be callables, bots 0 or 1",
-                     entry);
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *play(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *capsule, *result = NULL;
-    Game game;
-    Game *g = &game;
-    memset(g, 0, sizeof game);
-    if (!PyArg_ParseTuple(args, "OOOOii", &capsule, &g->dice, &g->bot[0], &g->bot[1],
-                          &g->kind[0], &g->kind[1])) {
-        return NULL;
-    }
-    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
-    if (!g->t) return NULL;
-    if (check_players(g, "play") < 0) return NULL;
-    if (game_init(g) == 0) result = run(g);
-    game_free(g);
-    return result;
-}
-
 /* The scalars of an exported state, in the order play_from() takes them. */
 enum {
     S_TURN, S_PHASE, S_STEP, S_ROLE_A, S_ROLE_B, S_CHOOSER, S_LAST_LOSER, S_ACTIVE, S_VACATED,
     S_ROLL_0, S_ROLL_1, S_BROKEN_0, S_BROKEN_1, S_START_0, S_START_1, S_LOST_0, S_LOST_1, S_N
 };
-
-static int bad_state(const char *why) {
-    PyErr_Format(PyExc_ValueError, "play_from: %s", why);
-    return -1;
-}
 
 /* Put an exported State into g (after game_init): units (pos or -1, disrupted,
  * fired, acted) per unit and the scalars above. Checks what the kernel relies
@@ -1290,49 +1180,49 @@ static int load_state(Game *g, const int *units, const int *s) {
     for (int h = 0; h < H; h++) g->occ[h] = -1;
     for (int u = 0; u < U; u++) {
         const int *row = units + 4 * u;
-        if (row[0] < -1 || row[0] >= H) return bad_state("a unit's hex is off the board");
+        if (row[0] < -1 || row[0] >= H) return state_error("a unit's hex is off the board");
         for (int k = 1; k < 4; k++)
-            if (row[k] != 0 && row[k] != 1) return bad_state("a unit's flag is not 0 or 1");
+            if (row[k] != 0 && row[k] != 1) return state_error("a unit's flag is not 0 or 1");
         g->pos[u] = row[0];
         g->dis[u] = (unsigned char)row[1];
         g->fired[u] = (unsigned char)row[2];
         g->acted[u] = (unsigned char)row[3];
         if (row[0] >= 0) {
-            if (g->occ[row[0]] >= 0) return bad_state("two units in one hex");
+            if (g->occ[row[0]] >= 0) return state_error("two units in one hex");
             g->occ[row[0]] = u;
         }
     }
     static const int phase_of_step[] = {PH_INITIATIVE, PH_INITIATIVE, -1, PH_MOVE_B, PH_MOVE_B,
                                         PH_MOVE_B, PH_MORALE, PH_MORALE};
     const int phase = s[S_PHASE], step = s[S_STEP];
-    if (s[S_TURN] < 1) return bad_state("turn before the first");
+    if (s[S_TURN] < 1) return state_error("turn before the first");
     if (phase < 0 || phase > PH_MORALE || step < 0 || step > ST_B)
-        return bad_state("no such phase or step");
+        return state_error("no such phase or step");
     int step_phase = phase_of_step[step];
     int fits = step == ST_FIRE ? (phase == PH_MISSILE_A || phase == PH_MISSILE_B)
                                : (step_phase == phase ||
                                   (step_phase == PH_MOVE_B && phase == PH_MOVE_A));
-    if (!fits) return bad_state("a step of another phase");
+    if (!fits) return state_error("a step of another phase");
     for (int k = S_ROLE_A; k <= S_LAST_LOSER; k++)
-        if (s[k] < -1 || s[k] > 1) return bad_state("a side that is not 0 or 1");
+        if (s[k] < -1 || s[k] > 1) return state_error("a side that is not 0 or 1");
     if ((s[S_ROLE_A] < 0) != (s[S_ROLE_B] < 0) ||
         (s[S_ROLE_A] >= 0 && s[S_ROLE_A] == s[S_ROLE_B]))
-        return bad_state("roles are not one side each");
-    if (phase != PH_INITIATIVE && s[S_ROLE_A] < 0) return bad_state("no roles after initiative");
-    if (step == ST_CHOOSE && s[S_CHOOSER] < 0) return bad_state("no side chooses a role");
+        return state_error("roles are not one side each");
+    if (phase != PH_INITIATIVE && s[S_ROLE_A] < 0) return state_error("no roles after initiative");
+    if (step == ST_CHOOSE && s[S_CHOOSER] < 0) return state_error("no side chooses a role");
     if (s[S_ACTIVE] < -1 || s[S_ACTIVE] >= U || s[S_VACATED] < -1 || s[S_VACATED] >= H)
-        return bad_state("the active unit or vacated hex is unknown");
+        return state_error("the active unit or vacated hex is unknown");
     if (step == ST_ATTACK || step == ST_ADVANCE) {
         int u = s[S_ACTIVE], side = s[phase == PH_MOVE_A ? S_ROLE_A : S_ROLE_B];
         if (u < 0 || g->pos[u] < 0 || T->u_side[u] != side)
-            return bad_state("no unit of the acting side to attack or advance");
+            return state_error("no unit of the acting side to attack or advance");
         if (step == ST_ADVANCE && (s[S_VACATED] < 0 || g->occ[s[S_VACATED]] >= 0))
-            return bad_state("no empty hex to advance into");
+            return state_error("no empty hex to advance into");
     }
     for (int k = S_BROKEN_0; k <= S_BROKEN_1; k++)
-        if (s[k] != 0 && s[k] != 1) return bad_state("broken is not 0 or 1");
+        if (s[k] != 0 && s[k] != 1) return state_error("broken is not 0 or 1");
     for (int k = S_START_0; k <= S_LOST_1; k++)
-        if (s[k] < 0) return bad_state("a negative count");
+        if (s[k] < 0) return state_error("a negative count");
     g->turn = s[S_TURN];
     g->phase = phase;
     g->step = step;
@@ -1363,12 +1253,11 @@ static PyObject *play_from(PyObject *self, PyObject *args) {
     Game game;
     Game *g = &game;
     memset(g, 0, sizeof game);
-    if (!PyArg_ParseTuple(args, "Oy*OOOOii", &capsule, &units, &scalars, &g->dice, &g->bot[0],
-                          &g->bot[1], &g->kind[0], &g->kind[1])) {
+    if (!PyArg_ParseTuple(args, "Oy*OOOOii", &capsule, &units, &scalars, &g->p.dice, &g->p.bot[0],
+                          &g->p.bot[1], &g->p.kind[0], &g->p.kind[1])) {
         return NULL;
     }
-    g->t = PyCapsule_GetPointer(capsule, CAPSULE);
-    if (!g->t || check_players(g, "play_from") < 0) goto done;
+    if (game_args(g, capsule, "play_from") < 0) goto done;
     if (units.len != (Py_ssize_t)sizeof(int32_t) * 4 * g->t->U) {
         PyErr_SetString(PyExc_ValueError, "play_from: units must be 4 int32 per unit");
         goto done;
@@ -1449,14 +1338,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"reach_order", reach_order, METH_VARARGS, "A unit kind's reach order (for tests)."},
-    {"prepare", prepare, METH_O, "Copy a scenario's tables into a capsule for play()."},
-    {"play", play, METH_VARARGS, "Play a whole MiniWars game of built-in bots."},
-    {"play_from", play_from, METH_VARARGS, "Play on from an exported state to the end."},
-    {NULL, NULL, 0, NULL},
+    PLAYOUT_METHODS("Play a whole MiniWars game of built-in bots."),
 };
 
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_playout", NULL, -1, methods, NULL, NULL, NULL, NULL,
-};
-
-PyMODINIT_FUNC PyInit__playout(void) { return PyModule_Create(&module); }
+PLAYOUT_MODULE(methods)

@@ -26,12 +26,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Literal
 
 from pydantic import Field
 
 from warbench.rulesets.cgme.data import Crossing, SpilloverHits, Unstated, World
-from warbench.rulesets.cgme.scenario import CoreOptionsSpec, Options
+from warbench.rulesets.cgme.scenario import DEFAULT_OPTIONS, CoreOptionsSpec, Options
 
 
 class VegOptionsSpec(CoreOptionsSpec):
@@ -39,17 +40,16 @@ class VegOptionsSpec(CoreOptionsSpec):
 
     stacking_limit: Annotated[int, Field(ge=1, le=20)] | Literal["off"] | None = None
     """None: the world's ``[stacking] limit`` (V.E.G.: 5)."""
-    attack_during_movement: bool = False
-    building_damage: Literal["att", "margin"] = "att"
-    move_or_shoot: bool = False
-    spillover_hits: SpilloverHits = "all"
-    unstated_terrain: Unstated = "borrow"
-    hexside_crossing: Crossing = "beyond_step"
+    attack_during_movement: bool = DEFAULT_OPTIONS.attack_during_movement
+    building_damage: Literal["att", "margin"] = DEFAULT_OPTIONS.building_damage
+    move_or_shoot: bool = DEFAULT_OPTIONS.move_or_shoot
+    spillover_hits: SpilloverHits = DEFAULT_OPTIONS.spillover_hits
+    unstated_terrain: Unstated = DEFAULT_OPTIONS.unstated_terrain
+    hexside_crossing: Crossing = DEFAULT_OPTIONS.hexside_crossing
 
     def options(self, world: World) -> Options:
-        combined = world.core.combined if self.combined_attacks is None else self.combined_attacks
-        return Options(
-            combined_attacks=combined,
+        return replace(
+            super().options(world),
             stacking_limit=(
                 world.stacking_limit
                 if self.stacking_limit is None
