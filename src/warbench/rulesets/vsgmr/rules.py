@@ -12,7 +12,7 @@ every side has ended the step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -20,13 +20,12 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.rulesets.kit.rulings import cite_ruling
+from warbench.rulesets.kit.table.rules import TableRules, table_ruleset
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import (
     END,
-    USAGE,
     End,
     Fight,
     First,
@@ -37,31 +36,27 @@ from warbench.rulesets.vsgmr.actions import (
 )
 from warbench.rulesets.vsgmr.attacks import Situation
 from warbench.rulesets.vsgmr.memo import memo, widest
-from warbench.rulesets.vsgmr.scenario import Setup, Task, build_scenario
+from warbench.rulesets.vsgmr.scenario import Setup, Task
 from warbench.rulesets.vsgmr.state import Fig, Item, State, copy_fields, copy_fig, copy_item
 from warbench.scenario.model import Scenario
 
 
-class VSGMRRules(Ruleset[State]):
+class VSGMRRules(TableRules[State]):
     """Very Simple Generic Miniatures Rules v7 (Andrew Domino, 2013), sections I-III."""
 
-    info = RulesetInfo(
-        name="vsgmr",
-        title="Very Simple Generic Miniatures Rules v7",
-        version="1",
-        geometry="table",
-        aliases=("very-simple", "vsgm"),
-        min_sides=2,
+    info = table_ruleset(
+        "vsgmr",
+        "Very Simple Generic Miniatures Rules v7",
+        "1",
+        "very-simple",
+        "vsgm",
         max_sides=None,
-        exhaustive_actions=False,
     )
+    package = "warbench.rulesets.vsgmr"
     kill_causes = ("distance attack", "hand to hand")
     """III: a figure is defeated by a distance attack or a hand to hand attack."""
 
     # -- scenario and state ----------------------------------------------------------
-    def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
-        return build_scenario(raw, source, scenario_id)
-
     def initial_state(self, scenario: Scenario) -> State:
         setup: Setup = scenario.spec
         figs = {p.id: Fig(p.id, p.side, p.profile, p.figure) for p in setup.placements}
@@ -80,9 +75,6 @@ class VSGMRRules(Ruleset[State]):
 
     def turn(self, state: State) -> int:
         return state.round
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     def scores(self, state: State) -> dict[str, float]:
         """II: the points of opponents' figures each side has destroyed (and any the
@@ -883,9 +875,6 @@ class VSGMRRules(Ruleset[State]):
         view["phase_title"] = self.phase_title(state)
         return view
 
-    def state_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
     def copy_state(self, state: State) -> State:
         clone = copy_fields(state)
         clone.figs = {k: copy_fig(f) for k, f in state.figs.items()}
@@ -904,10 +893,6 @@ class VSGMRRules(Ruleset[State]):
         kept = state.kept.get("memo")
         clone.kept = {} if kept is None else {"memo": kept.copy()}
         return clone
-
-    @staticmethod
-    def usage() -> Mapping[str, str]:
-        return USAGE
 
 
 FEATURE_TARGETS = 3
