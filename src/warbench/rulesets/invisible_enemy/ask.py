@@ -18,8 +18,8 @@ import math
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import IllegalAction, QuestionRefused
-from warbench.geometry.table import Figure, Point, RoundBase, centre_distance, in_arc
+from warbench.errors import QuestionRefused
+from warbench.geometry.table import Figure, MoveResult, Point, RoundBase, centre_distance, in_arc
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.actions import (
     Barrage,
@@ -36,11 +36,13 @@ from warbench.rulesets.kit.eye import spots_by_eye, told_distance
 from warbench.rulesets.kit.table.ask import (
     face_reason,
     measure_spot,
+    move_reason,
     nearest,
     nearest_point,
     shelter_reason,
     toward_reason,
 )
+from warbench.rulesets.kit.table.moves import base_reach, planned_cost
 from warbench.rulesets.kit.table.phrases import Spot
 
 BY_HAND = (
@@ -156,14 +158,14 @@ def _under_barrage(state: State, at: Point) -> bool:
 def _move_reason(state: State, side: str, action: Move) -> str | None:
     from warbench.rulesets.invisible_enemy.movement import breach_edge, plan
 
-    try:
-        base, result = plan(state, side, action)
-    except IllegalAction:
-        return None
+    return move_reason(plan, breach_edge, state, side, action, _reason_on_table)
+
+
+def _reason_on_table(
+    state: State, side: str, action: Move, base: Base, result: MoveResult
+) -> str | None:
+    """A turn to face an enemy, out of a barrage, to shelter, or toward the nearest."""
     start, end = base.geo, result.end
-    edge = breach_edge(state, side)
-    if edge is not None and result.off_table:
-        return f"off the {edge} edge"
     if not action.path:
         return face_reason(end, ((e.id, e.geo) for e in _enemies(state, side)))
     if _under_barrage(state, start.at) and not _under_barrage(state, end.at):
@@ -203,24 +205,15 @@ __all__ = ["action_cost", "action_reason", "measure", "move_reach"]
 
 
 def action_cost(state: State, side: str, action: Action) -> str | None:
-    """A move's inches of the base's allowance, from the rules' own plan (None if refused)."""
+    """The inches a move spends of the base's allowance (4.4), as the rules plan it."""
     from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.kit.table.moves import planned_cost
 
     return planned_cost(plan, state, side, action)
 
 
 def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float], float] | None:
-    """Where ``side``'s base ``piece`` stands and the inches it may move now (its
-    allowance, from the rules' own plan); None if it may not move now, or while the rules
-    forbid measuring."""
-    from warbench.rulesets.invisible_enemy.actions import Move
+    """:func:`~warbench.rulesets.kit.table.moves.base_reach`; none while barrage markers go
+    down by hand (3.0 forbids measuring)."""
     from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.kit.table.moves import planned_reach
 
-    base = state.bases.get(piece)
-    if base is None or base.side != side or by_hand(state):
-        return None
-    at = (base.geo.at[0], base.geo.at[1])
-    inches = planned_reach(plan, state, side, Move(piece, (at,)))
-    return None if inches is None else (at, inches)
+    return base_reach(plan, Move, state, side, piece, by_hand(state))

@@ -49,6 +49,7 @@ from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.space import WEAPON_NAMES, Aim
 from warbench.rulesets.invisible_enemy.state import Base, Shot, State
 from warbench.rulesets.kit.rulings import cite_ruling
+from warbench.rulesets.kit.table.moves import own_base
 
 RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
@@ -188,11 +189,7 @@ def check_fire(state: State, side: str, action: Fire) -> list[Base]:
         raise IllegalAction(action, "direct fire belongs to the fire phase (1.6 phase 5)")
     bases: list[Base] = []
     for sid in action.shooters:
-        base = state.bases.get(sid)
-        if base is None or not base.active:
-            raise IllegalAction(action, f"there is no base {sid} on the table")
-        if base.side != side:
-            raise IllegalAction(action, f"{sid} is not yours")
+        base: Base = own_base(state.bases, sid, side, action)
         if base.contaminated:
             raise IllegalAction(action, f"{sid} is contaminated: it never fires again (1.5 note 2)")
         if base.fired_turn == state.turn:
@@ -474,15 +471,7 @@ def damage_base(
         total=base.hits,
     )
     if base.hits >= base.model.hull:
-        base.destroyed = True
-        state.touched()
-        res.emit(
-            "destroyed",
-            f"{base.id} is destroyed ({why})",
-            base=base.id,
-            credit=credit,
-            cause=cause,
-        )
+        state.destroy(base, res, f"{base.id} is destroyed ({why})", credit=credit, cause=cause)
 
 
 def damage_tower(state: State, tower_id: str, hits: int, res: Resolution) -> None:
@@ -512,11 +501,7 @@ def apply_destruct(state: State, side: str, action: Destruct, res: Resolution) -
     """6.0: the base overheats; everything within the blast is attacked; it is removed."""
     if state.step not in MOVEMENT_STEPS:
         raise IllegalAction(action, "a base self-destructs only during the movement phase (6.0)")
-    base = state.bases.get(action.base)
-    if base is None or not base.active:
-        raise IllegalAction(action, f"there is no base {action.base} on the table")
-    if base.side != side:
-        raise IllegalAction(action, f"{action.base} is not yours")
+    base: Base = own_base(state.bases, action.base, side, action)
     if base.contaminated:
         raise IllegalAction(
             action,
@@ -565,13 +550,8 @@ def apply_destruct(state: State, side: str, action: Destruct, res: Resolution) -
             damage_base(state, victim.base, hits, res, "6.0", credit=base.id, cause="blast")
         else:
             damage_tower(state, victim_id, hits, res)
-    base.destroyed = True
-    state.touched()
-    res.emit(
-        "destroyed",
-        f"{base.id} is gone, consumed by its own blast (6.0)",
-        base=base.id,
-        cause="self-destruct",
+    state.destroy(
+        base, res, f"{base.id} is gone, consumed by its own blast (6.0)", cause="self-destruct"
     )
 
 

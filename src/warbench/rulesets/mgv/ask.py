@@ -25,16 +25,18 @@ import dataclasses
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import IllegalAction, QuestionRefused
-from warbench.geometry.table import Figure, Point, centre_distance, in_arc
+from warbench.errors import QuestionRefused
+from warbench.geometry.table import Figure, MoveResult, Point, centre_distance, in_arc
 from warbench.rulesets.kit.eye import spots_by_eye, told_distance
 from warbench.rulesets.kit.table.ask import (
     face_reason,
     measure_spot,
+    move_reason,
     nearest,
     nearest_point,
     toward_reason,
 )
+from warbench.rulesets.kit.table.moves import base_reach, planned_cost
 from warbench.rulesets.kit.table.phrases import Spot
 from warbench.rulesets.mgv import space
 from warbench.rulesets.mgv.actions import FireOrder, Move
@@ -156,14 +158,14 @@ def _nearest(state: State, side: str, geo: Figure) -> tuple[float, str] | None:
 def _move_reason(state: State, side: str, action: Move) -> str | None:
     from warbench.rulesets.mgv.movement import plan, runner_edge
 
-    try:
-        base, result = plan(state, side, action)
-    except IllegalAction:
-        return None
+    return move_reason(plan, runner_edge, state, side, action, _reason_on_table)
+
+
+def _reason_on_table(
+    state: State, side: str, action: Move, base: Base, result: MoveResult
+) -> str | None:
+    """A beacon set, a turn to face an enemy, out of sight, to cover or toward (4.0)."""
     start, end = base.geo, result.end
-    edge = runner_edge(state, side)
-    if edge is not None and result.off_table:
-        return f"off the {edge} edge"
     if action.beacon is not None:
         return f"beacon {action.beacon}"
     if not action.path:
@@ -195,22 +197,14 @@ __all__ = ["action_cost", "action_reason", "measure", "move_reach", "photon_read
 
 def action_cost(state: State, side: str, action: Action) -> str | None:
     """A move's inches of the base's allowance, from the rules' own plan (None if refused)."""
-    from warbench.rulesets.kit.table.moves import planned_cost
     from warbench.rulesets.mgv.movement import plan
 
     return planned_cost(plan, state, side, action)
 
 
 def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float], float] | None:
-    """Where ``side``'s base ``piece`` stands and the inches it may move now (its
-    allowance, from the rules' own plan); None if it may not move now, or while the rules
-    forbid measuring."""
-    from warbench.rulesets.kit.table.moves import planned_reach
+    """:func:`~warbench.rulesets.kit.table.moves.base_reach`; none while photon range
+    guesses are written (5.3 forbids measuring)."""
     from warbench.rulesets.mgv.movement import plan
 
-    base = state.bases.get(piece)
-    if base is None or base.side != side or state.step == "range":
-        return None
-    at = (base.geo.at[0], base.geo.at[1])
-    inches = planned_reach(plan, state, side, Move(piece, (at,)))
-    return None if inches is None else (at, inches)
+    return base_reach(plan, Move, state, side, piece, state.step == "range")

@@ -124,8 +124,7 @@ class VSGMRRules(TableRules[State]):
         return found
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
-        decision = self.decision(state)
-        if decision is None or side not in decision.sides:
+        if not self.asked(state, side):
             return []
         if state.phase == "initiative":
             return [First(s) for s in state.setup.sides]

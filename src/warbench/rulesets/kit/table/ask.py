@@ -12,13 +12,15 @@ ruleset's own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import shapely
 
 from warbench.errors import ActionSyntaxError, QuestionRefused
 from warbench.geometry.table import Figure, Point, Table, bearing
+from warbench.geometry.table.movement import MoveResult
 from warbench.geometry.table.text import parse_point
+from warbench.rulesets.kit.table.moves import Plan, planned
 from warbench.rulesets.kit.table.phrases import Spot, name_spot, point_spot
 
 FACE_SLACK: Final = 5.0
@@ -81,11 +83,34 @@ def shelter_reason(open_before: int, after: Callable[[], tuple[int, int]]) -> st
     return None
 
 
+def move_reason(
+    plan: Plan,
+    edge_of: Callable[[Any, str], str | None],
+    state: Any,
+    side: str,
+    action: Any,
+    more: Callable[[Any, str, Any, Any, MoveResult], str | None],
+) -> str | None:
+    """The reason of a candidate move of a base (MGV, Invisible Enemy): none if the rules'
+    own ``plan`` refuses it, ``off the EDGE edge`` if it leaves the table by the edge
+    its side may leave by (``edge_of``), else what ``more(state, side, action, base,
+    result)`` finds."""
+    found = planned(plan, state, side, action)
+    if found is None:
+        return None
+    base, result = found
+    edge = edge_of(state, side)
+    if edge is not None and result.off_table:
+        return f"off the {edge} edge"
+    return more(state, side, action, base, result)
+
+
 __all__ = [
     "FACE_SLACK",
     "TOWARD_GAIN",
     "face_reason",
     "measure_spot",
+    "move_reason",
     "nearest",
     "nearest_point",
     "shelter_reason",

@@ -78,6 +78,11 @@ class TableRules(Ruleset[S]):
         made: dict[str, Any] = held.to_json()
         return made
 
+    def asked(self, state: S, side: str) -> bool:
+        """``side`` is among the sides the game asks to act now."""
+        decision = self.decision(state)
+        return decision is not None and side in decision.sides
+
     @classmethod
     def usage(cls) -> Mapping[str, str]:
         """The text form of each action, for ``help`` at the prompt."""
