@@ -35,7 +35,7 @@ from warbench.rulesets.invisible_enemy.view import by_hand
 from warbench.rulesets.kit.eye import spots_by_eye, told_distance
 from warbench.rulesets.kit.table.ask import (
     face_reason,
-    measure_spot,
+    measure_pair,
     move_reason,
     nearest,
     nearest_point,
@@ -54,10 +54,6 @@ BY_HAND = (
 # -- measure --------------------------------------------------------------------------------
 
 
-def _spot(state: State, word: str, text: str) -> Spot:
-    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
-
-
 def _aim(state: State, spot: Spot, towards: Point) -> space.Aim:
     """The spot as the 1.5 weapon-block test takes it (a feature: its nearest point)."""
     base = state.bases.get(spot.id)
@@ -74,10 +70,7 @@ def measure(state: State, side: str, first: str, second: str) -> str:
     """Distance centre to centre and weapon blocks, where 3.0 allows measuring."""
     if by_hand(state):
         raise QuestionRefused(BY_HAND)
-    text = f"measure {first} {second}"
-    a, b = _spot(state, first, text), _spot(state, second, text)
-    if a.id == b.id:
-        raise QuestionRefused(f"{text}: name two different things")
+    a, b = measure_pair(state.setup.table, first, second, lambda: spots(state), WHAT)
     if a.figure is None and b.figure is not None:
         a, b = b, a
     tower = state.towers.get(b.id)
@@ -155,12 +148,6 @@ def _under_barrage(state: State, at: Point) -> bool:
     return any(math.dist(m.at, at) <= radius + 1e-9 for m in state.markers)
 
 
-def _move_reason(state: State, side: str, action: Move) -> str | None:
-    from warbench.rulesets.invisible_enemy.movement import breach_edge, plan
-
-    return move_reason(plan, breach_edge, state, side, action, _reason_on_table)
-
-
 def _reason_on_table(
     state: State, side: str, action: Move, base: Base, result: MoveResult
 ) -> str | None:
@@ -184,7 +171,9 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
     barrage's reason names the enemy base nearest its point as the side sees it.
     """
     if isinstance(action, Move):
-        return _move_reason(state, side, action)
+        from warbench.rulesets.invisible_enemy.movement import breach_edge, plan
+
+        return move_reason(plan, breach_edge, state, side, action, _reason_on_table)
     if isinstance(action, Fire):
         return f"{'rake' if action.rake else 'fire at'} {action.target}"
     if isinstance(action, Engineer):

@@ -247,6 +247,31 @@ def _record(state: State, shooter: str, target: Aim, hits: int) -> tuple[int, in
     return taken, hits - taken
 
 
+def _pass_on(
+    state: State,
+    res: Resolution,
+    kind: str,
+    shooter: Base,
+    source: Aim,
+    aimed: Aim,
+    surplus: int,
+    told: str,
+) -> int:
+    """5.3: ``surplus`` hits of ``shooter`` passed on from ``source`` to ``aimed``
+    (``kind``: penetration or rake), pended up to what it has left and told as ``told``
+    (``{taken}``: the hits it took); the surplus still left."""
+    taken, left_over = _record(state, shooter.id, aimed, surplus)
+    res.emit(
+        kind,
+        told.format(taken=taken),
+        shooter=shooter.id,
+        source=source.id,
+        target=aimed.id,
+        hits=taken,
+    )
+    return left_over
+
+
 def apply_fire(state: State, side: str, action: Fire, res: Resolution) -> None:
     """5.0: validate, roll each firer's 1D6, pend the hits (and 5.3 surplus)."""
     bases = check_fire(state, side, action)
@@ -369,16 +394,11 @@ def _penetrate(state: State, shooter: Base, first: Aim, surplus: int, res: Resol
             return
         if space.terrain_line(state, eye, aimed).blocked is not None:
             return
-        taken, surplus = _record(state, shooter.id, aimed, surplus)
-        res.emit(
-            "penetration",
-            f"{taken} surplus hit(s) of {shooter.id} pass through {current.id} to {behind.id} "
-            "(5.3 kinetic penetration)",
-            shooter=shooter.id,
-            source=current.id,
-            target=behind.id,
-            hits=taken,
+        told = (
+            f"{{taken}} surplus hit(s) of {shooter.id} pass through {current.id} to {behind.id} "
+            "(5.3 kinetic penetration)"
         )
+        surplus = _pass_on(state, res, "penetration", shooter, current, aimed, surplus, told)
         done.add(behind.id)
         current = aimed
 
@@ -411,16 +431,11 @@ def _rake(state: State, shooter: Base, first: Aim, surplus: int, res: Resolution
         if best is None:
             return
         aimed = best[2]
-        taken, surplus = _record(state, shooter.id, aimed, surplus)
-        res.emit(
-            "rake",
-            f"{shooter.id} sweeps {taken} surplus hit(s) from {first.id} onto {aimed.id} "
-            "(5.3 raking fire)",
-            shooter=shooter.id,
-            source=first.id,
-            target=aimed.id,
-            hits=taken,
+        told = (
+            f"{shooter.id} sweeps {{taken}} surplus hit(s) from {first.id} onto {aimed.id} "
+            "(5.3 raking fire)"
         )
+        surplus = _pass_on(state, res, "rake", shooter, first, aimed, surplus, told)
         done.add(aimed.id)
 
 

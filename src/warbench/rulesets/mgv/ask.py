@@ -30,7 +30,7 @@ from warbench.geometry.table import Figure, MoveResult, Point, centre_distance, 
 from warbench.rulesets.kit.eye import spots_by_eye, told_distance
 from warbench.rulesets.kit.table.ask import (
     face_reason,
-    measure_spot,
+    measure_pair,
     move_reason,
     nearest,
     nearest_point,
@@ -51,10 +51,6 @@ GUESSING = (
 
 
 # -- measure --------------------------------------------------------------------------------
-
-
-def _spot(state: State, word: str, text: str) -> Spot:
-    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
 
 
 def photon_ready(base: Base) -> bool:
@@ -85,10 +81,7 @@ def measure(state: State, side: str, first: str, second: str) -> str:
     """Distance centre post to centre post and line of sight, where 5.3 allows measuring."""
     if state.step == "range":
         raise QuestionRefused(GUESSING)
-    text = f"measure {first} {second}"
-    a, b = _spot(state, first, text), _spot(state, second, text)
-    if a.id == b.id:
-        raise QuestionRefused(f"{text}: name two different things")
+    a, b = measure_pair(state.setup.table, first, second, lambda: spots(state), WHAT)
     why = _photon_pair(state, side, a, b)
     if why:
         raise QuestionRefused(why)
@@ -155,12 +148,6 @@ def _nearest(state: State, side: str, geo: Figure) -> tuple[float, str] | None:
     return nearest((centre_distance(geo, e.geo), e.id) for e in state.active(state.other(side)))
 
 
-def _move_reason(state: State, side: str, action: Move) -> str | None:
-    from warbench.rulesets.mgv.movement import plan, runner_edge
-
-    return move_reason(plan, runner_edge, state, side, action, _reason_on_table)
-
-
 def _reason_on_table(
     state: State, side: str, action: Move, base: Base, result: MoveResult
 ) -> str | None:
@@ -185,7 +172,9 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
     said here is finer than what the side may know.
     """
     if isinstance(action, Move):
-        return _move_reason(state, side, action)
+        from warbench.rulesets.mgv.movement import plan, runner_edge
+
+        return move_reason(plan, runner_edge, state, side, action, _reason_on_table)
     if isinstance(action, FireOrder) and action.attacks:
         targets = list(dict.fromkeys(t for _, _, t in action.attacks))
         return "fire at " + ", ".join(targets)

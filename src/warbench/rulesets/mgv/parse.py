@@ -12,6 +12,9 @@ base against another would measure for the player.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from warbench.core.actions import Action, match_id
 from warbench.errors import ActionSyntaxError, excerpt
 from warbench.geometry.table import Leg
@@ -28,9 +31,13 @@ from warbench.rulesets.mgv.actions import (
     MAX_POINTS,
     USAGE,
     Arm,
+    Dice,
     FireOrder,
+    Guess,
+    Intercept,
     Mark,
     Move,
+    Order,
     Phase,
     Range,
     ScreenOrder,
@@ -39,6 +46,8 @@ from warbench.rulesets.mgv.actions import (
 from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
 from warbench.rulesets.mgv.movement import move_rules, plan, runner_edge
 from warbench.rulesets.mgv.state import Base, State
+
+E = TypeVar("E")
 
 
 class _Phrasing(BasePhrasing[State, Base, Move]):
@@ -118,6 +127,68 @@ def _count(word: str, text: str) -> int:
     return int(word)
 
 
+def _order(
+    state: State,
+    args: list[str],
+    verb: str,
+    text: str,
+    sep: str,
+    entry: Callable[[State, str, str, str, str], E],
+) -> tuple[E, ...]:
+    """The entries of an order (each ``LEFT{sep}RIGHT``, read by ``entry(state, verb,
+    left, right, text)``), or none."""
+    _given(args, verb, text)
+    if _none(args):
+        return ()
+    return tuple(
+        entry(state, verb, left, right, text) for left, right in _pairs(args, sep, text, verb)
+    )
+
+
+def _guess(state: State, verb: str, left: str, right: str, text: str) -> Guess:
+    """A photon range guess: ``MOUNT>TARGET=INCHES`` or ``=estimate`` (5.3)."""
+    shooter, arrow, target = left.partition(">")
+    if not arrow or not target:
+        raise ActionSyntaxError(
+            text,
+            f"'{excerpt(left)}' names no target: a guess is the range to one base, "
+            f"{USAGE[verb]} (5.3)",
+        )
+    base, slot = _mount(state, shooter, text)
+    aim = match_id(target, state.bases, "base", text)
+    inches = None if right.lower() == "estimate" else parse_number(right, text)
+    return base, slot, aim, inches
+
+
+def _attack(state: State, verb: str, left: str, right: str, text: str) -> Order:
+    """An attack: ``BASE[+WINGMATE][.slot]>TARGET``."""
+    shooters_word, dot, slot_word = left.partition(".")
+    shooters = tuple(match_id(s, state.bases, "base", text) for s in shooters_word.split("+"))
+    slot = "main"
+    if dot:
+        if slot_word.lower() not in SLOTS:
+            raise ActionSyntaxError(
+                text, f"'{excerpt(slot_word)}' is not a mount; write main or secondary"
+            )
+        slot = slot_word.lower()
+    return shooters, slot, match_id(right, state.bases, "base", text)
+
+
+def _screen(state: State, verb: str, left: str, right: str, text: str) -> Intercept:
+    """A screen: ``MOUNT>DICE``."""
+    base, slot = _mount(state, left, text)
+    return base, slot, _count(right, text)
+
+
+def _dice(state: State, verb: str, left: str, right: str, text: str) -> Dice:
+    """Missile dice of one attack: ``ATTACK=S/C/H``."""
+    parts = right.split("/")
+    if len(parts) != 3:
+        raise ActionSyntaxError(text, f"'{excerpt(right)}' is not S/C/H: {USAGE[verb]}")
+    s, c, h = (_count(p, text) for p in parts)
+    return _count(left, text), s, c, h
+
+
 def parse_action(state: State, text: str) -> Action:
     return PHRASING.parse(state, text, lambda verb, args: _form(state, verb, args, text))
 
@@ -143,63 +214,13 @@ def _form(state: State, verb: str, args: list[str], text: str) -> Action:
             choices.append((base, slot, weapon))
         return Arm(tuple(choices))
     if verb == "range":
-        _given(args, verb, text)
-        if _none(args):
-            return Range(())
-        guesses: list[tuple[str, str, str, float | None]] = []
-        for left, right in _pairs(args, "=", text, verb):
-            shooter, arrow, target = left.partition(">")
-            if not arrow or not target:
-                raise ActionSyntaxError(
-                    text,
-                    f"'{excerpt(left)}' names no target: a guess is the range to one base, "
-                    f"{USAGE[verb]} (5.3)",
-                )
-            base, slot = _mount(state, shooter, text)
-            aim = match_id(target, state.bases, "base", text)
-            inches = None if right.lower() == "estimate" else parse_number(right, text)
-            guesses.append((base, slot, aim, inches))
-        return Range(tuple(guesses))
+        return Range(_order(state, args, verb, text, "=", _guess))
     if verb == "fire":
-        _given(args, verb, text)
-        if _none(args):
-            return FireOrder(())
-        attacks = []
-        for left, right in _pairs(args, ">", text, verb):
-            shooters_word, dot, slot_word = left.partition(".")
-            shooters = tuple(
-                match_id(s, state.bases, "base", text) for s in shooters_word.split("+")
-            )
-            slot = "main"
-            if dot:
-                if slot_word.lower() not in SLOTS:
-                    raise ActionSyntaxError(
-                        text, f"'{excerpt(slot_word)}' is not a mount; write main or secondary"
-                    )
-                slot = slot_word.lower()
-            attacks.append((shooters, slot, match_id(right, state.bases, "base", text)))
-        return FireOrder(tuple(attacks))
+        return FireOrder(_order(state, args, verb, text, ">", _attack))
     if verb == "screen":
-        _given(args, verb, text)
-        if _none(args):
-            return ScreenOrder(())
-        screens = []
-        for left, right in _pairs(args, ">", text, verb):
-            base, slot = _mount(state, left, text)
-            screens.append((base, slot, _count(right, text)))
-        return ScreenOrder(tuple(screens))
+        return ScreenOrder(_order(state, args, verb, text, ">", _screen))
     if verb in ("split", "block"):
-        _given(args, verb, text)
-        if _none(args):
-            return Split(verb, ())
-        dice = []
-        for left, right in _pairs(args, "=", text, verb):
-            parts = right.split("/")
-            if len(parts) != 3:
-                raise ActionSyntaxError(text, f"'{excerpt(right)}' is not S/C/H: {USAGE[verb]}")
-            s, c, h = (_count(p, text) for p in parts)
-            dice.append((_count(left, text), s, c, h))
-        return Split(verb, tuple(dice))
+        return Split(verb, _order(state, args, verb, text, "=", _dice))
     if verb == "mark":
         if len(args) == 1 and args[0].lower() == "auto":
             return Mark((), auto=True)

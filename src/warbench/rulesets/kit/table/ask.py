@@ -41,6 +41,21 @@ def measure_spot(
         raise QuestionRefused(f"measure {word}: {exc.reason}") from None
 
 
+def measure_pair(
+    table: Table, first: str, second: str, spots: Callable[[], Sequence[Spot]], what: str
+) -> tuple[Spot, Spot]:
+    """The two different things ``measure FIRST SECOND`` names (:func:`measure_spot`);
+    QuestionRefused otherwise."""
+    text = f"measure {first} {second}"
+    a, b = (
+        measure_spot(table, first, spots, what, text),
+        measure_spot(table, second, spots, what, text),
+    )
+    if a.id == b.id:
+        raise QuestionRefused(f"{text}: name two different things")
+    return a, b
+
+
 def nearest_point(eye: Point, spot: Spot) -> Point:
     """Where a line from ``eye`` meets ``spot``: a feature's nearest point, else its centre."""
     if spot.kind != "feature":
@@ -109,6 +124,7 @@ __all__ = [
     "FACE_SLACK",
     "TOWARD_GAIN",
     "face_reason",
+    "measure_pair",
     "measure_spot",
     "move_reason",
     "nearest",
