@@ -121,12 +121,9 @@ def _target(state: State, word: str, text: str) -> str:
     return match_id(word, known, "base or feature", text)
 
 
-def parse_action(state: State, text: str) -> Action:
-    return PHRASING.parse(state, text, lambda verb, args: _form(state, verb, args, text))
-
-
 def _form(state: State, verb: str, args: list[str], text: str) -> Action:
-    """The action of one of Invisible Enemy's own forms (``verb`` then ``args``)."""
+    """Invisible Enemy's forms (network purchases, markers, activation, engineering, fire),
+    and a ``move`` when the verb is none of them."""
     if verb == "done":
         bare(verb, args, USAGE, text)
         return DONE
@@ -186,3 +183,7 @@ def _form(state: State, verb: str, args: list[str], text: str) -> Action:
         state.setup.table, args[1:], text, USAGE["move"], MAX_POINTS, start=start, clip=clip
     )
     return Move(base, path, facing, facings)
+
+
+parse_action = PHRASING.parser(_form)
+"""The action a line of text says (a table phrase, or one of the forms above)."""

@@ -189,12 +189,8 @@ def _dice(state: State, verb: str, left: str, right: str, text: str) -> Dice:
     return _count(left, text), s, c, h
 
 
-def parse_action(state: State, text: str) -> Action:
-    return PHRASING.parse(state, text, lambda verb, args: _form(state, verb, args, text))
-
-
 def _form(state: State, verb: str, args: list[str], text: str) -> Action:
-    """The action of one of MGV's own forms (``verb`` then ``args``)."""
+    """MGV's own forms: ``end``, ``phase``, ``arm``, the orders, ``mark``; else a ``move``."""
     if verb == "end":
         bare(verb, args, USAGE, text)
         return END
@@ -249,3 +245,7 @@ def _form(state: State, verb: str, args: list[str], text: str) -> Action:
         clip=clip,
     )
     return Move(base, path, facing, facings, beacon=beacon)
+
+
+parse_action = PHRASING.parser(_form)
+"""The action a line of text says (a table phrase, or one of the forms above)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
@@ -39,6 +39,8 @@ from warbench.rulesets.vsgmr.memo import memo, widest
 from warbench.rulesets.vsgmr.scenario import Setup, Task
 from warbench.rulesets.vsgmr.state import Fig, Item, State, copy_fields, copy_fig, copy_item
 from warbench.scenario.model import Scenario
+
+T = TypeVar("T")
 
 
 class VSGMRRules(TableRules[State]):
@@ -341,8 +343,7 @@ class VSGMRRules(TableRules[State]):
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
         fig = self._own(state, side, action.figure, action)
         problem, check = self.move_problem(state, fig, action)
-        if problem:
-            raise IllegalAction(action, problem)
+        _allowed(action, problem)
         assert isinstance(check, space.MoveCheck)
         end = check.end
         dismounted = None
@@ -451,12 +452,8 @@ class VSGMRRules(TableRules[State]):
 
     def _take(self, state: State, side: str, action: Take, res: Resolution) -> None:
         fig = self._own(state, side, action.figure, action)
-        item = state.items.get(action.item)
-        if item is None:
-            raise IllegalAction(action, f"there is no item '{action.item}'")
-        problem = self.take_problem(state, fig, item)
-        if problem:
-            raise IllegalAction(action, problem)
+        item = _known(state.items.get(action.item), action, "item", action.item)
+        _allowed(action, self.take_problem(state, fig, item))
         item.carrier = fig.id
         item.at = None
         fig.items.append(item.id)
@@ -808,12 +805,8 @@ class VSGMRRules(TableRules[State]):
 
     def _skill(self, state: State, side: str, action: Skill, res: Resolution) -> None:
         fig = self._own(state, side, action.figure, action)
-        task = state.setup.task(action.task)
-        if task is None:
-            raise IllegalAction(action, f"there is no task '{action.task}'")
-        problem = self.skill_problem(state, fig, task)
-        if problem:
-            raise IllegalAction(action, problem)
+        task = _known(state.setup.task(action.task), action, "task", action.task)
+        _allowed(action, self.skill_problem(state, fig, task))
         rules = state.setup.rules
         bonus = rules.skill_hero_bonus if fig.profile.kind == "hero" else 0
         specific = (
@@ -904,6 +897,19 @@ _PROMPTS = {
     "hand": "hand to hand attacks: fight FIGURE TARGET, or end",
     "skill": "skill rolls: skill FIGURE TASK, or end",
 }
+
+
+def _known(found: T | None, action: Action, what: str, ref: str) -> T:
+    """The ``what`` an action names (``ref``), or IllegalAction."""
+    if found is None:
+        raise IllegalAction(action, f"there is no {what} '{ref}'")
+    return found
+
+
+def _allowed(action: Action, problem: str | None) -> None:
+    """IllegalAction with the rules' ``problem`` with an action, if they found one."""
+    if problem:
+        raise IllegalAction(action, problem)
 
 
 def _edge_crossed(width: float, height: float, at: tuple[float, float]) -> str:

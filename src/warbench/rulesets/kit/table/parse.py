@@ -104,11 +104,21 @@ class BasePhrasing(Generic[S, B, M]):
         actor: str | None = held.actor
         return (actor,) if held.step == self.step and actor else ()
 
-    def parse(self, state: S, text: str, forms: Callable[[str, list[str]], Action]) -> Action:
-        """The action ``text`` says: a phrase's move, else ``forms(verb, args)``."""
-        return phrased_action(
-            text, self.verbs, lambda phrase: self.phrase(state, phrase, text), forms
-        )
+    def parser(
+        self, forms: Callable[[S, str, list[str], str], Action]
+    ) -> Callable[[S, str], Action]:
+        """The ruleset's ``parse_action(state, text)``: a phrase's move, else the action
+        of its own ``forms(state, verb, args, text)``."""
+
+        def parse_action(state: S, text: str) -> Action:
+            return phrased_action(
+                text,
+                self.verbs,
+                lambda phrase: self.phrase(state, phrase, text),
+                lambda verb, args: forms(state, verb, args, text),
+            )
+
+        return parse_action
 
     def phrase(self, state: S, phrase: Phrase, text: str) -> M:
         """The move ``phrase`` says, checked by the rules (:func:`base_move`)."""
