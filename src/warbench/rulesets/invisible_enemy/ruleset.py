@@ -1,8 +1,8 @@
-"""Invisible Enemy as registered: its rules plus the hooks that serve bots, odds and tools.
-
-``rules.py`` is the rules alone and imports none of the modules that consume
-them (odds, evaluation, pictures); the hooks of ``kit/table/served.py`` answer from
-those modules, imported on first use.
+"""Invisible Enemy as registered: its rules with the hooks the kit answers from the
+package (``kit/table/served.py`` for evaluation, planner, odds and marks, seen by
+eye), and its own answers: the models of a side's nation, the turns without action
+points, contamination and lanes cleared, the pieces (a contaminated base is lost)
+and the initiative of 4.6.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The MGV ruleset as registered: its rules plus the hooks that serve bots, odds and tools.
-
-``rules.py`` is the rules alone and imports none of the modules that consume
-them (odds, evaluation, pictures); the hooks of ``kit/table/served.py`` answer from
-those modules, imported on first use.
+"""The MGV ruleset as registered: MGVRules with the hooks the kit answers from its
+package (questions, recasting, and the served hooks of a game seen by eye,
+``kit/table/served.py``: evaluation, planner, odds, marks), and what only MGV
+answers here: the vehicle models a calibration may field, the hits tallied per
+game, the pieces a balance run counts, the X roll's winner and the arming form.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
-"""The VSGMR ruleset as registered: its rules plus the hooks that serve bots, odds and tools.
-
-``rules.py`` is the rules alone and imports none of the modules that consume
-them (odds, evaluation, pictures); the hooks of ``kit/table/served.py`` answer from
-those modules, imported on first use.
+"""The VSGMR ruleset as registered: VSGMRRules with the hooks served from its modules
+(``kit/table/served.py``), and what VSGMR answers its own way: the scenario's
+profiles as unit kinds, figures as pieces, who acts first, and the odds of an
+attack (``odds.py``, which needs the ruleset).
 """
 
 from __future__ import annotations
