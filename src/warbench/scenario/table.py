@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from pydantic import Field
 
@@ -214,6 +214,24 @@ def feature_from(file: str, path: str, spec: FeatureSpec, **properties: Any) -> 
         )
     except TableGeometryError as exc:
         raise ScenarioError(file, path, str(exc)) from None
+
+
+class ChartRow(Protocol):
+    """A row of a ruleset's terrain chart, as a feature takes it."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def move(self) -> float: ...
+
+
+def chart_feature(
+    file: str, path: str, spec: FeatureSpec, kind: ChartRow, **properties: Any
+) -> Feature:
+    """:func:`feature_from` for a row of a terrain chart: labelled by the row's title
+    unless the file labels it, and costing the row's ``move`` per inch."""
+    label = spec.label or kind.title
+    return feature_from(file, path, spec, label=label, move_cost=kind.move, **properties)
 
 
 def check_edge_run(

@@ -56,9 +56,8 @@ from warbench.scenario.table import (
     ID_PATTERN,
     Ids,
     Placed,
+    chart_feature,
     chart_features,
-    check_edge_run,
-    feature_from,
 )
 from warbench.scenario.table import FeatureSpec as TableFeatureSpec
 
@@ -218,12 +217,11 @@ def feature_of(file: str, path: str, ft: FeatureSpec, kind: TerrainKind) -> Feat
     los: Literal["yes", "no", "beyond"] = (
         "yes" if kind.block == 100 or kind.sight else "beyond" if kind.block == 50 else "no"
     )
-    return feature_from(
+    return chart_feature(
         file,
         path,
         ft,
-        label=ft.label or kind.title,
-        move_cost=kind.move,
+        kind,
         impassable=kind.impassable and not kind.barrier,
         blocks_los=los,
         beyond_reach=1.0 if los == "beyond" else 0.0,
@@ -318,17 +316,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 )
             mission = MISSIONS[us.mission] if us.mission is not None else None
             units.append(UnitSetup(us.id, side, us.formation, mission, tuple(ids)))
-    victory = spec.victory
-    if victory.kind == "breach":
-        check_edge_run(
-            file,
-            "breach",
-            victory.side,
-            victory.edge,
-            victory.count,
-            names,
-            [p.side for p in placements],
-        )
+    spec.victory.check_run(file, "breach", names, [p.side for p in placements])
     setup = Setup.framed(
         spec,
         table,

@@ -54,9 +54,8 @@ from warbench.scenario.table import (
     FeatureSpec,
     Ids,
     Placed,
+    chart_feature,
     chart_features,
-    check_edge_run,
-    feature_from,
 )
 
 RESERVED: Final = frozenset(
@@ -164,12 +163,11 @@ class Setup(VehicleSetup[Placement, TerrainKind]):
 
 def _feature(file: str, path: str, ft: FeatureSpec, kind: TerrainKind) -> Feature:
     """The geometry feature of a 1.4 chart row."""
-    return feature_from(
+    return chart_feature(
         file,
         path,
         ft,
-        label=ft.label or kind.title,
-        move_cost=kind.move,
+        kind,
         impassable=kind.impassable,
         blocks_los=kind.los,
         cover=float(kind.cover),
@@ -236,16 +234,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             )
     by_id = {p.id: p for p in placements}
     victory = spec.victory
-    if victory.kind == "gauntlet":
-        check_edge_run(
-            file,
-            "gauntlet",
-            victory.side,
-            victory.edge,
-            victory.count,
-            names,
-            [p.side for p in placements],
-        )
+    victory.check_run(file, "gauntlet", names, [p.side for p in placements])
     if victory.kind == "strike" and victory.side not in names:
         raise ScenarioError(
             file, "victory.side", f"a strike names the side making it: one of {', '.join(names)}"

@@ -27,7 +27,7 @@ from warbench.scenario.errors import from_validation, listing
 from warbench.scenario.model import Scenario
 from warbench.scenario.schema import Description, Label, ScenarioModel, Title
 from warbench.scenario.sides import check_sides
-from warbench.scenario.table import Edge
+from warbench.scenario.table import Edge, check_edge_run
 
 M = TypeVar("M")
 P = TypeVar("P")
@@ -73,6 +73,12 @@ class EdgeRunVictory(ScenarioModel):
     """The table edge its bases leave by."""
     count: int = Field(default=1, ge=1, le=MAX_FIGURES)
     """Bases that must get off the table by ``edge``."""
+
+    def check_run(self, file: str, kind: str, names: Sequence[str], pieces: Sequence[str]) -> None:
+        """If this is the edge run ``kind`` (gauntlet, breach), check it against the sides
+        ``names`` and the side of every piece (``pieces``)."""
+        if self.kind == kind:
+            check_edge_run(file, kind, self.side, self.edge, self.count, names, pieces)
 
 
 @dataclass(frozen=True, slots=True)
