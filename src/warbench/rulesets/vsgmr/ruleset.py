@@ -11,14 +11,14 @@ from warbench.core.odds import OddsResult
 from warbench.core.ruleset import Piece, UnitKind
 from warbench.rulesets.kit.hooks import TableHooks
 from warbench.rulesets.kit.recasting import RecastHooks
-from warbench.rulesets.kit.table.served import ServedHooks
+from warbench.rulesets.kit.table.served import TableServedHooks
 from warbench.rulesets.vsgmr.odds import explain_action
 from warbench.rulesets.vsgmr.rules import VSGMRRules
 from warbench.rulesets.vsgmr.state import State
 from warbench.scenario.model import Scenario
 
 
-class VSGMR(ServedHooks[State], TableHooks[State], RecastHooks, VSGMRRules):
+class VSGMR(TableServedHooks[State], TableHooks[State], RecastHooks, VSGMRRules):
     """VSGMR with everything the engine, bots and tools ask of a ruleset."""
 
     arena = "vsgmr/street"

@@ -3,7 +3,7 @@
 VSGMR, MGV and Invisible Enemy lay out those modules alike: ``evaluate.evaluate``
 and ``evaluate.standing`` (greedy's values), ``plan.plan`` (the planner's),
 ``odds.QUERIES``, ``annotate.annotate`` and ``annotate.fire_arcs`` (the marks
-pictures draw). :class:`ServedHooks` answers the hooks from them, imported on first
+pictures draw). :class:`TableServedHooks` answers the hooks from them, imported on first
 use as :mod:`warbench.rulesets.kit.hooks` does, so a ruleset class names its package
 once instead of repeating the delegations. MGV and Invisible Enemy, whose other sides'
 bases are seen by eye, add the same few more (:class:`EyeServedHooks`).
@@ -27,7 +27,7 @@ S = TypeVar("S")
 Marks = list[dict[str, Any]]
 
 
-class ServedHooks(Generic[S]):
+class TableServedHooks(Generic[S]):
     """Evaluation, planning, the odds queries and the pictures' marks, from the package."""
 
     package: ClassVar[str]
@@ -61,8 +61,8 @@ class ServedHooks(Generic[S]):
         return answer(state, side, piece)
 
 
-class EyeServedHooks(ServedHooks[S]):
-    """:class:`ServedHooks`, plus what MGV and Invisible Enemy serve alike: the sealed
+class EyeServedHooks(TableServedHooks[S]):
+    """:class:`TableServedHooks`, plus what MGV and Invisible Enemy serve alike: the sealed
     choices (``evaluate.sealed_strategy``), the odds of an action in words and as
     fractions (``explain.explain_action``, ``explain.action_result``), the points each
     side has destroyed (``victory.scores``), another side's move told by eye (the
@@ -101,4 +101,4 @@ class EyeServedHooks(ServedHooks[S]):
         return super().annotations(seen(state, side), events, side)
 
 
-__all__ = ["EyeServedHooks", "ServedHooks"]
+__all__ = ["EyeServedHooks", "TableServedHooks"]
