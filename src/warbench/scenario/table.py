@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Final, Literal, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from pydantic import Field
 
 from warbench.errors import ScenarioError, excerpt
-from warbench.geometry.table import Feature, Figure, Point, Table, Terrain, heading, overlapping
+from warbench.geometry.table import (
+    Base,
+    Feature,
+    Figure,
+    Point,
+    Table,
+    TableGeometryError,
+    Terrain,
+    heading,
+    overlapping,
+)
 from warbench.geometry.table.serial import (
     MAX_FEATURE_POINTS,
     TABLE_MARGIN,
@@ -89,6 +99,26 @@ class Placed:
         columns = range(math.floor((xmin - pad) / size), math.floor((xmax + pad) / size) + 1)
         rows = range(math.floor((ymin - pad) / size), math.floor((ymax + pad) / size) + 1)
         return [(c, r) for c in columns for r in rows]
+
+    def place(
+        self,
+        path: str,
+        ident: str,
+        at: Sequence[float],
+        facing: float | None,
+        base: Base,
+        side: str,
+        kind: str,
+    ) -> Figure:
+        """The figure of a piece as the scenario places it at ``at``, facing ``facing``
+        (by default toward the middle of the table), set down (:meth:`add`)."""
+        x, y = float(at[0]), float(at[1])
+        turned = facing if facing is not None else toward_centre(self.table, (x, y))
+        if not math.isfinite(turned):
+            raise ScenarioError(self.file, f"{path}.facing", "must be a number")
+        figure = Figure(ident, x, y, turned, base, side, kind)
+        self.add(figure, path)
+        return figure
 
     def add(self, figure: Figure, path: str) -> None:
         """Set ``figure`` down: wholly on the table, off impassable terrain, on no other."""
@@ -168,6 +198,40 @@ def chart_features(
         features.append(make(path, ft, kind))
         kinds[ft.id] = kind
     return features, kinds
+
+
+def feature_from(file: str, path: str, spec: FeatureSpec, **properties: Any) -> Feature:
+    """The geometry feature of a scenario's feature ``spec`` (at ``path``), with the
+    ``properties`` its ruleset gives it; ScenarioError if its shape is unsound."""
+    try:
+        return Feature(
+            spec.id,
+            spec.shape,
+            tuple(spec.points),
+            radius=spec.radius,
+            kind=spec.kind,
+            **properties,
+        )
+    except TableGeometryError as exc:
+        raise ScenarioError(file, path, str(exc)) from None
+
+
+class ChartRow(Protocol):
+    """A row of a ruleset's terrain chart, as a feature takes it."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def move(self) -> float: ...
+
+
+def chart_feature(
+    file: str, path: str, spec: FeatureSpec, kind: ChartRow, **properties: Any
+) -> Feature:
+    """:func:`feature_from` for a row of a terrain chart: labelled by the row's title
+    unless the file labels it, and costing the row's ``move`` per inch."""
+    label = spec.label or kind.title
+    return feature_from(file, path, spec, label=label, move_cost=kind.move, **properties)
 
 
 def check_edge_run(

@@ -33,6 +33,7 @@ from warbench.core.actions import Action, check_words
 from warbench.errors import IllegalAction
 from warbench.geometry.table import Point
 from warbench.geometry.table.text import as_coordinate, move_usage, num
+from warbench.rulesets.kit.actions import Worded
 from warbench.rulesets.kit.table.moves import TableMove
 
 MAX_POINTS = 32
@@ -118,25 +119,21 @@ class Barrage(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Deflect(Action):
-    marker: str
+class Named(Worded):
+    """An action naming one thing by id (``deflect M3``): its verb, then the id, a word."""
 
     def __post_init__(self) -> None:
         check_words(self)
-
-    def __str__(self) -> str:
-        return f"deflect {self.marker}"
 
 
 @dataclass(frozen=True, slots=True)
-class Unit(Action):
+class Deflect(Named, verb="deflect"):
+    marker: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unit(Named, verb="unit"):
     unit: str
-
-    def __post_init__(self) -> None:
-        check_words(self)
-
-    def __str__(self) -> str:
-        return f"unit {self.unit}"
 
 
 Move = TableMove
@@ -172,14 +169,8 @@ class Engineer(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Destruct(Action):
+class Destruct(Named, verb="destruct"):
     base: str
-
-    def __post_init__(self) -> None:
-        check_words(self)
-
-    def __str__(self) -> str:
-        return f"destruct {self.base}"
 
 
 @dataclass(frozen=True, slots=True)

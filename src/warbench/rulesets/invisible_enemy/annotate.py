@@ -13,60 +13,33 @@ bases by eye (3.0), and a move's path as its event tells it, by eye too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from warbench.core.events import Event
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.kit.table.marks import Mark, event_marks, figure_arc, sight_mark
 
 
-def annotate(state: State, events: Sequence[Event], side: str | None) -> list[dict[str, Any]]:
-    marks: list[dict[str, Any]] = []
-    for event in events:
+def annotate(state: State, events: Sequence[Event], side: str | None) -> list[Mark]:
+    def fired(event: Event) -> list[Mark]:
+        if event.kind != "fire":
+            return []
         info = event.data
-        if event.kind == "move":
-            points = [list(p) for p in info.get("path", [])]
-            base = state.bases.get(str(info.get("base")))
-            if len(points) > 1 and base is not None:
-                marks.append({"kind": "path", "points": points, "side": base.side})
-        elif event.kind == "fire":
-            shooter = state.bases.get(str(info.get("shooter")))
-            target = space.aim(state, str(info.get("target")))
-            if shooter is None or target is None:
-                continue
-            marks.append(
-                {
-                    "kind": "sight",
-                    "from": [shooter.geo.x, shooter.geo.y],
-                    "to": list(target.centre),
-                    "clear": True,
-                    "label": f"{shooter.id}: {info.get('hits', 0)} hit(s)",
-                }
-            )
-            marks.append(
-                {
-                    "kind": "arc",
-                    "at": [shooter.geo.x, shooter.geo.y],
-                    "facing": shooter.geo.facing,
-                    "half_angle": rules().arc(shooter.model.weapon),
-                    "range": shooter.model.range,
-                }
-            )
-    return marks
+        shooter = state.bases.get(str(info.get("shooter")))
+        target = space.aim(state, str(info.get("target")))
+        if shooter is None or target is None:
+            return []
+        hits = f"{shooter.id}: {info.get('hits', 0)} hit(s)"
+        arc = figure_arc(shooter.geo, rules().arc(shooter.model.weapon), shooter.model.range)
+        return [sight_mark(shooter.geo.at, target.centre, hits), arc]
+
+    return event_marks(events, state.bases, fired)
 
 
-def fire_arcs(state: State, side: str, piece: str) -> list[dict[str, Any]]:
+def fire_arcs(state: State, side: str, piece: str) -> list[Mark]:
     """The arc of ``side``'s own base ``piece``: its weapon class's arc out to its range."""
     base = state.bases.get(piece)
     if base is None or base.side != side or base.destroyed:
         return []
-    return [
-        {
-            "kind": "arc",
-            "at": [base.geo.x, base.geo.y],
-            "facing": base.geo.facing,
-            "half_angle": rules().arc(base.model.weapon),
-            "range": base.model.range,
-        }
-    ]
+    return [figure_arc(base.geo, rules().arc(base.model.weapon), base.model.range)]

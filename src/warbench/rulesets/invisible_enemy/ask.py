@@ -18,8 +18,8 @@ import math
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import IllegalAction, QuestionRefused
-from warbench.geometry.table import Figure, Point, RoundBase, centre_distance, in_arc
+from warbench.errors import QuestionRefused
+from warbench.geometry.table import Figure, MoveResult, Point, RoundBase, centre_distance, in_arc
 from warbench.rulesets.invisible_enemy import space
 from warbench.rulesets.invisible_enemy.actions import (
     Barrage,
@@ -35,12 +35,14 @@ from warbench.rulesets.invisible_enemy.view import by_hand
 from warbench.rulesets.kit.eye import spots_by_eye, told_distance
 from warbench.rulesets.kit.table.ask import (
     face_reason,
-    measure_spot,
+    measure_pair,
+    move_reason,
     nearest,
     nearest_point,
     shelter_reason,
     toward_reason,
 )
+from warbench.rulesets.kit.table.moves import base_reach, planned_cost
 from warbench.rulesets.kit.table.phrases import Spot
 
 BY_HAND = (
@@ -50,10 +52,6 @@ BY_HAND = (
 
 
 # -- measure --------------------------------------------------------------------------------
-
-
-def _spot(state: State, word: str, text: str) -> Spot:
-    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
 
 
 def _aim(state: State, spot: Spot, towards: Point) -> space.Aim:
@@ -72,10 +70,7 @@ def measure(state: State, side: str, first: str, second: str) -> str:
     """Distance centre to centre and weapon blocks, where 3.0 allows measuring."""
     if by_hand(state):
         raise QuestionRefused(BY_HAND)
-    text = f"measure {first} {second}"
-    a, b = _spot(state, first, text), _spot(state, second, text)
-    if a.id == b.id:
-        raise QuestionRefused(f"{text}: name two different things")
+    a, b = measure_pair(state.setup.table, first, second, lambda: spots(state), WHAT)
     if a.figure is None and b.figure is not None:
         a, b = b, a
     tower = state.towers.get(b.id)
@@ -153,17 +148,11 @@ def _under_barrage(state: State, at: Point) -> bool:
     return any(math.dist(m.at, at) <= radius + 1e-9 for m in state.markers)
 
 
-def _move_reason(state: State, side: str, action: Move) -> str | None:
-    from warbench.rulesets.invisible_enemy.movement import breach_edge, plan
-
-    try:
-        base, result = plan(state, side, action)
-    except IllegalAction:
-        return None
+def _reason_on_table(
+    state: State, side: str, action: Move, base: Base, result: MoveResult
+) -> str | None:
+    """A turn to face an enemy, out of a barrage, to shelter, or toward the nearest."""
     start, end = base.geo, result.end
-    edge = breach_edge(state, side)
-    if edge is not None and result.off_table:
-        return f"off the {edge} edge"
     if not action.path:
         return face_reason(end, ((e.id, e.geo) for e in _enemies(state, side)))
     if _under_barrage(state, start.at) and not _under_barrage(state, end.at):
@@ -182,7 +171,9 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
     barrage's reason names the enemy base nearest its point as the side sees it.
     """
     if isinstance(action, Move):
-        return _move_reason(state, side, action)
+        from warbench.rulesets.invisible_enemy.movement import breach_edge, plan
+
+        return move_reason(plan, breach_edge, state, side, action, _reason_on_table)
     if isinstance(action, Fire):
         return f"{'rake' if action.rake else 'fire at'} {action.target}"
     if isinstance(action, Engineer):
@@ -203,24 +194,15 @@ __all__ = ["action_cost", "action_reason", "measure", "move_reach"]
 
 
 def action_cost(state: State, side: str, action: Action) -> str | None:
-    """A move's inches of the base's allowance, from the rules' own plan (None if refused)."""
+    """The inches a move spends of the base's allowance (4.4), as the rules plan it."""
     from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.kit.table.moves import planned_cost
 
     return planned_cost(plan, state, side, action)
 
 
 def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float], float] | None:
-    """Where ``side``'s base ``piece`` stands and the inches it may move now (its
-    allowance, from the rules' own plan); None if it may not move now, or while the rules
-    forbid measuring."""
-    from warbench.rulesets.invisible_enemy.actions import Move
+    """:func:`~warbench.rulesets.kit.table.moves.base_reach`; none while barrage markers go
+    down by hand (3.0 forbids measuring)."""
     from warbench.rulesets.invisible_enemy.movement import plan
-    from warbench.rulesets.kit.table.moves import planned_reach
 
-    base = state.bases.get(piece)
-    if base is None or base.side != side or by_hand(state):
-        return None
-    at = (base.geo.at[0], base.geo.at[1])
-    inches = planned_reach(plan, state, side, Move(piece, (at,)))
-    return None if inches is None else (at, inches)
+    return base_reach(plan, Move, state, side, piece, by_hand(state))

@@ -221,15 +221,8 @@ def _roll_base(state: State, base: Base, marker: Marker, res: Resolution) -> boo
             marker=marker.id,
         )
         return False
-    base.destroyed = True
-    state.touched()
-    res.emit(
-        "destroyed",
-        f"barrage {marker.id} destroys {base.id} ({total}, needed {needs})",
-        base=base.id,
-        marker=marker.id,
-        cause="barrage",
-    )
+    text = f"barrage {marker.id} destroys {base.id} ({total}, needed {needs})"
+    state.destroy(base, res, text, marker=marker.id, cause="barrage")
     return True
 
 

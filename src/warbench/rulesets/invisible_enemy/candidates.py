@@ -49,8 +49,7 @@ ESCAPE_SPARE = (0.5, 0.2)
 
 
 def candidates(ruleset: InvisibleEnemyRules, state: State, side: str) -> Sequence[Action]:
-    decision = ruleset.decision(state)
-    if decision is None or side not in decision.sides:
+    if not ruleset.asked(state, side):
         return []
     step = state.step
     if step == "buy":

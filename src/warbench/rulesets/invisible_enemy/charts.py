@@ -25,7 +25,7 @@ from typing import Literal, TypeAlias
 from pydantic import Field, model_validator
 
 from warbench.core.dice import sum_distribution
-from warbench.rulesets.kit.datafiles import DataModel, load_model
+from warbench.rulesets.kit.datafiles import DataModel, data_file
 
 Roll: TypeAlias = Callable[[str, int], tuple[int, ...]]
 """``roll(purpose, n)``: n results of 1D6, logged with their purpose."""
@@ -227,10 +227,8 @@ class Charts(_Model):
         }
 
 
-@cache
-def charts() -> Charts:
-    """The charts, validated once."""
-    return load_model("warbench.rulesets.invisible_enemy", "charts.toml", Charts)
+charts = data_file("warbench.rulesets.invisible_enemy", "charts.toml", Charts)
+"""The charts, validated once."""
 
 
 # -- dice ----------------------------------------------------------------------------------

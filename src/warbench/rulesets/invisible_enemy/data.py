@@ -16,7 +16,7 @@ from pydantic import Field, model_validator
 
 from warbench.geometry.table import TurnBand, TurningTable
 from warbench.rulesets.invisible_enemy.charts import Weapon
-from warbench.rulesets.kit.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.kit.datafiles import DataModel, StandIn, data_file, load_model
 from warbench.rulesets.kit.eye import EyeSpec
 
 PACKAGE = "warbench.rulesets.invisible_enemy"
@@ -197,14 +197,8 @@ class Rules:
         return min(rate, m.cap)
 
 
-@cache
-def vehicles() -> Vehicles:
-    return load_model(PACKAGE, "vehicles.toml", Vehicles)
-
-
-@cache
-def terrain_chart() -> TerrainChart:
-    return load_model(PACKAGE, "terrain.toml", TerrainChart)
+vehicles = data_file(PACKAGE, "vehicles.toml", Vehicles)
+terrain_chart = data_file(PACKAGE, "terrain.toml", TerrainChart)
 
 
 @cache

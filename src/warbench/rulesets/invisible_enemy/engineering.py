@@ -55,6 +55,7 @@ from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.scenario import FeatureSpec, feature_of
 from warbench.rulesets.invisible_enemy.state import Base, State
 from warbench.rulesets.kit.rulings import cite_ruling
+from warbench.rulesets.kit.table.moves import own_base
 
 RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
@@ -87,11 +88,7 @@ def _reach() -> float:
 def check(state: State, side: str, action: Engineer, fresh: bool = False) -> Checked:
     """Whether ``action`` may be taken now (``fresh``: at the start of an activation of
     the engineer's unit); IllegalAction says why not."""
-    base = state.bases.get(action.base)
-    if base is None or not base.active:
-        raise IllegalAction(action, f"there is no base {action.base} on the table")
-    if base.side != side:
-        raise IllegalAction(action, f"{base.id} is not yours")
+    base: Base = own_base(state.bases, action.base, side, action)
     if base.role != "engineer":
         raise IllegalAction(action, f"{base.id} is not an engineer base (1.3)")
     if not fresh:
@@ -346,15 +343,8 @@ def _effect(state: State, done: Checked, res: Resolution) -> None:
         base.armed = True
     elif key == "deliver-payload" and target is not None:
         base.armed = False
-        target.destroyed = True
-        res.emit(
-            "destroyed",
-            f"{base.id}'s payload destroys {target.id} (stand-in)",
-            base=target.id,
-            by=base.id,
-            credit=base.id,
-            cause="payload",
-        )
+        text = f"{base.id}'s payload destroys {target.id} (stand-in)"
+        state.destroy(target, res, text, touch=False, by=base.id, credit=base.id, cause="payload")
 
 
 def base_options(state: State, base: Base, fresh: bool = False) -> list[Engineer]:

@@ -49,6 +49,7 @@ from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.space import WEAPON_NAMES, Aim
 from warbench.rulesets.invisible_enemy.state import Base, Shot, State
 from warbench.rulesets.kit.rulings import cite_ruling
+from warbench.rulesets.kit.table.moves import own_base
 
 RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
@@ -188,11 +189,7 @@ def check_fire(state: State, side: str, action: Fire) -> list[Base]:
         raise IllegalAction(action, "direct fire belongs to the fire phase (1.6 phase 5)")
     bases: list[Base] = []
     for sid in action.shooters:
-        base = state.bases.get(sid)
-        if base is None or not base.active:
-            raise IllegalAction(action, f"there is no base {sid} on the table")
-        if base.side != side:
-            raise IllegalAction(action, f"{sid} is not yours")
+        base: Base = own_base(state.bases, sid, side, action)
         if base.contaminated:
             raise IllegalAction(action, f"{sid} is contaminated: it never fires again (1.5 note 2)")
         if base.fired_turn == state.turn:
@@ -248,6 +245,31 @@ def _record(state: State, shooter: str, target: Aim, hits: int) -> tuple[int, in
     if taken > 0:
         state.pending.append(Shot(shooter, target.id, taken))
     return taken, hits - taken
+
+
+def _pass_on(
+    state: State,
+    res: Resolution,
+    kind: str,
+    shooter: Base,
+    source: Aim,
+    aimed: Aim,
+    surplus: int,
+    told: str,
+) -> int:
+    """5.3: ``surplus`` hits of ``shooter`` passed on from ``source`` to ``aimed``
+    (``kind``: penetration or rake), pended up to what it has left and told as ``told``
+    (``{taken}``: the hits it took); the surplus still left."""
+    taken, left_over = _record(state, shooter.id, aimed, surplus)
+    res.emit(
+        kind,
+        told.format(taken=taken),
+        shooter=shooter.id,
+        source=source.id,
+        target=aimed.id,
+        hits=taken,
+    )
+    return left_over
 
 
 def apply_fire(state: State, side: str, action: Fire, res: Resolution) -> None:
@@ -372,16 +394,11 @@ def _penetrate(state: State, shooter: Base, first: Aim, surplus: int, res: Resol
             return
         if space.terrain_line(state, eye, aimed).blocked is not None:
             return
-        taken, surplus = _record(state, shooter.id, aimed, surplus)
-        res.emit(
-            "penetration",
-            f"{taken} surplus hit(s) of {shooter.id} pass through {current.id} to {behind.id} "
-            "(5.3 kinetic penetration)",
-            shooter=shooter.id,
-            source=current.id,
-            target=behind.id,
-            hits=taken,
+        told = (
+            f"{{taken}} surplus hit(s) of {shooter.id} pass through {current.id} to {behind.id} "
+            "(5.3 kinetic penetration)"
         )
+        surplus = _pass_on(state, res, "penetration", shooter, current, aimed, surplus, told)
         done.add(behind.id)
         current = aimed
 
@@ -414,16 +431,11 @@ def _rake(state: State, shooter: Base, first: Aim, surplus: int, res: Resolution
         if best is None:
             return
         aimed = best[2]
-        taken, surplus = _record(state, shooter.id, aimed, surplus)
-        res.emit(
-            "rake",
-            f"{shooter.id} sweeps {taken} surplus hit(s) from {first.id} onto {aimed.id} "
-            "(5.3 raking fire)",
-            shooter=shooter.id,
-            source=first.id,
-            target=aimed.id,
-            hits=taken,
+        told = (
+            f"{shooter.id} sweeps {{taken}} surplus hit(s) from {first.id} onto {aimed.id} "
+            "(5.3 raking fire)"
         )
+        surplus = _pass_on(state, res, "rake", shooter, first, aimed, surplus, told)
         done.add(aimed.id)
 
 
@@ -474,15 +486,7 @@ def damage_base(
         total=base.hits,
     )
     if base.hits >= base.model.hull:
-        base.destroyed = True
-        state.touched()
-        res.emit(
-            "destroyed",
-            f"{base.id} is destroyed ({why})",
-            base=base.id,
-            credit=credit,
-            cause=cause,
-        )
+        state.destroy(base, res, f"{base.id} is destroyed ({why})", credit=credit, cause=cause)
 
 
 def damage_tower(state: State, tower_id: str, hits: int, res: Resolution) -> None:
@@ -512,11 +516,7 @@ def apply_destruct(state: State, side: str, action: Destruct, res: Resolution) -
     """6.0: the base overheats; everything within the blast is attacked; it is removed."""
     if state.step not in MOVEMENT_STEPS:
         raise IllegalAction(action, "a base self-destructs only during the movement phase (6.0)")
-    base = state.bases.get(action.base)
-    if base is None or not base.active:
-        raise IllegalAction(action, f"there is no base {action.base} on the table")
-    if base.side != side:
-        raise IllegalAction(action, f"{action.base} is not yours")
+    base: Base = own_base(state.bases, action.base, side, action)
     if base.contaminated:
         raise IllegalAction(
             action,
@@ -565,13 +565,8 @@ def apply_destruct(state: State, side: str, action: Destruct, res: Resolution) -
             damage_base(state, victim.base, hits, res, "6.0", credit=base.id, cause="blast")
         else:
             damage_tower(state, victim_id, hits, res)
-    base.destroyed = True
-    state.touched()
-    res.emit(
-        "destroyed",
-        f"{base.id} is gone, consumed by its own blast (6.0)",
-        base=base.id,
-        cause="self-destruct",
+    state.destroy(
+        base, res, f"{base.id} is gone, consumed by its own blast (6.0)", cause="self-destruct"
     )
 
 

@@ -16,17 +16,15 @@ from typing import Any
 from warbench.geometry.table.text import num
 from warbench.rulesets.invisible_enemy.charts import MISSION_WORDS
 from warbench.rulesets.kit.table.info import (
+    bases_on_table,
     description_lines,
     exit_race_lines,
-    feature_name,
+    feature_lines,
     find_row,
+    info_of,
     measuring_forbidden,
-    parse_point,
     placed_text,
-    point_lines,
     points_line,
-    refuse,
-    sight_words,
 )
 from warbench.scenario.model import Scenario
 
@@ -94,36 +92,39 @@ def _mission(code: str) -> str:
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of base, unit, feature or point ``ref``
     (QuestionRefused if none of them)."""
-    base = find_row(view["bases"], ref)
-    if base is not None:
-        return _base_lines(view, base)
-    unit = find_row(view.get("units", []), ref)
-    if unit is not None:
-        lines = [
-            f"unit {unit['id']} of {unit['formation']} ({unit['side']})"
-            + (f", mission {_mission(unit['mission'])}" if unit.get("mission") else "")
-        ]
-        for base_id in unit["bases"]:
-            row = find_row(view["bases"], str(base_id))
-            if row is not None:
-                state = (
-                    "destroyed"
-                    if row["destroyed"]
-                    else "left the table"
-                    if row["exited"]
-                    else f"{row['hits']}/{row['hull']} hits"
-                )
-                lines.append(f"  {row['id']} {row['title']}: {state}")
-        return lines
-    feature = find_row(view.get("features", []), ref)
-    if feature is not None:
-        return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
-    point = parse_point(ref)
-    if point is not None:
-        return point_lines(view, point, _barrages_at(view, *point))
-    names = [str(b["id"]) for b in view["bases"] if not b["destroyed"] and not b["exited"]]
-    refuse(ref, names, "base")
-    raise AssertionError("unreachable")  # pragma: no cover
+    kinds = (
+        ("bases", lambda base: _base_lines(view, base)),
+        ("units", lambda unit: _unit_lines(view, unit)),
+        ("features", feature_lines),
+    )
+    return info_of(
+        view,
+        ref,
+        kinds,
+        lambda: bases_on_table(view),
+        "base",
+        lambda point: _barrages_at(view, *point),
+    )
+
+
+def _unit_lines(view: Mapping[str, Any], unit: Mapping[str, Any]) -> list[str]:
+    """A unit of bases, its mission, and how each of its bases stands."""
+    lines = [
+        f"unit {unit['id']} of {unit['formation']} ({unit['side']})"
+        + (f", mission {_mission(unit['mission'])}" if unit.get("mission") else "")
+    ]
+    for base_id in unit["bases"]:
+        row = find_row(view["bases"], str(base_id))
+        if row is not None:
+            state = (
+                "destroyed"
+                if row["destroyed"]
+                else "left the table"
+                if row["exited"]
+                else f"{row['hits']}/{row['hull']} hits"
+            )
+            lines.append(f"  {row['id']} {row['title']}: {state}")
+    return lines
 
 
 def goal(scenario: Scenario) -> list[str]:

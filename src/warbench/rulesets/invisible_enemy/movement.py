@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import cache, partial
+from functools import cache
 
 import shapely
 import shapely.ops
@@ -67,9 +67,10 @@ from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
 from warbench.rulesets.invisible_enemy.state import Base, State
-from warbench.rulesets.kit.eye import emit_move, move_problem
+from warbench.rulesets.kit.eye import emit_move, refuse_problem
 from warbench.rulesets.kit.eye import path as eye_path
 from warbench.rulesets.kit.rulings import cite_ruling
+from warbench.rulesets.kit.table.moves import driven_path, leave_by, own_base
 
 RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: refusals caused by a ruling cite it from there."""
@@ -426,11 +427,7 @@ def plan(state: State, side: str, action: Move, low: bool = False) -> tuple[Base
 
 
 def _plan(state: State, side: str, action: Move, low: bool) -> tuple[Base, MoveResult]:
-    base = state.bases.get(action.base)
-    if base is None or not base.active:
-        raise IllegalAction(action, f"there is no base {action.base} on the table")
-    if base.side != side:
-        raise IllegalAction(action, f"{base.id} is not yours")
+    base: Base = own_base(state.bases, action.base, side, action)
     if base.unit != state.current:
         moving = f"{state.current} is moving" if state.current else "no unit is moving"
         raise IllegalAction(action, f"{base.id} is not of the moving unit ({moving}, 4.0)")
@@ -452,15 +449,7 @@ def _plan(state: State, side: str, action: Move, low: bool) -> tuple[Base, MoveR
     towed = _tow(state, base)
     edge = breach_edge(state, side)
     result = _drive(state, base, action, [towed.id] if towed else [], low)
-    if result.problem is not None:
-        problem = result.problem
-        blocker = state.bases.get(problem.blocker or "")
-        owner = blocker.side if blocker is not None else None
-        measuring = state.setup.options.measuring
-        # Told when read: a bot listing moves asks only the kind of problem.
-        raise MoveRefused(
-            action, partial(move_problem, problem, owner, measuring, side), problem.kind
-        )
+    refuse_problem(action, result, state.bases, state.setup.options.measuring, side)
     exits = result.off_table
     if exits and (edge is None or not _off_by(state, result.end, edge)):
         but = f" except by the {edge} edge" if edge else ""
@@ -616,14 +605,8 @@ def apply_move(state: State, side: str, action: Move, res: Resolution, low: bool
                 continue
             at, facing = along.point_along(result, distance)
             end, travelled = base.geo.moved_to(at, facing), distance
-            base.destroyed = True
-            res.emit(
-                "destroyed",
-                f"minefield {source} destroys {base.id} ({total}, needed {needs}; stand-in)",
-                base=base.id,
-                feature=source,
-                cause="minefield",
-            )
+            text = f"minefield {source} destroys {base.id} ({total}, needed {needs}; stand-in)"
+            state.destroy(base, res, text, touch=False, feature=source, cause="minefield")
         else:
             if not fungus.roll_infection(state, base, source, res):
                 continue
@@ -634,14 +617,8 @@ def apply_move(state: State, side: str, action: Move, res: Resolution, low: bool
     base.geo = end
     base.moved_turn = state.turn
     state.moved.append(base.id)
-    edge = breach_edge(state, side)
-    if not stopped and edge is not None and _off_by(state, end, edge):
-        state.exited.append(base.id)
-        base.exited = True
-        res.emit("exited", f"{base.id} breaks out by the {edge} edge", base=base.id)
-    path: list[Point] = list(result.path)
-    if stopped:
-        path = [*along.path_until(result, travelled), end.at]
+    leave_by(state, base, end.at, breach_edge(state, side), stopped, "breaks out by", res)
+    path = driven_path(result, travelled, stopped, end.at)
     spent = along.spent_until(result, travelled) if stopped else result.cost
     spend = (travelled, base.model.speed, spent)
     eye, measuring = rules().data.eye, state.setup.options.measuring

@@ -13,11 +13,10 @@ included: 3.0 forbids measuring then, and a phrase would measure for the player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from warbench.core.actions import Action, match_id, verb_and_args
-from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
-from warbench.geometry.table.text import Clip, Pose, parse_move_words, parse_point
+from warbench.core.actions import Action, match_id
+from warbench.errors import ActionSyntaxError, excerpt
+from warbench.geometry.table import Leg
+from warbench.geometry.table.text import parse_move_words, parse_point
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
     MAX_ITEMS,
@@ -37,38 +36,53 @@ from warbench.rulesets.invisible_enemy.actions import (
 )
 from warbench.rulesets.invisible_enemy.charts import engineering_actions
 from warbench.rulesets.invisible_enemy.movement import legs_cost, plan
-from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.invisible_enemy.state import Base, State
 from warbench.rulesets.invisible_enemy.view import by_hand
-from warbench.rulesets.kit.table.moves import afford_clip, own_start
+from warbench.rulesets.kit.table.parse import BasePhrasing, bare
 from warbench.rulesets.kit.table.phrases import (
-    Phrase,
     Spot,
-    base_move,
     feature_spots,
     figure_spot,
-    phrase_usage,
     point_spot,
-    read_phrase,
-)
-
-PHRASES = phrase_usage("BASE", ("toward", "to", "face"))
-"""The phrases' usage lines, listed after the raw forms (``help`` at the prompt)."""
-VERBS = {**USAGE, "face": PHRASES["face"], "charge": "charge BASE TARGET"}
-WHAT = "base, feature or marker"
-"""What a phrase may name (one word for every refusal of a name)."""
-NO_CONTACT = (
-    "Invisible Enemy has no attack in base contact: direct fire is at range (5.0); "
-    "to close in, write: move {mover} toward {target} [INCHES]"
-)
-NO_MEASURING = (
-    "no table phrases while barrage markers go down by hand: 3.0 forbids measuring "
-    "the table then, and a phrase would measure for you"
 )
 
 
-def _alone(verb: str, args: list[str], text: str) -> None:
-    if args:
-        raise ActionSyntaxError(text, f"write it as: {USAGE[verb]}")
+class _Phrasing(BasePhrasing[State, Base, Move]):
+    step = "unit"
+
+    def hushed(self, state: State) -> bool:
+        return by_hand(state)
+
+    def spots(self, state: State) -> list[Spot]:
+        """Everything a phrase or a measure may name: bases on the table, standing features
+        (fungus towers among them) and the barrage markers on the table."""
+        out = [figure_spot(b.geo, b.side) for b in state.active()]
+        out += feature_spots(state.terrain.active)
+        out += [point_spot(m.id, m.at, "marker", side=m.side) for m in state.markers]
+        return out
+
+    def plan(self, state: State, side: str, move: Move) -> object:
+        return plan(state, side, move)
+
+    def reach(self, base: Base) -> float:
+        return base.model.speed
+
+    def spare(self, state: State, base: Base, legs: list[Leg]) -> float:
+        """The allowance left after ``legs`` (4.4, the planner's costs)."""
+        return base.model.speed - legs_cost(state, base, legs)
+
+
+PHRASING = _Phrasing(
+    USAGE,
+    Move,
+    "base, feature or marker",
+    "Invisible Enemy",
+    "direct fire is at range (5.0)",
+    "barrage markers go down by hand: 3.0 forbids measuring the table then",
+)
+PHRASES = PHRASING.phrases
+WHAT = PHRASING.what
+spots = PHRASING.spots
 
 
 def _exactly(verb: str, args: list[str], n: int, text: str) -> None:
@@ -107,48 +121,14 @@ def _target(state: State, word: str, text: str) -> str:
     return match_id(word, known, "base or feature", text)
 
 
-def spots(state: State) -> list[Spot]:
-    """Everything a phrase or a measure may name: bases on the table, standing features
-    (fungus towers among them) and the barrage markers on the table."""
-    out = [figure_spot(b.geo, b.side) for b in state.active()]
-    out += feature_spots(state.terrain.active)
-    out += [point_spot(m.id, m.at, "marker", side=m.side) for m in state.markers]
-    return out
-
-
-def moving(state: State) -> tuple[str, ...]:
-    """The side moving its bases now (none outside the step that moves them)."""
-    return (state.actor,) if state.step == "unit" and state.actor else ()
-
-
-def _phrase(state: State, phrase: Phrase, text: str) -> Move:
-
-    if by_hand(state):
-        raise IllegalAction(text, NO_MEASURING)
-    return base_move(
-        phrase,
-        text,
-        state.bases,
-        spots=lambda: spots(state),
-        what=WHAT,
-        no_contact=NO_CONTACT,
-        make=Move,
-        plan=lambda side, move: plan(state, side, move),
-        moving=lambda: moving(state),
-        reach=lambda base: base.model.speed,
-    )
-
-
-def parse_action(state: State, text: str) -> Action:
-    verb, args = verb_and_args(text, VERBS)
-    phrase = read_phrase(verb, args, text)
-    if phrase is not None:
-        return _phrase(state, phrase, text)
+def _form(state: State, verb: str, args: list[str], text: str) -> Action:
+    """Invisible Enemy's forms (network purchases, markers, activation, engineering, fire),
+    and a ``move`` when the verb is none of them."""
     if verb == "done":
-        _alone(verb, args, text)
+        bare(verb, args, USAGE, text)
         return DONE
     if verb == "pass":
-        _alone(verb, args, text)
+        bare(verb, args, USAGE, text)
         return PASS
     if verb == "buy":
         return _buy(state, args, text)
@@ -198,19 +178,12 @@ def parse_action(state: State, text: str) -> Action:
     if not args:
         raise ActionSyntaxError(text, f"write it as: {USAGE['move']}")
     base = match_id(args[0], state.bases, "base", text)
-    start, clip = _relative(state, base, text)
+    start, clip = PHRASING.relative(state, base, text)
     path, facings, facing = parse_move_words(
         state.setup.table, args[1:], text, USAGE["move"], MAX_POINTS, start=start, clip=clip
     )
     return Move(base, path, facing, facings)
 
 
-def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Clip]:
-    """What relative move words read for base ``ref``: its own place, while its side
-    moves a unit, and what its allowance still pays for (4.4, the planner's costs)."""
-
-    base = state.bases[ref]
-
-    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, lambda: moving(state), text)
-    speed = base.model.speed
-    return start, afford_clip(lambda legs: speed - legs_cost(state, base, legs), lambda: start()[0])
+parse_action = PHRASING.parser(_form)
+"""The action a line of text says (a table phrase, or one of the forms above)."""

@@ -16,13 +16,10 @@ assembles them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
-from warbench.core.outcome import Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.rulesets.invisible_enemy import (
     barrage,
@@ -45,7 +42,7 @@ from warbench.rulesets.invisible_enemy.actions import (
     Pass,
     Unit,
 )
-from warbench.rulesets.invisible_enemy.scenario import Setup, build_scenario
+from warbench.rulesets.invisible_enemy.scenario import Setup
 from warbench.rulesets.invisible_enemy.state import (
     Base,
     Network,
@@ -54,6 +51,7 @@ from warbench.rulesets.invisible_enemy.state import (
 )
 from warbench.rulesets.invisible_enemy.state import Unit as UnitState
 from warbench.rulesets.kit.rulings import cite_ruling
+from warbench.rulesets.kit.table.rules import SeenRules, settle, table_ruleset
 from warbench.scenario.model import Scenario
 
 FIRE_STEPS = ("fire_a", "fire_b")
@@ -61,27 +59,20 @@ RULINGS = "warbench.rulesets.invisible_enemy"
 """Where ``data/rulings.toml`` lives: what a ruling decides cites it from there."""
 
 
-class InvisibleEnemyRules(Ruleset[State]):
+class InvisibleEnemyRules(SeenRules[State]):
     """Invisible Enemy: micromachines at war (WTJ, 2010-12 text)."""
 
-    info = RulesetInfo(
-        name="invisible-enemy",
-        title="Invisible Enemy: Micromachines at War",
-        version="2",
-        geometry="table",
-        aliases=("ie", "invisible_enemy"),
-        min_sides=2,
-        max_sides=2,
-        hidden_information=True,
-        simultaneous_choices=True,
-        side_states=True,
-        exhaustive_actions=False,
+    info = table_ruleset(
+        "invisible-enemy",
+        "Invisible Enemy: Micromachines at War",
+        "2",
+        "ie",
+        "invisible_enemy",
+        sealed=True,
     )
+    package = "warbench.rulesets.invisible_enemy"
 
     # -- scenario and state ----------------------------------------------------------
-    def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
-        return build_scenario(raw, source, scenario_id)
-
     def initial_state(self, scenario: Scenario) -> State:
         setup: Setup = scenario.spec
         bases = {
@@ -103,12 +94,6 @@ class InvisibleEnemyRules(Ruleset[State]):
             networks=networks,
             terrain=setup.terrain,
         )
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     # -- what is asked -----------------------------------------------------------------
     def decision(self, state: State) -> Decision | None:
@@ -315,22 +300,7 @@ class InvisibleEnemyRules(Ruleset[State]):
             network.reset(state, res)
             _end_turn(state, res)
 
-    @staticmethod
-    def usage() -> Mapping[str, str]:
-        """The text form of each action, for ``help`` at the prompt."""
-        from warbench.rulesets.invisible_enemy.actions import USAGE
-
-        return USAGE
-
     # -- reading -------------------------------------------------------------------------
-    def view(self, state: State, side: str | None) -> dict[str, Any]:
-        from warbench.rulesets.invisible_enemy.view import view
-
-        return view(state, side)
-
-    def state_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
     def side_state(self, state: State, side: str) -> State | None:
         """The state holds no secret (the engine keeps the sealed tie barrages), but 3.0
         sets markers down by hand: the other side's bases stand where ``side`` sees them
@@ -544,9 +514,7 @@ def _begin_fire(state: State, res: Resolution, step: str) -> None:
 
 def _end_turn(state: State, res: Resolution) -> None:
     if state.turn >= state.setup.turns:
-        state.outcome = victory.at_limit(state)
-        state.step = "over"
-        res.emit("game_over", state.outcome.reason)
+        settle(state, res, victory.at_limit(state))
         return
     state.turn += 1
     state.ties = 0
@@ -554,13 +522,7 @@ def _end_turn(state: State, res: Resolution) -> None:
 
 
 def _decided(state: State, res: Resolution) -> bool:
-    outcome = victory.decided(state)
-    if outcome is None:
-        return False
-    state.outcome = outcome
-    state.step = "over"
-    res.emit("game_over", outcome.reason)
-    return True
+    return settle(state, res, victory.decided(state))
 
 
 __all__ = ["InvisibleEnemyRules"]

@@ -1,43 +1,31 @@
-"""Invisible Enemy as registered: its rules plus the hooks that serve bots, odds and tools.
-
-``rules.py`` is the rules alone and imports none of the modules that consume
-them (odds, evaluation, pictures); they are assembled here.
+"""Invisible Enemy as registered: its rules with the hooks the kit answers from the
+package (``kit/table/served.py`` for evaluation, planner, odds and marks, seen by
+eye), and its own answers: the models of a side's nation, the turns without action
+points, contamination and lanes cleared, the pieces (a contaminated base is lost)
+and the initiative of 4.6.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from warbench.core.actions import Action
 from warbench.core.events import Event
-from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.ruleset import REMOVALS, Piece, UnitKind
-from warbench.rulesets.invisible_enemy.annotate import annotate, fire_arcs
-from warbench.rulesets.invisible_enemy.data import rules, vehicles
-from warbench.rulesets.invisible_enemy.evaluate import evaluate, sealed_strategy, standing
-from warbench.rulesets.invisible_enemy.explain import explain_action
-from warbench.rulesets.invisible_enemy.odds import QUERIES
-from warbench.rulesets.invisible_enemy.plan import plan
+from warbench.rulesets.invisible_enemy.data import vehicles
 from warbench.rulesets.invisible_enemy.rules import InvisibleEnemyRules
 from warbench.rulesets.invisible_enemy.state import State
-from warbench.rulesets.invisible_enemy.victory import scores
-from warbench.rulesets.invisible_enemy.view import seen_state
-from warbench.rulesets.kit.eye import told_action
 from warbench.rulesets.kit.hooks import TableHooks
 from warbench.rulesets.kit.recasting import RecastHooks
+from warbench.rulesets.kit.table.served import EyeServedHooks
 from warbench.scenario.model import Scenario
 
 CONTAMINATED = "a base contaminated (1 = yes: the mean is the share of games)"
 LANES = "lanes cleared or ploughed by engineers"
 
 
-class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
+class InvisibleEnemy(EyeServedHooks[State], TableHooks[State], RecastHooks, InvisibleEnemyRules):
     """Invisible Enemy with everything the engine, bots and tools ask of a ruleset."""
 
-    package = "warbench.rulesets.invisible_enemy"
-    """Where TableHooks finds info.py, ask.py, parse.py and data/rulings.toml."""
     arena = "invisible-enemy/company"
     forces_table = "units"
     kind_key = "model"
@@ -73,15 +61,6 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
             if m.nation == nation
         ]
 
-    def evaluate(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        return evaluate(self, state, side, actions)
-
-    def plan(self, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-        return plan(self, state, side, actions)
-
-    def standing(self, state: State) -> Mapping[str, float] | None:
-        return standing(state)
-
     def tallies(self, scenario: Scenario, events: Sequence[Event]) -> dict[str, float]:
         """Per side, the turns its network combat (2.0) gave it no action points, from
         the ``network`` events; whether any base was contaminated (1.5 note 2: 1 or 0, so
@@ -116,34 +95,3 @@ class InvisibleEnemy(TableHooks[State], RecastHooks, InvisibleEnemyRules):
 
     def initiative(self, state: State) -> str | None:
         return state.initiative  # 4.6
-
-    def sealed_strategy(self, state: State, side: str, rng: random.Random) -> Action | None:
-        return sealed_strategy(state, side, rng)
-
-    def odds_queries(self) -> Mapping[str, OddsQuery]:
-        return QUERIES
-
-    def action_odds(self, state: State, side: str, action: Action) -> str | None:
-        return explain_action(state, side, action)
-
-    def odds_result(self, state: State, side: str, action: Action) -> OddsResult | None:
-        """The odds ``action_odds`` words, as exact fractions (the same computation)."""
-        from warbench.rulesets.invisible_enemy.explain import action_result
-
-        return action_result(state, side, action)
-
-    def scores(self, state: State) -> dict[str, float]:
-        """The points of enemy bases each side has destroyed (what the time limit weighs)."""
-        return scores(state)
-
-    def told_action(self, state: State, side: str, action: Action, viewer: str | None) -> str:
-        """Another side's move is told by eye (3.0)."""
-        return told_action(action, rules().data.eye, state.setup.options.measuring, side, viewer)
-
-    def annotations(
-        self, state: State, events: Sequence[Event], side: str | None
-    ) -> list[dict[str, Any]]:
-        return annotate(seen_state(state, side), events, side)
-
-    def fire_arcs(self, state: State, side: str, piece: str) -> list[dict[str, Any]]:
-        return fire_arcs(state, side, piece)

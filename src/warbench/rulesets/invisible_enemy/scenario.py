@@ -15,26 +15,20 @@ tower also has its ``hull`` of 6 or 9 and whether it is ``live``) and
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.table import (
     Feature,
-    Figure,
     RoundBase,
-    Table,
-    TableGeometryError,
-    TableSpec,
     Terrain,
 )
 from warbench.geometry.table.serial import (
     MAX_FEATURES,
-    MAX_FIGURES,
     FacingSpec,
     PointSpec,
 )
@@ -46,18 +40,24 @@ from warbench.rulesets.invisible_enemy.data import (
     vehicles,
 )
 from warbench.rulesets.kit.eye import Measuring
-from warbench.scenario.errors import from_validation, listing
+from warbench.rulesets.kit.table.scenario import (
+    EdgeRunVictory,
+    VehiclePlacement,
+    VehicleScenarioSpec,
+    VehicleSetup,
+    known_model,
+    opened,
+    table_scenario,
+)
+from warbench.rulesets.kit.table.scenario import SideSpec as TableSideSpec
 from warbench.scenario.model import Scenario
-from warbench.scenario.schema import Description, Key, Label, ScenarioModel, Title
-from warbench.scenario.sides import check_sides
+from warbench.scenario.schema import Key, Label, ScenarioModel
 from warbench.scenario.table import (
     ID_PATTERN,
-    Edge,
     Ids,
     Placed,
+    chart_feature,
     chart_features,
-    check_edge_run,
-    toward_centre,
 )
 from warbench.scenario.table import FeatureSpec as TableFeatureSpec
 
@@ -110,9 +110,7 @@ class UnitSpec(_Strict):
     bases: list[BaseSpec] = Field(min_length=1, max_length=24)
 
 
-class SideSpec(_Strict):
-    name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
-    title: Label | None = None
+class SideSpec(TableSideSpec):
     nation: Key
     tech: int | None = Field(default=None, ge=1, le=20)
     network_dice: int = Field(ge=0, le=12)
@@ -151,23 +149,12 @@ class OptionsSpec(_Strict):
     (warbench.rulesets.kit.eye); "free" shows them exactly."""
 
 
-class VictorySpec(_Strict):
+class VictorySpec(EdgeRunVictory):
     kind: Literal["clear", "breach"] = "clear"
-    side: str | None = None
-    """breach: the side breaking through."""
-    edge: Edge | None = None
-    """breach: the table edge its bases leave by."""
-    count: int = Field(default=1, ge=1, le=MAX_FIGURES)
-    """breach: bases that must get off the table by ``edge``."""
 
 
-class ScenarioSpec(_Strict):
-    ruleset: str
-    title: Title
-    description: Description = ""
-    turns: int = Field(default=6, ge=1, le=50)
-    table: TableSpec
-    sides: list[SideSpec] = Field(min_length=2, max_length=2)
+class ScenarioSpec(VehicleScenarioSpec):
+    sides: list[SideSpec] = Field(min_length=2, max_length=2)  # type: ignore[assignment]
     options: OptionsSpec = Field(default_factory=OptionsSpec)
     units: dict[str, list[UnitSpec]]
     features: list[FeatureSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
@@ -175,15 +162,10 @@ class ScenarioSpec(_Strict):
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
-    """A base as the scenario sets it up."""
+class Placement(VehiclePlacement[VehicleModel]):
+    """A base as the scenario sets it up, with the unit it belongs to."""
 
-    id: str
-    side: str
     unit: str
-    model_key: str
-    model: VehicleModel
-    figure: Figure
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,24 +196,15 @@ class TowerSetup:
     live: bool
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Setup:
+@dataclass(frozen=True, slots=True, eq=False, kw_only=True)
+class Setup(VehicleSetup[Placement, TerrainKind]):
     """Everything an Invisible Enemy game needs from its scenario, validated."""
 
-    table: Table
-    sides: tuple[str, str]
     side_setups: Mapping[str, SideSetup]
     units: tuple[UnitSetup, ...]
-    placements: tuple[Placement, ...]
-    features: tuple[Feature, ...]
-    kinds: Mapping[str, TerrainKind]
-    """Each feature's row of the 1.5 chart, by feature id."""
     towers: tuple[TowerSetup, ...]
     options: OptionsSpec
     victory: VictorySpec
-    turns: int
-    terrain: Terrain
-    caches: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def titles(self) -> Mapping[str, str]:
@@ -244,40 +217,29 @@ def feature_of(file: str, path: str, ft: FeatureSpec, kind: TerrainKind) -> Feat
     los: Literal["yes", "no", "beyond"] = (
         "yes" if kind.block == 100 or kind.sight else "beyond" if kind.block == 50 else "no"
     )
-    try:
-        return Feature(
-            ft.id,
-            ft.shape,
-            tuple(ft.points),
-            radius=ft.radius,
-            kind=ft.kind,
-            label=ft.label or kind.title,
-            move_cost=kind.move,
-            impassable=kind.impassable and not kind.barrier,
-            blocks_los=los,
-            beyond_reach=1.0 if los == "beyond" else 0.0,
-            cover=1.0 if kind.block == 50 else 0.0,
-            barrier=kind.barrier,
-            crossing_cost=None if kind.barrier and kind.impassable else kind.crossing,
-        )
-    except TableGeometryError as exc:
-        raise ScenarioError(file, path, str(exc)) from None
+    return chart_feature(
+        file,
+        path,
+        ft,
+        kind,
+        impassable=kind.impassable and not kind.barrier,
+        blocks_los=los,
+        beyond_reach=1.0 if los == "beyond" else 0.0,
+        cover=1.0 if kind.block == 50 else 0.0,
+        barrier=kind.barrier,
+        crossing_cost=None if kind.barrier and kind.impassable else kind.crossing,
+    )
+
+
+def _bases(spec: ScenarioSpec) -> int:
+    return sum(len(u.bases) for units in spec.units.values() for u in units)
 
 
 def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
     """Validate an Invisible Enemy scenario and build its set-up; ScenarioError on any problem."""
-    try:
-        spec = ScenarioSpec.model_validate(raw)
-    except ValidationError as exc:
-        raise from_validation(file, exc) from None
-    count = sum(len(u.bases) for units in spec.units.values() for u in units)
-    if count > MAX_FIGURES:
-        raise ScenarioError(
-            file, "units", f"{count:,} bases; a scenario has at most {MAX_FIGURES:,}"
-        )
+    spec = opened(ScenarioSpec, raw, file, "units", "unit", count=_bases)
     table = spec.table.build()
     names = [s.name for s in spec.sides]
-    check_sides(file, names, spec.units, key="units", piece="unit")
     chart = terrain_chart().kinds
     models = vehicles().models
     claim = Ids(file, RESERVED).claim
@@ -336,23 +298,11 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             for i, bs in enumerate(us.bases):
                 path = f"{upath}.bases[{i}]"
                 claim(bs.id, f"{path}.id")
-                model = models.get(bs.model)
-                if model is None:
-                    raise ScenarioError(
-                        file,
-                        f"{path}.model",
-                        f"unknown model '{excerpt(bs.model)}'; known: {listing(models)}",
-                    )
+                model = known_model(models, bs.model, file, path)
                 roles.add(model.role)
-                at = (float(bs.at[0]), float(bs.at[1]))
-                facing = bs.facing if bs.facing is not None else toward_centre(table, at)
-                if not math.isfinite(facing):
-                    raise ScenarioError(file, f"{path}.facing", "must be a number")
-                figure = Figure(
-                    bs.id, at[0], at[1], facing, RoundBase(model.radius * 2.0), side, bs.model
-                )
-                placed.add(figure, path)
-                placements.append(Placement(bs.id, side, us.id, bs.model, model, figure))
+                base = RoundBase(model.radius * 2.0)
+                figure = placed.place(path, bs.id, bs.at, bs.facing, base, side, bs.model)
+                placements.append(Placement(bs.id, side, bs.model, model, figure, us.id))
                 ids.append(bs.id)
             if "engineer" in roles and us.mission is None:
                 raise ScenarioError(
@@ -366,47 +316,23 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                 )
             mission = MISSIONS[us.mission] if us.mission is not None else None
             units.append(UnitSetup(us.id, side, us.formation, mission, tuple(ids)))
-    victory = spec.victory
-    if victory.kind == "breach":
-        check_edge_run(
-            file,
-            "breach",
-            victory.side,
-            victory.edge,
-            victory.count,
-            names,
-            [p.side for p in placements],
-        )
-    setup = Setup(
-        table=table,
-        sides=(names[0], names[1]),
+    spec.victory.check_run(file, "breach", names, [p.side for p in placements])
+    setup = Setup.framed(
+        spec,
+        table,
+        terrain,
+        kinds,
+        placements,
         side_setups=side_setups,
         units=tuple(units),
-        placements=tuple(placements),
-        features=tuple(features),
-        kinds=kinds,
         towers=tuple(towers),
-        options=spec.options,
-        victory=victory,
-        turns=spec.turns,
-        terrain=terrain,
     )
     return spec, setup
 
 
 def build_scenario(raw: Mapping[str, Any], file: str, scenario_id: str) -> Scenario:
     spec, setup = build_setup(raw, file)
-    return Scenario(
-        id=scenario_id,
-        title=spec.title,
-        ruleset="invisible-enemy",
-        source=file,
-        raw=raw,
-        sides=setup.sides,
-        turn_limit=setup.turns,
-        options=spec.options.model_dump(),
-        spec=setup,
-    )
+    return table_scenario("invisible-enemy", raw, file, scenario_id, spec, setup, setup.turns)
 
 
 __all__ = ["MISSIONS", "Placement", "Setup", "UnitSetup", "build_scenario", "build_setup"]

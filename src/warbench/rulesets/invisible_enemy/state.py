@@ -29,6 +29,7 @@ from warbench.geometry.table import Feature, Figure, Scene, Terrain, remains
 from warbench.rulesets.invisible_enemy.charts import Damage, Mission, damage_band
 from warbench.rulesets.invisible_enemy.data import VehicleModel
 from warbench.rulesets.invisible_enemy.scenario import Setup
+from warbench.rulesets.kit.eye import Emitter
 
 Step = Literal[
     "network",
@@ -280,6 +281,17 @@ class State:
         self.scene_cache = None
         self.plans = {}
         self.lines = {}
+
+    def destroy(
+        self, base: Base, res: Emitter, text: str, *, touch: bool = True, **data: Any
+    ) -> None:
+        """``base`` is destroyed, told as ``text`` (a ``destroyed`` event naming it, with
+        ``data``: the cause and who is credited); ``touch``: the table is touched
+        (:meth:`touched`) at once, as fire, blasts and barrages do."""
+        base.destroyed = True
+        if touch:
+            self.touched()
+        res.emit("destroyed", text, base=base.id, **data)
 
     def clear(self, *feature_ids: str) -> None:
         """Take features off the table for good (barrages, engineers, a tower at full hits)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from warbench.core.outcome import Outcome
 from warbench.rulesets.invisible_enemy.state import State
+from warbench.rulesets.kit.table.victory import cleared, run_off, time_up
 
 
 def lost(state: State, side: str) -> list[str]:
@@ -37,45 +38,21 @@ def fighting(state: State, side: str) -> int:
 
 def decided(state: State) -> Outcome | None:
     """The game ends early when its mission is settled."""
-    victory = state.setup.victory
-    a, b = state.setup.sides
     score = scores(state)
-    if victory.kind == "breach":
-        runner = victory.side or a
-        through = sum(1 for x in state.bases.values() if x.side == runner and x.exited)
-        if through >= victory.count:
-            return Outcome(
-                runner, f"{through} {runner} base(s) broke through", score, decided_by="mission"
-            )
-        if through + fighting(state, runner) < victory.count:
-            return Outcome(
-                state.other(runner),
-                "the breach can no longer be made",
-                score,
-                decided_by="mission",
-            )
-        return None
-    alive = {side: fighting(state, side) > 0 for side in (a, b)}
-    if not alive[a] and not alive[b]:
-        return Outcome(None, "both sides are destroyed", score, decided_by="elimination")
-    if not alive[a] or not alive[b]:
-        winner = a if alive[a] else b
-        return Outcome(winner, f"{winner} has cleared the field", score, decided_by="elimination")
-    return None
+    if state.setup.victory.kind == "breach":
+        return run_off(
+            state,
+            score,
+            lambda side: fighting(state, side),
+            "broke through",
+            "the breach can no longer be made",
+        )
+    return cleared(state, score, lambda side: fighting(state, side) > 0)
 
 
 def at_limit(state: State) -> Outcome:
     """The last turn is over: the breach failed, or the points decide."""
-    victory = state.setup.victory
-    score = scores(state)
-    if victory.kind == "breach":
-        holder = state.other(victory.side or state.setup.sides[0])
-        return Outcome(holder, f"time is up: {holder} held the line", score, decided_by="time")
-    a, b = state.setup.sides
-    if score[a] == score[b]:
-        return Outcome(None, "time is up with equal points destroyed", score, decided_by="points")
-    winner = a if score[a] > score[b] else b
-    return Outcome(winner, "time is up: more points destroyed", score, decided_by="points")
+    return time_up(state, scores(state), ("breach",), "held the line")
 
 
 __all__ = ["at_limit", "decided", "fighting", "lost", "scores"]

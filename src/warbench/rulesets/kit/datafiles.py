@@ -15,6 +15,8 @@ RuntimeError: warbench.rulesets.mgv data/vehicles.toml: ...
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
+from functools import cache, partial
 from importlib import resources
 from typing import TypeVar
 
@@ -54,4 +56,10 @@ def load_model(package: str, name: str, model: type[M]) -> M:
         raise RuntimeError(f"{package} data/{name}: {exc}") from None
 
 
-__all__ = ["DataModel", "StandIn", "load_model"]
+def data_file(package: str, name: str, model: type[M]) -> Callable[[], M]:
+    """A function giving :func:`load_model` of ``data/name``, loaded on the first call
+    and kept."""
+    return cache(partial(load_model, package, name, model))
+
+
+__all__ = ["DataModel", "StandIn", "data_file", "load_model"]

@@ -31,13 +31,15 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import Field
 
 from warbench.core.actions import Action
+from warbench.errors import MoveRefused
 from warbench.geometry.table import Figure, Point
-from warbench.geometry.table.movement import MoveProblem
+from warbench.geometry.table.movement import MoveProblem, MoveResult
 from warbench.geometry.table.text import num
 from warbench.rulesets.kit.datafiles import StandIn
 from warbench.rulesets.kit.table.moves import TableMove
@@ -216,6 +218,20 @@ def move_problem(problem: MoveProblem, owner: str | None, measuring: str, mover:
     return problem.reason
 
 
+def refuse_problem(
+    action: Action, result: MoveResult, bases: Mapping[str, Any], measuring: str, side: str
+) -> None:
+    """Refuse a move whose planned ``result`` has a problem, as :func:`move_problem` tells
+    ``side`` (the blocking base among ``bases``); told when read: a bot listing moves asks
+    only the kind of problem."""
+    problem = result.problem
+    if problem is None:
+        return
+    blocker = bases.get(problem.blocker or "")
+    owner = blocker.side if blocker is not None else None
+    raise MoveRefused(action, partial(move_problem, problem, owner, measuring, side), problem.kind)
+
+
 class Emitter(Protocol):
     def emit(self, kind: str, text: str, **data: Any) -> None: ...
 
@@ -256,6 +272,7 @@ __all__ = [
     "hides",
     "move_problem",
     "path",
+    "refuse_problem",
     "seen",
     "seen_copy",
     "spots_by_eye",

@@ -13,9 +13,9 @@ side's bases by eye (5.3), and a move's path as its event tells it, by eye too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from warbench.core.events import Event
+from warbench.rulesets.kit.table.marks import Mark, event_marks, figure_arc, sight_mark
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import State
 
@@ -23,46 +23,30 @@ ARC_DRAWN = 8.0
 """Inches of arc drawn (ranges are unlimited, 5.0; the picture needs an edge)."""
 
 
-def annotate(state: State, events: Sequence[Event], side: str | None) -> list[dict[str, Any]]:
+def annotate(state: State, events: Sequence[Event], side: str | None) -> list[Mark]:
     data = rules().data
-    marks: list[dict[str, Any]] = []
-    for event in events:
+
+    def declared(event: Event) -> list[Mark]:
+        if event.kind != "declare":
+            return []
         info = event.data
-        if event.kind == "move":
-            points = [list(p) for p in info.get("path", [])]
-            base = state.bases.get(str(info.get("base")))
-            if len(points) > 1 and base is not None:
-                marks.append({"kind": "path", "points": points, "side": base.side})
-        elif event.kind == "declare":
-            target = state.bases.get(str(info.get("target")))
-            for shooter_id in info.get("shooters", []):
-                shooter = state.bases.get(str(shooter_id))
-                if shooter is None or target is None:
-                    continue
-                weapon = str(info.get("weapon"))
-                marks.append(
-                    {
-                        "kind": "sight",
-                        "from": [shooter.geo.x, shooter.geo.y],
-                        "to": [target.geo.x, target.geo.y],
-                        "clear": True,
-                        "label": f"{info.get('attack')}: {weapon}",
-                    }
-                )
-                half = data.arc_half_angle + (data.missile_off_line if weapon == "missile" else 0)
-                marks.append(
-                    {
-                        "kind": "arc",
-                        "at": [shooter.geo.x, shooter.geo.y],
-                        "facing": shooter.geo.facing,
-                        "half_angle": half,
-                        "range": ARC_DRAWN,
-                    }
-                )
-    return marks
+        target = state.bases.get(str(info.get("target")))
+        marks: list[Mark] = []
+        for shooter_id in info.get("shooters", []):
+            shooter = state.bases.get(str(shooter_id))
+            if shooter is None or target is None:
+                continue
+            weapon = str(info.get("weapon"))
+            to = [target.geo.x, target.geo.y]
+            marks.append(sight_mark(shooter.geo.at, to, f"{info.get('attack')}: {weapon}"))
+            half = data.arc_half_angle + (data.missile_off_line if weapon == "missile" else 0)
+            marks.append(figure_arc(shooter.geo, half, ARC_DRAWN))
+        return marks
+
+    return event_marks(events, state.bases, declared)
 
 
-def fire_arcs(state: State, side: str, piece: str) -> list[dict[str, Any]]:
+def fire_arcs(state: State, side: str, piece: str) -> list[Mark]:
     """The arcs of ``side``'s own base ``piece``: one per weapon it carries (kinetic and
     photon 30 degrees each side, missile wider by its off-line reach, 5.0)."""
     data = rules().data
@@ -76,13 +60,4 @@ def fire_arcs(state: State, side: str, piece: str) -> list[dict[str, Any]]:
             if m.weapon is not None
         }
     )
-    return [
-        {
-            "kind": "arc",
-            "at": [base.geo.x, base.geo.y],
-            "facing": base.geo.facing,
-            "half_angle": half,
-            "range": ARC_DRAWN,
-        }
-        for half in halves
-    ]
+    return [figure_arc(base.geo, half, ARC_DRAWN) for half in halves]

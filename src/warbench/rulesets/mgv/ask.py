@@ -25,16 +25,18 @@ import dataclasses
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import IllegalAction, QuestionRefused
-from warbench.geometry.table import Figure, Point, centre_distance, in_arc
+from warbench.errors import QuestionRefused
+from warbench.geometry.table import Figure, MoveResult, Point, centre_distance, in_arc
 from warbench.rulesets.kit.eye import spots_by_eye, told_distance
 from warbench.rulesets.kit.table.ask import (
     face_reason,
-    measure_spot,
+    measure_pair,
+    move_reason,
     nearest,
     nearest_point,
     toward_reason,
 )
+from warbench.rulesets.kit.table.moves import base_reach, planned_cost
 from warbench.rulesets.kit.table.phrases import Spot
 from warbench.rulesets.mgv import space
 from warbench.rulesets.mgv.actions import FireOrder, Move
@@ -49,10 +51,6 @@ GUESSING = (
 
 
 # -- measure --------------------------------------------------------------------------------
-
-
-def _spot(state: State, word: str, text: str) -> Spot:
-    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
 
 
 def photon_ready(base: Base) -> bool:
@@ -83,10 +81,7 @@ def measure(state: State, side: str, first: str, second: str) -> str:
     """Distance centre post to centre post and line of sight, where 5.3 allows measuring."""
     if state.step == "range":
         raise QuestionRefused(GUESSING)
-    text = f"measure {first} {second}"
-    a, b = _spot(state, first, text), _spot(state, second, text)
-    if a.id == b.id:
-        raise QuestionRefused(f"{text}: name two different things")
+    a, b = measure_pair(state.setup.table, first, second, lambda: spots(state), WHAT)
     why = _photon_pair(state, side, a, b)
     if why:
         raise QuestionRefused(why)
@@ -153,17 +148,11 @@ def _nearest(state: State, side: str, geo: Figure) -> tuple[float, str] | None:
     return nearest((centre_distance(geo, e.geo), e.id) for e in state.active(state.other(side)))
 
 
-def _move_reason(state: State, side: str, action: Move) -> str | None:
-    from warbench.rulesets.mgv.movement import plan, runner_edge
-
-    try:
-        base, result = plan(state, side, action)
-    except IllegalAction:
-        return None
+def _reason_on_table(
+    state: State, side: str, action: Move, base: Base, result: MoveResult
+) -> str | None:
+    """A beacon set, a turn to face an enemy, out of sight, to cover or toward (4.0)."""
     start, end = base.geo, result.end
-    edge = runner_edge(state, side)
-    if edge is not None and result.off_table:
-        return f"off the {edge} edge"
     if action.beacon is not None:
         return f"beacon {action.beacon}"
     if not action.path:
@@ -183,7 +172,9 @@ def action_reason(state: State, side: str, action: Action) -> str | None:
     said here is finer than what the side may know.
     """
     if isinstance(action, Move):
-        return _move_reason(state, side, action)
+        from warbench.rulesets.mgv.movement import plan, runner_edge
+
+        return move_reason(plan, runner_edge, state, side, action, _reason_on_table)
     if isinstance(action, FireOrder) and action.attacks:
         targets = list(dict.fromkeys(t for _, _, t in action.attacks))
         return "fire at " + ", ".join(targets)
@@ -195,22 +186,14 @@ __all__ = ["action_cost", "action_reason", "measure", "move_reach", "photon_read
 
 def action_cost(state: State, side: str, action: Action) -> str | None:
     """A move's inches of the base's allowance, from the rules' own plan (None if refused)."""
-    from warbench.rulesets.kit.table.moves import planned_cost
     from warbench.rulesets.mgv.movement import plan
 
     return planned_cost(plan, state, side, action)
 
 
 def move_reach(state: State, side: str, piece: str) -> tuple[tuple[float, float], float] | None:
-    """Where ``side``'s base ``piece`` stands and the inches it may move now (its
-    allowance, from the rules' own plan); None if it may not move now, or while the rules
-    forbid measuring."""
-    from warbench.rulesets.kit.table.moves import planned_reach
+    """:func:`~warbench.rulesets.kit.table.moves.base_reach`; none while photon range
+    guesses are written (5.3 forbids measuring)."""
     from warbench.rulesets.mgv.movement import plan
 
-    base = state.bases.get(piece)
-    if base is None or base.side != side or state.step == "range":
-        return None
-    at = (base.geo.at[0], base.geo.at[1])
-    inches = planned_reach(plan, state, side, Move(piece, (at,)))
-    return None if inches is None else (at, inches)
+    return base_reach(plan, Move, state, side, piece, state.step == "range")

@@ -49,8 +49,7 @@ def candidates(
 ) -> Sequence[Action]:
     """A legal sample of ``side``'s actions now; ``held``: its own written range guesses,
     which bind its photon shots (5.3; without them no photon shot is listed)."""
-    decision = ruleset.decision(state)
-    if decision is None or side not in decision.sides:
+    if not ruleset.asked(state, side):
         return []
     step = state.step
     if step == "arm":

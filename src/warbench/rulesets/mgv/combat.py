@@ -43,7 +43,7 @@ from pydantic import Field, model_validator
 
 from warbench.bots.matrix import MatrixSolution, solve_zero_sum
 from warbench.core.dice import sum_distribution
-from warbench.rulesets.kit.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.kit.datafiles import DataModel, StandIn, data_file
 
 Weapon = Literal["kinetic", "missile", "photon"]
 WEAPONS: tuple[Weapon, ...] = ("kinetic", "missile", "photon")
@@ -212,10 +212,8 @@ class CombatData(_Model):
     sudden_death: SuddenDeath
 
 
-@cache
-def combat_data() -> CombatData:
-    """The combat chart stand-ins, validated once."""
-    return load_model("warbench.rulesets.mgv", "combat.toml", CombatData)
+combat_data = data_file("warbench.rulesets.mgv", "combat.toml", CombatData)
+"""The combat chart stand-ins, validated once."""
 
 
 # -- dice --------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field
 
 from warbench.geometry.table import TurningTable
-from warbench.rulesets.kit.datafiles import DataModel, StandIn, load_model
+from warbench.rulesets.kit.datafiles import DataModel, StandIn, data_file, load_model
 from warbench.rulesets.kit.eye import EyeSpec
 
 WeaponType = Literal["kinetic", "missile", "photon"]
@@ -117,14 +117,8 @@ class RulesData(_Model):
     eye: EyeSpec
 
 
-@cache
-def vehicles() -> Vehicles:
-    return load_model(PACKAGE, "vehicles.toml", Vehicles)
-
-
-@cache
-def terrain_chart() -> TerrainChart:
-    return load_model(PACKAGE, "terrain.toml", TerrainChart)
+vehicles = data_file(PACKAGE, "vehicles.toml", Vehicles)
+terrain_chart = data_file(PACKAGE, "terrain.toml", TerrainChart)
 
 
 @dataclass(frozen=True, slots=True)

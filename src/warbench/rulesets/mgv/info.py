@@ -14,16 +14,14 @@ from typing import Any
 
 from warbench.geometry.table.text import facing_text, num
 from warbench.rulesets.kit.table.info import (
+    bases_on_table,
     description_lines,
     exit_race_lines,
-    feature_name,
+    feature_lines,
     find_row,
-    parse_point,
+    info_of,
     placed_text,
-    point_lines,
     points_line,
-    refuse,
-    sight_words,
 )
 from warbench.scenario.model import Scenario
 
@@ -93,18 +91,8 @@ def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of base, feature or point ``ref`` (QuestionRefused if
     none of them)."""
-    base = find_row(view["bases"], ref)
-    if base is not None:
-        return _base_lines(view, base)
-    feature = find_row(view.get("features", []), ref)
-    if feature is not None:
-        return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
-    point = parse_point(ref)
-    if point is not None:
-        return point_lines(view, point)
-    names = [str(b["id"]) for b in view["bases"] if not b["destroyed"] and not b["exited"]]
-    refuse(ref, names, "base")
-    raise AssertionError("unreachable")  # pragma: no cover
+    kinds = (("bases", lambda base: _base_lines(view, base)), ("features", feature_lines))
+    return info_of(view, ref, kinds, lambda: bases_on_table(view), "base")
 
 
 def goal(scenario: Scenario) -> list[str]:

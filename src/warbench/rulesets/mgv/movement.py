@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache, partial
+from functools import cache
 
 import shapely
 
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction, MoveRefused
-from warbench.geometry.table import Figure, MoveResult, MoveRules, Point, along
+from warbench.geometry.table import Figure, MoveResult, MoveRules, along
 from warbench.geometry.table.along import Crossing
 from warbench.geometry.table.movement import TURN_TOLERANCE
-from warbench.rulesets.kit.eye import emit_move, move_problem
+from warbench.rulesets.kit.eye import emit_move, refuse_problem
+from warbench.rulesets.kit.table.moves import driven_path, leave_by, own_base
 from warbench.rulesets.mgv.actions import Move
 from warbench.rulesets.mgv.data import rules
 from warbench.rulesets.mgv.state import Base, State
@@ -82,11 +83,7 @@ def plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
 
 
 def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
-    base = state.bases.get(action.base)
-    if base is None or not base.active:
-        raise IllegalAction(action, f"there is no base {action.base} on the table")
-    if base.side != side:
-        raise IllegalAction(action, f"{base.id} is not yours")
+    base: Base = own_base(state.bases, action.base, side, action)
     if base.id in state.moved:
         raise IllegalAction(action, f"{base.id} has already moved this phase (4.0)")
     if base.immobile:
@@ -100,15 +97,7 @@ def _plan(state: State, side: str, action: Move) -> tuple[Base, MoveResult]:
         rules=move_rules(edge is not None),
         final_facing=action.facing,
     )
-    if result.problem is not None:
-        problem = result.problem
-        blocker = state.bases.get(problem.blocker or "")
-        owner = blocker.side if blocker is not None else None
-        measuring = state.setup.options.measuring
-        # Told when read: a bot listing moves asks only the kind of problem.
-        raise MoveRefused(
-            action, partial(move_problem, problem, owner, measuring, side), problem.kind
-        )
+    refuse_problem(action, result, state.bases, state.setup.options.measuring, side)
     if result.off_table and (edge is None or not _off_by(state, result.end, edge)):
         where = f" except by the {edge} edge" if edge else ""
         raise IllegalAction(action, f"{base.id} may not leave the table{where}")
@@ -172,13 +161,8 @@ def apply_move(state: State, side: str, action: Move, res: Resolution) -> None:
     state.moved.append(base.id)
     base.trapped = base.trapped or trapped
     edge = runner_edge(state, side)
-    if not trapped and edge is not None and _off_by(state, end, edge):
-        state.exited.append(base.id)
-        base.exited = True
-        res.emit("exited", f"{base.id} runs the gauntlet off the {edge} edge", base=base.id)
-    path: list[Point] = list(result.path)
-    if trapped:
-        path = [*along.path_until(result, travelled), end.at]
+    leave_by(state, base, end.at, edge, trapped, "runs the gauntlet off", res)
+    path = driven_path(result, travelled, trapped, end.at)
     spend = (travelled, base.speed, result.cost)
     data = rules().data
     emit_move(res, base.id, path, end.facing, spend, data.eye, state.setup.options.measuring)

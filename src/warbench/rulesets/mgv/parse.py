@@ -13,20 +13,17 @@ base against another would measure for the player.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
-from warbench.core.actions import Action, match_id, verb_and_args
-from warbench.errors import ActionSyntaxError, IllegalAction, excerpt
+from warbench.core.actions import Action, match_id
+from warbench.errors import ActionSyntaxError, excerpt
 from warbench.geometry.table import Leg
-from warbench.geometry.table.text import Clip, Pose, parse_move_words, parse_number
-from warbench.rulesets.kit.table.moves import afford_clip, own_start
+from warbench.geometry.table.text import parse_move_words, parse_number
+from warbench.rulesets.kit.table.parse import BasePhrasing, bare
 from warbench.rulesets.kit.table.phrases import (
-    Phrase,
     Spot,
-    base_move,
     feature_spots,
     figure_spot,
-    phrase_usage,
-    read_phrase,
 )
 from warbench.rulesets.mgv.actions import (
     END,
@@ -34,9 +31,13 @@ from warbench.rulesets.mgv.actions import (
     MAX_POINTS,
     USAGE,
     Arm,
+    Dice,
     FireOrder,
+    Guess,
+    Intercept,
     Mark,
     Move,
+    Order,
     Phase,
     Range,
     ScreenOrder,
@@ -44,21 +45,47 @@ from warbench.rulesets.mgv.actions import (
 )
 from warbench.rulesets.mgv.data import SLOTS, WEAPON_TYPES
 from warbench.rulesets.mgv.movement import move_rules, plan, runner_edge
-from warbench.rulesets.mgv.state import State
+from warbench.rulesets.mgv.state import Base, State
 
-PHRASES = phrase_usage("BASE", ("toward", "to", "face"))
-"""The phrases' usage lines, listed after the raw forms (``help`` at the prompt)."""
-VERBS = {**USAGE, "face": PHRASES["face"], "charge": "charge BASE TARGET"}
-WHAT = "base or feature"
-"""What a phrase may name (one word for every refusal of a name)."""
-NO_CONTACT = (
-    "MGV has no attack in base contact: every attack is fire at range (5.0); "
-    "to close in, write: move {mover} toward {target} [INCHES]"
+E = TypeVar("E")
+
+
+class _Phrasing(BasePhrasing[State, Base, Move]):
+    step = "move"
+
+    def hushed(self, state: State) -> bool:
+        return state.step == "range"
+
+    def spots(self, state: State) -> list[Spot]:
+        """Everything a phrase or a measure may name: the bases on the table and the features."""
+        return [figure_spot(b.geo, b.side) for b in state.active()] + feature_spots(
+            state.setup.terrain.active
+        )
+
+    def plan(self, state: State, side: str, move: Move) -> object:
+        return plan(state, side, move)
+
+    def reach(self, base: Base) -> float:
+        return base.speed
+
+    def spare(self, state: State, base: Base, legs: list[Leg]) -> float:
+        """The allowance left after ``legs`` (4.0, the planner's costs)."""
+        rules_ = move_rules(runner_edge(state, base.side) is not None)
+        planned = state.scene().plan_move(base.id, legs, allowance=base.speed, rules=rules_)
+        return base.speed - planned.cost
+
+
+PHRASING = _Phrasing(
+    USAGE,
+    Move,
+    "base or feature",
+    "MGV",
+    "every attack is fire at range (5.0)",
+    "photon range guesses are written: 5.3 forbids measuring the range",
 )
-NO_MEASURING = (
-    "no table phrases while photon range guesses are written: 5.3 forbids measuring "
-    "the range, and a phrase would measure for you"
-)
+PHRASES = PHRASING.phrases
+WHAT = PHRASING.what
+spots = PHRASING.spots
 
 
 def _mount(state: State, word: str, text: str) -> tuple[str, str]:
@@ -100,44 +127,72 @@ def _count(word: str, text: str) -> int:
     return int(word)
 
 
-def spots(state: State) -> list[Spot]:
-    """Everything a phrase or a measure may name: the bases on the table and the features."""
-    return [figure_spot(b.geo, b.side) for b in state.active()] + feature_spots(
-        state.setup.terrain.active
+def _order(
+    state: State,
+    args: list[str],
+    verb: str,
+    text: str,
+    sep: str,
+    entry: Callable[[State, str, str, str, str], E],
+) -> tuple[E, ...]:
+    """The entries of an order (each ``LEFT{sep}RIGHT``, read by ``entry(state, verb,
+    left, right, text)``), or none."""
+    _given(args, verb, text)
+    if _none(args):
+        return ()
+    return tuple(
+        entry(state, verb, left, right, text) for left, right in _pairs(args, sep, text, verb)
     )
 
 
-def moving(state: State) -> tuple[str, ...]:
-    """The side moving its bases now (none outside the step that moves them)."""
-    return (state.actor,) if state.step == "move" and state.actor else ()
+def _guess(state: State, verb: str, left: str, right: str, text: str) -> Guess:
+    """A photon range guess: ``MOUNT>TARGET=INCHES`` or ``=estimate`` (5.3)."""
+    shooter, arrow, target = left.partition(">")
+    if not arrow or not target:
+        raise ActionSyntaxError(
+            text,
+            f"'{excerpt(left)}' names no target: a guess is the range to one base, "
+            f"{USAGE[verb]} (5.3)",
+        )
+    base, slot = _mount(state, shooter, text)
+    aim = match_id(target, state.bases, "base", text)
+    inches = None if right.lower() == "estimate" else parse_number(right, text)
+    return base, slot, aim, inches
 
 
-def _phrase(state: State, phrase: Phrase, text: str) -> Move:
-
-    if state.step == "range":
-        raise IllegalAction(text, NO_MEASURING)
-    return base_move(
-        phrase,
-        text,
-        state.bases,
-        spots=lambda: spots(state),
-        what=WHAT,
-        no_contact=NO_CONTACT,
-        make=Move,
-        plan=lambda side, move: plan(state, side, move),
-        moving=lambda: moving(state),
-        reach=lambda base: base.speed,
-    )
+def _attack(state: State, verb: str, left: str, right: str, text: str) -> Order:
+    """An attack: ``BASE[+WINGMATE][.slot]>TARGET``."""
+    shooters_word, dot, slot_word = left.partition(".")
+    shooters = tuple(match_id(s, state.bases, "base", text) for s in shooters_word.split("+"))
+    slot = "main"
+    if dot:
+        if slot_word.lower() not in SLOTS:
+            raise ActionSyntaxError(
+                text, f"'{excerpt(slot_word)}' is not a mount; write main or secondary"
+            )
+        slot = slot_word.lower()
+    return shooters, slot, match_id(right, state.bases, "base", text)
 
 
-def parse_action(state: State, text: str) -> Action:
-    verb, args = verb_and_args(text, VERBS)
-    phrase = read_phrase(verb, args, text)
-    if phrase is not None:
-        return _phrase(state, phrase, text)
+def _screen(state: State, verb: str, left: str, right: str, text: str) -> Intercept:
+    """A screen: ``MOUNT>DICE``."""
+    base, slot = _mount(state, left, text)
+    return base, slot, _count(right, text)
+
+
+def _dice(state: State, verb: str, left: str, right: str, text: str) -> Dice:
+    """Missile dice of one attack: ``ATTACK=S/C/H``."""
+    parts = right.split("/")
+    if len(parts) != 3:
+        raise ActionSyntaxError(text, f"'{excerpt(right)}' is not S/C/H: {USAGE[verb]}")
+    s, c, h = (_count(p, text) for p in parts)
+    return _count(left, text), s, c, h
+
+
+def _form(state: State, verb: str, args: list[str], text: str) -> Action:
+    """MGV's own forms: ``end``, ``phase``, ``arm``, the orders, ``mark``; else a ``move``."""
     if verb == "end":
-        if args:
-            raise ActionSyntaxError(text, "write it as: end")
+        bare(verb, args, USAGE, text)
         return END
     if verb == "phase":
         if len(args) != 1 or args[0].lower() not in ("move", "fire"):
@@ -155,63 +210,13 @@ def parse_action(state: State, text: str) -> Action:
             choices.append((base, slot, weapon))
         return Arm(tuple(choices))
     if verb == "range":
-        _given(args, verb, text)
-        if _none(args):
-            return Range(())
-        guesses: list[tuple[str, str, str, float | None]] = []
-        for left, right in _pairs(args, "=", text, verb):
-            shooter, arrow, target = left.partition(">")
-            if not arrow or not target:
-                raise ActionSyntaxError(
-                    text,
-                    f"'{excerpt(left)}' names no target: a guess is the range to one base, "
-                    f"{USAGE[verb]} (5.3)",
-                )
-            base, slot = _mount(state, shooter, text)
-            aim = match_id(target, state.bases, "base", text)
-            inches = None if right.lower() == "estimate" else parse_number(right, text)
-            guesses.append((base, slot, aim, inches))
-        return Range(tuple(guesses))
+        return Range(_order(state, args, verb, text, "=", _guess))
     if verb == "fire":
-        _given(args, verb, text)
-        if _none(args):
-            return FireOrder(())
-        attacks = []
-        for left, right in _pairs(args, ">", text, verb):
-            shooters_word, dot, slot_word = left.partition(".")
-            shooters = tuple(
-                match_id(s, state.bases, "base", text) for s in shooters_word.split("+")
-            )
-            slot = "main"
-            if dot:
-                if slot_word.lower() not in SLOTS:
-                    raise ActionSyntaxError(
-                        text, f"'{excerpt(slot_word)}' is not a mount; write main or secondary"
-                    )
-                slot = slot_word.lower()
-            attacks.append((shooters, slot, match_id(right, state.bases, "base", text)))
-        return FireOrder(tuple(attacks))
+        return FireOrder(_order(state, args, verb, text, ">", _attack))
     if verb == "screen":
-        _given(args, verb, text)
-        if _none(args):
-            return ScreenOrder(())
-        screens = []
-        for left, right in _pairs(args, ">", text, verb):
-            base, slot = _mount(state, left, text)
-            screens.append((base, slot, _count(right, text)))
-        return ScreenOrder(tuple(screens))
+        return ScreenOrder(_order(state, args, verb, text, ">", _screen))
     if verb in ("split", "block"):
-        _given(args, verb, text)
-        if _none(args):
-            return Split(verb, ())
-        dice = []
-        for left, right in _pairs(args, "=", text, verb):
-            parts = right.split("/")
-            if len(parts) != 3:
-                raise ActionSyntaxError(text, f"'{excerpt(right)}' is not S/C/H: {USAGE[verb]}")
-            s, c, h = (_count(p, text) for p in parts)
-            dice.append((_count(left, text), s, c, h))
-        return Split(verb, tuple(dice))
+        return Split(verb, _order(state, args, verb, text, "=", _dice))
     if verb == "mark":
         if len(args) == 1 and args[0].lower() == "auto":
             return Mark((), auto=True)
@@ -227,7 +232,7 @@ def parse_action(state: State, text: str) -> Action:
     if len(rest) >= 2 and rest[-2].lower() == "beacon":
         beacon = match_id(rest[-1], state.bases, "base", text)
         rest = rest[:-2]
-    start, clip = _relative(state, base, text)
+    start, clip = PHRASING.relative(state, base, text)
     path, facings, facing = parse_move_words(
         state.setup.table,
         rest,
@@ -242,17 +247,5 @@ def parse_action(state: State, text: str) -> Action:
     return Move(base, path, facing, facings, beacon=beacon)
 
 
-def _relative(state: State, ref: str, text: str) -> tuple[Callable[[], Pose], Clip]:
-    """What relative move words read for base ``ref``: its own place, while its side
-    moves, and what its allowance still pays for (4.0, the planner's costs)."""
-
-    base = state.bases[ref]
-
-    start = own_start(base.id, base.side, base.geo.at, base.geo.facing, lambda: moving(state), text)
-
-    def spare(legs: list[Leg]) -> float:
-        rules_ = move_rules(runner_edge(state, base.side) is not None)
-        planned = state.scene().plan_move(base.id, legs, allowance=base.speed, rules=rules_)
-        return base.speed - planned.cost
-
-    return start, afford_clip(spare, lambda: start()[0])
+parse_action = PHRASING.parser(_form)
+"""The action a line of text says (a table phrase, or one of the forms above)."""

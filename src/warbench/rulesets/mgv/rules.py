@@ -18,19 +18,17 @@ evaluation, pictures): :mod:`warbench.rulesets.mgv.ruleset` assembles them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
-from warbench.core.outcome import Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
+from warbench.rulesets.kit.table.rules import SeenRules, settle, table_ruleset
 from warbench.rulesets.mgv import fire, movement
 from warbench.rulesets.mgv.actions import END, Arm, End, Mark, Move, Phase
 from warbench.rulesets.mgv.data import WEAPON_TYPES, rules
 from warbench.rulesets.mgv.hitlog import HitLog
-from warbench.rulesets.mgv.scenario import Setup, build_scenario
+from warbench.rulesets.mgv.scenario import Setup
 from warbench.rulesets.mgv.state import PHASES, Base, Mount, State
 from warbench.rulesets.mgv.view import seen_state
 from warbench.scenario.model import Scenario
@@ -38,27 +36,15 @@ from warbench.scenario.model import Scenario
 ACTIONS = ("move", "fire")
 
 
-class MGVRules(Ruleset[State]):
+class MGVRules(SeenRules[State]):
     """MGV: hunter-killer micro-vehicle combat (WTJ, 2010-2013 text)."""
 
-    info = RulesetInfo(
-        name="mgv",
-        title="MGV: Miniature Ground Vehicles",
-        version="3",
-        geometry="table",
-        aliases=("miniature-ground-vehicles",),
-        min_sides=2,
-        max_sides=2,
-        hidden_information=True,
-        simultaneous_choices=True,
-        side_states=True,
-        exhaustive_actions=False,
+    info = table_ruleset(
+        "mgv", "MGV: Miniature Ground Vehicles", "3", "miniature-ground-vehicles", sealed=True
     )
+    package = "warbench.rulesets.mgv"
 
     # -- scenario and state ----------------------------------------------------------
-    def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
-        return build_scenario(raw, source, scenario_id)
-
     def initial_state(self, scenario: Scenario) -> State:
         setup: Setup = scenario.spec
         bases = {}
@@ -76,12 +62,6 @@ class MGVRules(Ruleset[State]):
         if not any(open_mounts(state, side) for side in setup.sides):
             _start_turn(state)
         return state
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     # -- what is asked -----------------------------------------------------------------
     def decision(self, state: State) -> Decision | None:
@@ -240,22 +220,7 @@ class MGVRules(Ruleset[State]):
             fire.sudden_death(state, res)
             _next_phase(state, res)
 
-    @staticmethod
-    def usage() -> Mapping[str, str]:
-        """The text form of each action, for ``help`` at the prompt."""
-        from warbench.rulesets.mgv.actions import USAGE
-
-        return USAGE
-
     # -- reading -------------------------------------------------------------------------
-    def view(self, state: State, side: str | None) -> dict[str, Any]:
-        from warbench.rulesets.mgv.view import view
-
-        return view(state, side)
-
-    def state_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
     def side_state(self, state: State, side: str) -> State | None:
         """The state holds no secret (the engine keeps sealed and held choices), but 5.3
         forbids measuring: the other side's bases stand where ``side`` sees them by eye
@@ -405,9 +370,7 @@ def _reset(state: State, res: Resolution) -> None:
     if state.turn >= state.setup.turns:
         from warbench.rulesets.mgv.victory import at_limit
 
-        state.outcome = at_limit(state)
-        state.step = "over"
-        res.emit("game_over", state.outcome.reason)
+        settle(state, res, at_limit(state))
         return
     state.turn += 1
     _start_turn(state)
@@ -416,13 +379,7 @@ def _reset(state: State, res: Resolution) -> None:
 def _decided(state: State, res: Resolution) -> bool:
     from warbench.rulesets.mgv.victory import decided
 
-    outcome = decided(state)
-    if outcome is None:
-        return False
-    state.outcome = outcome
-    state.step = "over"
-    res.emit("game_over", outcome.reason)
-    return True
+    return settle(state, res, decided(state))
 
 
 __all__ = ["END", "MGVRules", "open_mounts"]

@@ -12,30 +12,33 @@ every mount left open is chosen by its owner at set-up, 1.5), ``[[features]]``
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.table import (
     Feature,
-    Figure,
     RoundBase,
-    Table,
-    TableGeometryError,
-    TableSpec,
     Terrain,
 )
 from warbench.geometry.table.serial import (
     MAX_FEATURES,
-    MAX_FIGURES,
     FacingSpec,
     PointSpec,
 )
 from warbench.rulesets.kit.eye import Measuring
+from warbench.rulesets.kit.table.scenario import (
+    EdgeRunVictory,
+    VehiclePlacement,
+    VehicleScenarioSpec,
+    VehicleSetup,
+    known_model,
+    opened,
+    table_scenario,
+)
 from warbench.rulesets.mgv.data import (
     SLOTS,
     TerrainKind,
@@ -44,19 +47,15 @@ from warbench.rulesets.mgv.data import (
     terrain_chart,
     vehicles,
 )
-from warbench.scenario.errors import from_validation, listing
 from warbench.scenario.model import Scenario
-from warbench.scenario.schema import Description, Key, Label, ScenarioModel, Title
-from warbench.scenario.sides import check_sides
+from warbench.scenario.schema import Key, ScenarioModel
 from warbench.scenario.table import (
     ID_PATTERN,
-    Edge,
     FeatureSpec,
     Ids,
     Placed,
+    chart_feature,
     chart_features,
-    check_edge_run,
-    toward_centre,
 )
 
 RESERVED: Final = frozenset(
@@ -104,11 +103,6 @@ class BaseSpec(_Strict):
     weapons: WeaponsSpec = Field(default_factory=WeaponsSpec)
 
 
-class SideSpec(_Strict):
-    name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
-    title: Label | None = None
-
-
 class OptionsSpec(_Strict):
     core_rule: Literal["a", "b"] = "a"
     """5.2: chosen before the game: (a) core hits must balance surface losses,
@@ -130,25 +124,13 @@ class OptionsSpec(_Strict):
     "free" shows them exactly."""
 
 
-class VictorySpec(_Strict):
+class VictorySpec(EdgeRunVictory):
     kind: Literal["clear", "gauntlet", "strike"] = "clear"
-    side: str | None = None
-    """gauntlet: the side running it; strike: the side making the strike."""
-    edge: Edge | None = None
-    """gauntlet: the table edge the runners leave by."""
-    count: int = Field(default=1, ge=1, le=MAX_FIGURES)
-    """gauntlet: runners that must get off the table by ``edge``."""
     target: str | None = None
     """strike: the base to destroy."""
 
 
-class ScenarioSpec(_Strict):
-    ruleset: str
-    title: Title
-    description: Description = ""
-    turns: int = Field(default=6, ge=1, le=50)
-    table: TableSpec
-    sides: list[SideSpec] = Field(min_length=2, max_length=2)
+class ScenarioSpec(VehicleScenarioSpec):
     options: OptionsSpec = Field(default_factory=OptionsSpec)
     bases: dict[str, list[BaseSpec]]
     features: list[FeatureSpec] = Field(default_factory=list, max_length=MAX_FEATURES)
@@ -156,35 +138,21 @@ class ScenarioSpec(_Strict):
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(VehiclePlacement[VehicleModel]):
     """A base as the scenario sets it up."""
 
-    id: str
-    side: str
-    model_key: str
-    model: VehicleModel
-    figure: Figure
     wing: str | None
     weapons: Mapping[str, WeaponType]
     """Mount weapon types fixed by the scenario; the rest are chosen at set-up."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Setup:
+@dataclass(frozen=True, slots=True, eq=False, kw_only=True)
+class Setup(VehicleSetup[Placement, TerrainKind]):
     """Everything an MGV game needs from its scenario, validated."""
 
-    table: Table
-    sides: tuple[str, str]
     titles: Mapping[str, str]
-    placements: tuple[Placement, ...]
-    features: tuple[Feature, ...]
-    kinds: Mapping[str, TerrainKind]
-    """Each feature's row of the 1.4 chart, by feature id."""
     options: OptionsSpec
     victory: VictorySpec
-    turns: int
-    terrain: Terrain
-    caches: dict[Any, Any] = field(default_factory=dict)
 
     def placement(self, base_id: str) -> Placement:
         for p in self.placements:
@@ -195,37 +163,22 @@ class Setup:
 
 def _feature(file: str, path: str, ft: FeatureSpec, kind: TerrainKind) -> Feature:
     """The geometry feature of a 1.4 chart row."""
-    try:
-        return Feature(
-            ft.id,
-            ft.shape,
-            tuple(ft.points),
-            radius=ft.radius,
-            kind=ft.kind,
-            label=ft.label or kind.title,
-            move_cost=kind.move,
-            impassable=kind.impassable,
-            blocks_los=kind.los,
-            cover=float(kind.cover),
-        )
-    except TableGeometryError as exc:
-        raise ScenarioError(file, path, str(exc)) from None
+    return chart_feature(
+        file,
+        path,
+        ft,
+        kind,
+        impassable=kind.impassable,
+        blocks_los=kind.los,
+        cover=float(kind.cover),
+    )
 
 
 def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
     """Validate an MGV scenario and build its set-up; ScenarioError on any problem."""
-    try:
-        spec = ScenarioSpec.model_validate(raw)
-    except ValidationError as exc:
-        raise from_validation(file, exc) from None
-    count = sum(len(b) for b in spec.bases.values())
-    if count > MAX_FIGURES:
-        raise ScenarioError(
-            file, "bases", f"{count:,} bases; a scenario has at most {MAX_FIGURES:,}"
-        )
+    spec = opened(ScenarioSpec, raw, file, "bases", "base")
     table = spec.table.build()
     names = [s.name for s in spec.sides]
-    check_sides(file, names, spec.bases, key="bases", piece="base")
     chart = terrain_chart().kinds
     models = vehicles().models
     claim = Ids(file, RESERVED).claim
@@ -247,13 +200,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         for i, bs in enumerate(spec.bases[side]):
             path = f"bases.{side}[{i}]"
             claim(bs.id, f"{path}.id")
-            model = models.get(bs.model)
-            if model is None:
-                raise ScenarioError(
-                    file,
-                    f"{path}.model",
-                    f"unknown model '{excerpt(bs.model)}'; known: {listing(models)}",
-                )
+            model = known_model(models, bs.model, file, path)
             weapons: dict[str, WeaponType] = {}
             for slot in SLOTS:
                 chosen = getattr(bs.weapons, slot)
@@ -264,14 +211,8 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
                         file, f"{path}.weapons.{slot}", f"the {model.title} has no {slot} mount"
                     )
                 weapons[slot] = chosen
-            at = (float(bs.at[0]), float(bs.at[1]))
-            facing = bs.facing if bs.facing is not None else toward_centre(table, at)
-            if not math.isfinite(facing):
-                raise ScenarioError(file, f"{path}.facing", "must be a number")
-            figure = Figure(
-                bs.id, at[0], at[1], facing, RoundBase(model.radius * 2.0), side, bs.model
-            )
-            placed.add(figure, path)
+            base = RoundBase(model.radius * 2.0)
+            figure = placed.place(path, bs.id, bs.at, bs.facing, base, side, bs.model)
             if bs.wing is not None:
                 wings.setdefault((side, bs.wing), []).append((bs.id, bs.model, path))
             placements.append(Placement(bs.id, side, bs.model, model, figure, bs.wing, weapons))
@@ -293,16 +234,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
             )
     by_id = {p.id: p for p in placements}
     victory = spec.victory
-    if victory.kind == "gauntlet":
-        check_edge_run(
-            file,
-            "gauntlet",
-            victory.side,
-            victory.edge,
-            victory.count,
-            names,
-            [p.side for p in placements],
-        )
+    victory.check_run(file, "gauntlet", names, [p.side for p in placements])
     if victory.kind == "strike" and victory.side not in names:
         raise ScenarioError(
             file, "victory.side", f"a strike names the side making it: one of {', '.join(names)}"
@@ -311,34 +243,14 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         target = by_id.get(victory.target or "")
         if target is None or target.side == victory.side:
             raise ScenarioError(file, "victory.target", "a strike names an enemy base to destroy")
-    setup = Setup(
-        table=table,
-        sides=(names[0], names[1]),
-        titles={s.name: s.title or s.name for s in spec.sides},
-        placements=tuple(placements),
-        features=tuple(features),
-        kinds=kinds,
-        options=spec.options,
-        victory=victory,
-        turns=spec.turns,
-        terrain=terrain,
-    )
+    titles = {s.name: s.title or s.name for s in spec.sides}
+    setup = Setup.framed(spec, table, terrain, kinds, placements, titles=titles)
     return spec, setup
 
 
 def build_scenario(raw: Mapping[str, Any], file: str, scenario_id: str) -> Scenario:
     spec, setup = build_setup(raw, file)
-    return Scenario(
-        id=scenario_id,
-        title=spec.title,
-        ruleset="mgv",
-        source=file,
-        raw=raw,
-        sides=setup.sides,
-        turn_limit=setup.turns,
-        options=spec.options.model_dump(),
-        spec=setup,
-    )
+    return table_scenario("mgv", raw, file, scenario_id, spec, setup, setup.turns)
 
 
 __all__ = ["Placement", "Setup", "build_scenario", "build_setup"]

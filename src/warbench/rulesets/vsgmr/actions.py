@@ -36,17 +36,15 @@ from warbench.core.actions import End as End
 from warbench.geometry.table import Point
 from warbench.geometry.table.movement import Leg
 from warbench.geometry.table.text import canonical_move, move_usage, move_words
+from warbench.rulesets.kit.actions import Worded
 
 MAX_POINTS = 64
 """More legs than any sensible move; a longer path is refused as a typing accident."""
 
 
 @dataclass(frozen=True, slots=True)
-class First(Action):
+class First(Worded, verb="first"):
     side: str
-
-    def __str__(self) -> str:
-        return f"first {self.side}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,39 +80,29 @@ class Move(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Take(Action):
+class Take(Worded, verb="take"):
     figure: str
     item: str
 
-    def __str__(self) -> str:
-        return f"take {self.figure} {self.item}"
-
 
 @dataclass(frozen=True, slots=True)
-class Shoot(Action):
+class FigureTarget(Worded):
+    """An attack by one figure on a figure or a feature: ``shoot A1 B2``."""
+
     figure: str
     target: str
 
-    def __str__(self) -> str:
-        return f"shoot {self.figure} {self.target}"
+
+class Shoot(FigureTarget, verb="shoot"): ...
+
+
+class Fight(FigureTarget, verb="fight"): ...
 
 
 @dataclass(frozen=True, slots=True)
-class Fight(Action):
-    figure: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"fight {self.figure} {self.target}"
-
-
-@dataclass(frozen=True, slots=True)
-class Skill(Action):
+class Skill(Worded, verb="skill"):
     figure: str
     task: str
-
-    def __str__(self) -> str:
-        return f"skill {self.figure} {self.task}"
 
 
 USAGE = {

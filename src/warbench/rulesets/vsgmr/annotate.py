@@ -16,10 +16,10 @@ VSGMR hides nothing, so every side gets the same marks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from warbench.core.events import Event
 from warbench.geometry.table import RectBase, RoundBase
+from warbench.rulesets.kit.table.marks import Mark, arc_mark, figure_arc, path_mark, sight_mark
 from warbench.rulesets.vsgmr.state import Fig, State
 
 
@@ -35,17 +35,15 @@ def _front(state: State, fig: Fig | None) -> float:
     return float(base.depth) / 2.0 if isinstance(base, RectBase) else 0.0
 
 
-def annotate(state: State, events: Sequence[Event], side: str | None) -> list[dict[str, Any]]:
+def annotate(state: State, events: Sequence[Event], side: str | None) -> list[Mark]:
     """The marks of ``events`` (those of the last action) on the table of ``state``."""
     rules = state.setup.rules
-    marks: list[dict[str, Any]] = []
+    marks: list[Mark] = []
     facings: dict[str, float] = {}
     for event in events:
         data = event.data
         if event.kind == "move":
-            points = [list(p) for p in data.get("path", [])]
-            if len(points) > 1:
-                marks.append({"kind": "path", "points": points, "side": data.get("side")})
+            marks += path_mark(data.get("path", []), data.get("side"))
             facings[str(data["figure"])] = float(data["facing"])
         elif event.kind == "attack":
             start = data.get("sight_from")
@@ -54,43 +52,22 @@ def annotate(state: State, events: Sequence[Event], side: str | None) -> list[di
                 continue
             hand = bool(data.get("hand"))
             result = str(data.get("result", ""))
-            marks.append(
-                {
-                    "kind": "sight",
-                    "from": list(start),
-                    "to": list(end),
-                    "clear": bool(data.get("clear", True)),
-                    "label": f"hand: {result}" if hand else result,
-                }
-            )
+            label = f"hand: {result}" if hand else result
+            marks.append(sight_mark(start, end, label, bool(data.get("clear", True))))
             if not hand:
                 fig = state.figs.get(str(data.get("figure")))
                 facing = fig.geo.facing if fig is not None else 0.0
-                marks.append(
-                    {
-                        "kind": "arc",
-                        "at": list(start),
-                        "facing": facings.get(str(data.get("figure")), facing),
-                        "half_angle": rules.facing_half_angle,
-                        "range": rules.range + _front(state, fig),
-                    }
-                )
+                facing = facings.get(str(data.get("figure")), facing)
+                reach = rules.range + _front(state, fig)
+                marks.append(arc_mark(start, facing, rules.facing_half_angle, reach))
     return marks
 
 
-def fire_arcs(state: State, side: str, piece: str) -> list[dict[str, Any]]:
+def fire_arcs(state: State, side: str, piece: str) -> list[Mark]:
     """The front arc of ``side``'s own figure ``piece`` out to the Distance Attack Unit,
     if it can make distance attacks."""
     fig = state.figs.get(piece)
     if fig is None or fig.side != side or fig.where != "table" or not fig.profile.distance:
         return []
     rules = state.setup.rules
-    return [
-        {
-            "kind": "arc",
-            "at": [fig.geo.x, fig.geo.y],
-            "facing": fig.geo.facing,
-            "half_angle": rules.facing_half_angle,
-            "range": rules.range + _front(state, fig),
-        }
-    ]
+    return [figure_arc(fig.geo, rules.facing_half_angle, rules.range + _front(state, fig))]

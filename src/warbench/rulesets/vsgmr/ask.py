@@ -19,11 +19,10 @@ from __future__ import annotations
 import shapely
 
 from warbench.core.actions import Action
-from warbench.errors import QuestionRefused
 from warbench.geometry.table import Figure, Point, edge_distance
 from warbench.rulesets.kit.table.ask import (
     face_reason,
-    measure_spot,
+    measure_pair,
     nearest,
     nearest_point,
     shelter_reason,
@@ -36,11 +35,6 @@ from warbench.rulesets.vsgmr.parse import WHAT, spots
 from warbench.rulesets.vsgmr.state import Fig, State
 
 # -- measure --------------------------------------------------------------------------------
-
-
-def _spot(state: State, word: str, text: str) -> Spot:
-    """A named thing, or a point ``X,Y`` on the table; QuestionRefused otherwise."""
-    return measure_spot(state.setup.table, word, lambda: spots(state), WHAT, text)
 
 
 def _distance(state: State, a: Spot, b: Spot) -> float:
@@ -78,10 +72,7 @@ def _sight(state: State, a: Spot, b: Spot) -> str | None:
 
 def measure(state: State, side: str, first: str, second: str) -> str:
     """Distance (as II.3 measures range) and line of sight between two things or points."""
-    text = f"measure {first} {second}"
-    a, b = _spot(state, first, text), _spot(state, second, text)
-    if a.id == b.id:
-        raise QuestionRefused(f"measure {first} {second}: name two different things")
+    a, b = measure_pair(state.setup.table, first, second, lambda: spots(state), WHAT)
     how = "centre to centre" if state.setup.options.range_from == "centre" else "edge to edge"
     if a.figure is None and b.figure is None:
         how = "nearest parts"

@@ -16,10 +16,8 @@ from warbench.rulesets.kit.table.info import (
     description_lines,
     feature_name,
     find_row,
-    parse_point,
-    point_lines,
+    info_of,
     position_text,
-    refuse,
     sight_words,
 )
 from warbench.rulesets.vsgmr.data import FIGURE_TYPES, rules
@@ -129,25 +127,19 @@ def _feature_lines(view: Mapping[str, Any], feature: Mapping[str, Any]) -> list[
 
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of figure, item, task, feature or point ``ref``."""
-    fig = find_row(view["figures_state"], ref)
-    if fig is not None:
-        return _figure_lines(view, fig)
-    item = find_row(view.get("items", []), ref)
-    if item is not None:
-        return _item_lines(view, item)
-    task = find_row(view.get("tasks", []), ref)
-    if task is not None:
-        return _task_lines(view, task)
-    feature = find_row(view.get("features", []), ref)
-    if feature is not None:
-        return _feature_lines(view, feature)
-    point = parse_point(ref)
-    if point is not None:
-        return point_lines(view, point)
+    kinds = (
+        ("figures_state", lambda fig: _figure_lines(view, fig)),
+        ("items", lambda item: _item_lines(view, item)),
+        ("tasks", lambda task: _task_lines(view, task)),
+        ("features", lambda feature: _feature_lines(view, feature)),
+    )
+    return info_of(view, ref, kinds, lambda: _on_table(view), "figure or item")
+
+
+def _on_table(view: Mapping[str, Any]) -> list[str]:
+    """The figures on the table (riders too) and the items not gone, by id."""
     names = [str(f["id"]) for f in view["figures_state"] if f["where"] in ("table", "mounted")]
-    names += [str(i["id"]) for i in view.get("items", []) if not i["gone"]]
-    refuse(ref, names, "figure or item")
-    raise AssertionError("unreachable")  # pragma: no cover
+    return names + [str(i["id"]) for i in view.get("items", []) if not i["gone"]]
 
 
 def goal(scenario: Scenario) -> list[str]:

@@ -10,11 +10,12 @@ on the table and task placed on it may be named.
 
 from __future__ import annotations
 
-from warbench.core.actions import Action, match_id, verb_and_args
+from warbench.core.actions import Action, match_id
 from warbench.errors import ActionSyntaxError
 from warbench.geometry.table import Leg
 from warbench.geometry.table.text import Pose, parse_move_words
 from warbench.rulesets.kit.table.moves import afford_clip
+from warbench.rulesets.kit.table.parse import bare, phrased_action
 from warbench.rulesets.kit.table.phrases import (
     Mover,
     Phrase,
@@ -23,7 +24,6 @@ from warbench.rulesets.kit.table.phrases import (
     feature_spots,
     phrase_usage,
     point_spot,
-    read_phrase,
 )
 from warbench.rulesets.vsgmr.actions import (
     END,
@@ -137,13 +137,18 @@ def _phrase(state: State, phrase: Phrase, text: str) -> Move:
 
 
 def parse_action(state: State, text: str) -> Action:
-    verb, args = verb_and_args(text, VERBS)
-    phrase = read_phrase(verb, args, text)
-    if phrase is not None:
-        return _phrase(state, phrase, text)
+    return phrased_action(
+        text,
+        VERBS,
+        lambda phrase: _phrase(state, phrase, text),
+        lambda verb, args: _form(state, verb, args, text),
+    )
+
+
+def _form(state: State, verb: str, args: list[str], text: str) -> Action:
+    """The action of one of VSGMR's own forms (``verb`` then ``args``)."""
     if verb == "end":
-        if args:
-            raise ActionSyntaxError(text, "write it as: end")
+        bare(verb, args, USAGE, text)
         return END
     if verb == "first":
         if len(args) != 1:

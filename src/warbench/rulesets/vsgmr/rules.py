@@ -12,21 +12,20 @@ every side has ended the step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
-from warbench.core.ruleset import Ruleset, RulesetInfo
 from warbench.errors import IllegalAction
 from warbench.rulesets.kit.rulings import cite_ruling
+from warbench.rulesets.kit.table.rules import TableRules, table_ruleset
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import (
     END,
-    USAGE,
     End,
     Fight,
     First,
@@ -37,31 +36,29 @@ from warbench.rulesets.vsgmr.actions import (
 )
 from warbench.rulesets.vsgmr.attacks import Situation
 from warbench.rulesets.vsgmr.memo import memo, widest
-from warbench.rulesets.vsgmr.scenario import Setup, Task, build_scenario
+from warbench.rulesets.vsgmr.scenario import Setup, Task
 from warbench.rulesets.vsgmr.state import Fig, Item, State, copy_fields, copy_fig, copy_item
 from warbench.scenario.model import Scenario
 
+T = TypeVar("T")
 
-class VSGMRRules(Ruleset[State]):
+
+class VSGMRRules(TableRules[State]):
     """Very Simple Generic Miniatures Rules v7 (Andrew Domino, 2013), sections I-III."""
 
-    info = RulesetInfo(
-        name="vsgmr",
-        title="Very Simple Generic Miniatures Rules v7",
-        version="1",
-        geometry="table",
-        aliases=("very-simple", "vsgm"),
-        min_sides=2,
+    info = table_ruleset(
+        "vsgmr",
+        "Very Simple Generic Miniatures Rules v7",
+        "1",
+        "very-simple",
+        "vsgm",
         max_sides=None,
-        exhaustive_actions=False,
     )
+    package = "warbench.rulesets.vsgmr"
     kill_causes = ("distance attack", "hand to hand")
     """III: a figure is defeated by a distance attack or a hand to hand attack."""
 
     # -- scenario and state ----------------------------------------------------------
-    def build_scenario(self, raw: Mapping[str, Any], source: str, scenario_id: str) -> Scenario:
-        return build_scenario(raw, source, scenario_id)
-
     def initial_state(self, scenario: Scenario) -> State:
         setup: Setup = scenario.spec
         figs = {p.id: Fig(p.id, p.side, p.profile, p.figure) for p in setup.placements}
@@ -80,9 +77,6 @@ class VSGMRRules(Ruleset[State]):
 
     def turn(self, state: State) -> int:
         return state.round
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     def scores(self, state: State) -> dict[str, float]:
         """II: the points of opponents' figures each side has destroyed (and any the
@@ -132,8 +126,7 @@ class VSGMRRules(Ruleset[State]):
         return found
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
-        decision = self.decision(state)
-        if decision is None or side not in decision.sides:
+        if not self.asked(state, side):
             return []
         if state.phase == "initiative":
             return [First(s) for s in state.setup.sides]
@@ -350,8 +343,7 @@ class VSGMRRules(Ruleset[State]):
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
         fig = self._own(state, side, action.figure, action)
         problem, check = self.move_problem(state, fig, action)
-        if problem:
-            raise IllegalAction(action, problem)
+        _allowed(action, problem)
         assert isinstance(check, space.MoveCheck)
         end = check.end
         dismounted = None
@@ -460,12 +452,8 @@ class VSGMRRules(Ruleset[State]):
 
     def _take(self, state: State, side: str, action: Take, res: Resolution) -> None:
         fig = self._own(state, side, action.figure, action)
-        item = state.items.get(action.item)
-        if item is None:
-            raise IllegalAction(action, f"there is no item '{action.item}'")
-        problem = self.take_problem(state, fig, item)
-        if problem:
-            raise IllegalAction(action, problem)
+        item = _known(state.items.get(action.item), action, "item", action.item)
+        _allowed(action, self.take_problem(state, fig, item))
         item.carrier = fig.id
         item.at = None
         fig.items.append(item.id)
@@ -817,12 +805,8 @@ class VSGMRRules(Ruleset[State]):
 
     def _skill(self, state: State, side: str, action: Skill, res: Resolution) -> None:
         fig = self._own(state, side, action.figure, action)
-        task = state.setup.task(action.task)
-        if task is None:
-            raise IllegalAction(action, f"there is no task '{action.task}'")
-        problem = self.skill_problem(state, fig, task)
-        if problem:
-            raise IllegalAction(action, problem)
+        task = _known(state.setup.task(action.task), action, "task", action.task)
+        _allowed(action, self.skill_problem(state, fig, task))
         rules = state.setup.rules
         bonus = rules.skill_hero_bonus if fig.profile.kind == "hero" else 0
         specific = (
@@ -883,9 +867,6 @@ class VSGMRRules(Ruleset[State]):
         view["phase_title"] = self.phase_title(state)
         return view
 
-    def state_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
     def copy_state(self, state: State) -> State:
         clone = copy_fields(state)
         clone.figs = {k: copy_fig(f) for k, f in state.figs.items()}
@@ -905,10 +886,6 @@ class VSGMRRules(Ruleset[State]):
         clone.kept = {} if kept is None else {"memo": kept.copy()}
         return clone
 
-    @staticmethod
-    def usage() -> Mapping[str, str]:
-        return USAGE
-
 
 FEATURE_TARGETS = 3
 """Attacks on terrain offered per figure (the nearest legal ones)."""
@@ -920,6 +897,19 @@ _PROMPTS = {
     "hand": "hand to hand attacks: fight FIGURE TARGET, or end",
     "skill": "skill rolls: skill FIGURE TASK, or end",
 }
+
+
+def _known(found: T | None, action: Action, what: str, ref: str) -> T:
+    """The ``what`` an action names (``ref``), or IllegalAction."""
+    if found is None:
+        raise IllegalAction(action, f"there is no {what} '{ref}'")
+    return found
+
+
+def _allowed(action: Action, problem: str | None) -> None:
+    """IllegalAction with the rules' ``problem`` with an action, if they found one."""
+    if problem:
+        raise IllegalAction(action, problem)
 
 
 def _edge_crossed(width: float, height: float, at: tuple[float, float]) -> str:

@@ -11,12 +11,11 @@ seating order (play passes to the left, which is the next side listed),
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from warbench.errors import ScenarioError, excerpt
 from warbench.geometry.table import (
@@ -25,12 +24,10 @@ from warbench.geometry.table import (
     Figure,
     Point,
     Table,
-    TableGeometryError,
     TableSpec,
     Terrain,
 )
 from warbench.geometry.table.serial import (
-    MAX_FEATURE_POINTS,
     MAX_FEATURES,
     MAX_FIGURES,
     BaseSpec,
@@ -38,6 +35,8 @@ from warbench.geometry.table.serial import (
     FacingSpec,
     PointSpec,
 )
+from warbench.rulesets.kit.table.scenario import Header, opened, table_scenario
+from warbench.rulesets.kit.table.scenario import SideSpec as TableSideSpec
 from warbench.rulesets.vsgmr.data import (
     Armour,
     FigureType,
@@ -48,21 +47,25 @@ from warbench.rulesets.vsgmr.data import (
     points,
     rules,
 )
-from warbench.scenario.errors import from_validation, listing
+from warbench.scenario.errors import listing
 from warbench.scenario.model import Scenario
 from warbench.scenario.schema import (
     MAX_POINTS,
-    Description,
     Key,
     Label,
     ScenarioModel,
-    Title,
 )
-from warbench.scenario.sides import check_sides
-from warbench.scenario.table import Ids, Placed, check_points, shown, toward_centre
+from warbench.scenario.table import (
+    ID_PATTERN,
+    Edge,
+    Ids,
+    Placed,
+    check_points,
+    feature_from,
+    shown,
+)
+from warbench.scenario.table import FeatureSpec as TableFeatureSpec
 
-Edge = Literal["north", "south", "east", "west"]
-ID_PATTERN = r"^[A-Za-z][A-Za-z0-9_-]{0,15}$"
 RESERVED = frozenset({"end", "face", "first", "move", "shoot", "fight", "skill", "take"})
 """Words of the action language that may not be used as ids."""
 MAX_SIDES: Final = 8
@@ -114,22 +117,15 @@ class FigureSpec(_Strict):
     riding: Key | None = None
 
 
-class SideSpec(_Strict):
-    name: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,23}$")
-    title: Label | None = None
+class SideSpec(TableSideSpec):
     edge: Edge | None = None
     """The side's own table edge: items carried off it score (see [victory])."""
 
 
-class FeatureSpec(_Strict):
+class FeatureSpec(TableFeatureSpec):
     """A terrain feature with the properties VSGMR asks about."""
 
-    id: str = Field(pattern=ID_PATTERN)
     kind: Key = "terrain"
-    label: Label = ""
-    shape: Literal["polygon", "polyline", "circle"]
-    points: list[PointSpec] = Field(min_length=1, max_length=MAX_FEATURE_POINTS)
-    radius: Distance = 0.0
     rough: bool = False
     """II.2 Rough Terrain: a figure in it moves at most a Half Move Unit."""
     water: bool = False
@@ -198,10 +194,7 @@ class VictorySpec(_Strict):
     end_when_item_leaves: bool = False
 
 
-class ScenarioSpec(_Strict):
-    ruleset: str
-    title: Title
-    description: Description = ""
+class ScenarioSpec(Header):
     rounds: int = Field(default=5, ge=1, le=50)
     table: TableSpec
     sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
@@ -371,19 +364,10 @@ def _see_depth(ft: FeatureSpec, default: float) -> float | None:
 
 def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]:
     """Validate a VSGMR scenario and build its set-up; ScenarioError on any problem."""
-    try:
-        spec = ScenarioSpec.model_validate(raw)
-    except ValidationError as exc:
-        raise from_validation(file, exc) from None
-    count = sum(len(figures) for figures in spec.figures.values())
-    if count > MAX_FIGURES:
-        raise ScenarioError(
-            file, "figures", f"{count:,} figures; a scenario has at most {MAX_FIGURES:,}"
-        )
+    spec = opened(ScenarioSpec, raw, file, "figures", "figure", counted="figures")
     rule_data = rules()
     table = spec.table.build()
     names = [side.name for side in spec.sides]
-    check_sides(file, names, spec.figures, key="figures", piece="figure")
 
     claim = Ids(file, RESERVED).claim
 
@@ -395,23 +379,18 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         path = f"features[{i}]"
         claim(ft.id, f"{path}.id")
         check_points(file, path, table, ft.points)
-        try:
-            feature = Feature(
-                ft.id,
-                ft.shape,
-                tuple(ft.points),
-                radius=ft.radius,
-                kind=ft.kind,
-                label=ft.label,
-                half_move=ft.rough or ft.water,
-                impassable=ft.impassable,
-                barrier=ft.barrier,
-                blocks_los=ft.blocks_los,
-                beyond_reach=ft.beyond_reach,
-                see_depth=_see_depth(ft, rule_data.see_depth),
-            )
-        except TableGeometryError as exc:
-            raise ScenarioError(file, path, str(exc)) from None
+        feature = feature_from(
+            file,
+            path,
+            ft,
+            label=ft.label,
+            half_move=ft.rough or ft.water,
+            impassable=ft.impassable,
+            barrier=ft.barrier,
+            blocks_los=ft.blocks_los,
+            beyond_reach=ft.beyond_reach,
+            see_depth=_see_depth(ft, rule_data.see_depth),
+        )
         features.append(feature)
         if ft.destructible:
             destructible.add(ft.id)
@@ -484,12 +463,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
         if fs.riding is not None:
             continue
         assert fs.at is not None
-        at = (float(fs.at[0]), float(fs.at[1]))
-        facing = fs.facing if fs.facing is not None else toward_centre(table, at)
-        if not math.isfinite(facing):
-            raise ScenarioError(file, f"{path}.facing", "must be a number")
-        figure = Figure(fid, at[0], at[1], facing, profile.base, side, profile.kind)
-        placed.add(figure, path)
+        figure = placed.place(path, fid, fs.at, fs.facing, profile.base, side, profile.kind)
         placements.append(Placement(fid, side, profile, figure, None))
     mounts = {p.id: p for p in placements}
     for fid, (side, profile, fs, _path) in by_id.items():
@@ -566,17 +540,7 @@ def build_setup(raw: Mapping[str, Any], file: str) -> tuple[ScenarioSpec, Setup]
 
 def build_scenario(raw: Mapping[str, Any], file: str, scenario_id: str) -> Scenario:
     spec, setup = build_setup(raw, file)
-    return Scenario(
-        id=scenario_id,
-        title=spec.title,
-        ruleset="vsgmr",
-        source=file,
-        raw=raw,
-        sides=setup.sides,
-        turn_limit=setup.rounds,
-        options=spec.options.model_dump(),
-        spec=setup,
-    )
+    return table_scenario("vsgmr", raw, file, scenario_id, spec, setup, setup.rounds)
 
 
 __all__ = ["Placement", "Setup", "Task", "build_scenario", "build_setup"]

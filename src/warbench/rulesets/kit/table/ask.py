@@ -12,13 +12,15 @@ ruleset's own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import shapely
 
 from warbench.errors import ActionSyntaxError, QuestionRefused
 from warbench.geometry.table import Figure, Point, Table, bearing
+from warbench.geometry.table.movement import MoveResult
 from warbench.geometry.table.text import parse_point
+from warbench.rulesets.kit.table.moves import Plan, planned
 from warbench.rulesets.kit.table.phrases import Spot, name_spot, point_spot
 
 FACE_SLACK: Final = 5.0
@@ -37,6 +39,21 @@ def measure_spot(
         return name_spot(word, spots(), what, text)
     except ActionSyntaxError as exc:
         raise QuestionRefused(f"measure {word}: {exc.reason}") from None
+
+
+def measure_pair(
+    table: Table, first: str, second: str, spots: Callable[[], Sequence[Spot]], what: str
+) -> tuple[Spot, Spot]:
+    """The two different things ``measure FIRST SECOND`` names (:func:`measure_spot`);
+    QuestionRefused otherwise."""
+    text = f"measure {first} {second}"
+    a, b = (
+        measure_spot(table, first, spots, what, text),
+        measure_spot(table, second, spots, what, text),
+    )
+    if a.id == b.id:
+        raise QuestionRefused(f"{text}: name two different things")
+    return a, b
 
 
 def nearest_point(eye: Point, spot: Spot) -> Point:
@@ -81,11 +98,35 @@ def shelter_reason(open_before: int, after: Callable[[], tuple[int, int]]) -> st
     return None
 
 
+def move_reason(
+    plan: Plan,
+    edge_of: Callable[[Any, str], str | None],
+    state: Any,
+    side: str,
+    action: Any,
+    more: Callable[[Any, str, Any, Any, MoveResult], str | None],
+) -> str | None:
+    """The reason of a candidate move of a base (MGV, Invisible Enemy): none if the rules'
+    own ``plan`` refuses it, ``off the EDGE edge`` if it leaves the table by the edge
+    its side may leave by (``edge_of``), else what ``more(state, side, action, base,
+    result)`` finds."""
+    found = planned(plan, state, side, action)
+    if found is None:
+        return None
+    base, result = found
+    edge = edge_of(state, side)
+    if edge is not None and result.off_table:
+        return f"off the {edge} edge"
+    return more(state, side, action, base, result)
+
+
 __all__ = [
     "FACE_SLACK",
     "TOWARD_GAIN",
     "face_reason",
+    "measure_pair",
     "measure_spot",
+    "move_reason",
     "nearest",
     "nearest_point",
     "shelter_reason",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from warbench.errors import QuestionRefused, excerpt
@@ -194,3 +194,40 @@ def points_line(
         f"wins; equal points are a draw ({first}'s bases are worth {total[first]}, "
         f"{second}'s {total[second]})."
     )
+
+
+Told = Callable[[Mapping[str, Any]], list[str]]
+"""How a row of the view is told, line by line."""
+
+
+def info_of(
+    view: Mapping[str, Any],
+    ref: str,
+    kinds: Sequence[tuple[str, Told]],
+    names: Callable[[], Sequence[str]],
+    what: str,
+    near: Callable[[Point], Sequence[str]] = lambda point: (),
+) -> list[str]:
+    """What the view's side may know of ``ref`` (a table ruleset's ``unit_info``): the
+    first row named ``ref`` among the view's tables ``kinds`` (each with how its row is
+    told), in order; else a point ``X,Y`` (:func:`point_lines`, with what is ``near``
+    it); else QuestionRefused listing ``names()`` (things of kind ``what``)."""
+    for key, told in kinds:
+        row = find_row(view.get(key, []), ref)
+        if row is not None:
+            return told(row)
+    point = parse_point(ref)
+    if point is not None:
+        return point_lines(view, point, near(point))
+    refuse(ref, names(), what)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def feature_lines(feature: Mapping[str, Any]) -> list[str]:
+    """A feature's name and how it blocks sight."""
+    return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
+
+
+def bases_on_table(view: Mapping[str, Any]) -> list[str]:
+    """The ids of the view's bases still on the table (MGV, Invisible Enemy)."""
+    return [str(b["id"]) for b in view["bases"] if not b["destroyed"] and not b["exited"]]

@@ -14,13 +14,14 @@ very action back. The relative words a person types (``forward 2``, ``reverse 1`
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from warbench.core.actions import Action, check_words
+from warbench.core.game import Resolution
 from warbench.errors import IllegalAction
-from warbench.geometry.table import Point
+from warbench.geometry.table import Point, along
 from warbench.geometry.table.movement import COST_TOLERANCE, Leg, MoveResult
 from warbench.geometry.table.text import LEG_DECIMALS, Clip, Pose, canonical_move, move_words
 
@@ -153,38 +154,95 @@ def move_cost(result: MoveResult, allowance: float | None = None) -> str:
     return text + (f' ({turning:.1f}" turning)' if turning > 0.05 else "")
 
 
-def planned_cost(
-    plan: Callable[[Any, str, Any], tuple[Any, MoveResult]], state: Any, side: str, action: Action
-) -> str | None:
+Plan = Callable[[Any, str, Any], tuple[Any, MoveResult]]
+"""A ruleset's own check of a move (MGV's and Invisible Enemy's ``movement.plan``):
+``(state, side, move)`` to the base and its planned result, or IllegalAction."""
+
+
+def planned(plan: Plan, state: Any, side: str, action: Action) -> tuple[Any, MoveResult] | None:
+    """The base and result of ``action`` as the ruleset's own ``plan`` sees it, None if
+    the rules refuse it."""
+    try:
+        return plan(state, side, action)
+    except IllegalAction:
+        return None
+
+
+def planned_cost(plan: Plan, state: Any, side: str, action: Action) -> str | None:
     """:func:`move_cost` of a :class:`TableMove` as the ruleset's own ``plan`` sees it,
     None for any other action or a move the rules refuse (MGV and Invisible Enemy)."""
-    if not isinstance(action, TableMove):
-        return None
-    try:
-        _, result = plan(state, side, action)
-    except IllegalAction:
-        return None
-    return move_cost(result)
+    found = planned(plan, state, side, action) if isinstance(action, TableMove) else None
+    return None if found is None else move_cost(found[1])
 
 
-def planned_reach(
-    plan: Callable[[Any, str, Any], tuple[Any, MoveResult]], state: Any, side: str, stay: Action
-) -> float | None:
+def planned_reach(plan: Plan, state: Any, side: str, stay: Action) -> float | None:
     """The inches a base may move now, as the ruleset's own ``plan`` of ``stay`` (a move
     to where the base stands) gives its allowance; None where the rules refuse it a move."""
-    try:
-        _, result = plan(state, side, stay)
-    except IllegalAction:
+    found = planned(plan, state, side, stay)
+    return None if found is None else round(found[1].allowance, 2)
+
+
+def base_reach(
+    plan: Plan,
+    make: Callable[[str, tuple[Point, ...]], Action],
+    state: Any,
+    side: str,
+    piece: str,
+    hushed: bool,
+) -> tuple[Point, float] | None:
+    """Where ``side``'s base ``piece`` stands and the inches it may move now (its
+    allowance, from the rules' own ``plan`` of a move to where it stands, made by
+    ``make``); None if it may not move now, or while the rules forbid measuring
+    (``hushed``)."""
+    base = state.bases.get(piece)
+    if base is None or base.side != side or hushed:
         return None
-    return round(result.allowance, 2)
+    at = (base.geo.at[0], base.geo.at[1])
+    inches = planned_reach(plan, state, side, make(piece, (at,)))
+    return None if inches is None else (at, inches)
+
+
+def own_base(bases: Mapping[str, Any], ref: str, side: str, action: Action) -> Any:
+    """The base ``ref`` of ``side`` on the table that ``action`` names, or IllegalAction."""
+    base = bases.get(ref)
+    if base is None or not base.active:
+        raise IllegalAction(action, f"there is no base {ref} on the table")
+    if base.side != side:
+        raise IllegalAction(action, f"{base.id} is not yours")
+    return base
+
+
+def driven_path(result: MoveResult, travelled: float, stopped: bool, end: Point) -> list[Point]:
+    """The points a base's centre went: the planned path, or the path until it was
+    stopped ``travelled`` inches along (trapped, struck) and the point it stopped at."""
+    if stopped:
+        return [*along.path_until(result, travelled), end]
+    return list(result.path)
+
+
+def leave_by(
+    state: Any, base: Any, end: Point, edge: str | None, stopped: bool, went: str, res: Resolution
+) -> None:
+    """A base that ends its move (not stopped on the way) past the ``edge`` its side
+    may leave by is off the table: ``exited``, told as it ``went`` (``breaks out by``)."""
+    if not stopped and edge is not None and state.setup.table.past_edge(end, edge):
+        state.exited.append(base.id)
+        base.exited = True
+        res.emit("exited", f"{base.id} {went} the {edge} edge", base=base.id)
 
 
 __all__ = [
+    "Plan",
     "TableMove",
     "afford_clip",
+    "base_reach",
+    "driven_path",
+    "leave_by",
     "move_cost",
     "move_legs",
+    "own_base",
     "own_start",
+    "planned",
     "planned_cost",
     "planned_reach",
 ]
