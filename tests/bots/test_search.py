@@ -145,6 +145,32 @@ def test_margin_keeps_the_base_choice_unless_beaten(gamble: Scenario) -> None:
     assert _choose(gamble, SearchBot(1, rollouts=200, margin=10.0)) == Pick("safe")
 
 
+def test_a_close_verdict_gets_more_samples(gamble: Scenario) -> None:
+    """Issue 26: more budget where the best candidates are close. With a small budget
+    the verdict between risky and safe is often within the margin; then (and only
+    then) the bot plays up to ``close`` budgets more of fresh samples before it
+    decides, and a clear verdict costs no more than the budget."""
+    extended = 0
+    for seed in range(1, 41):
+        plain = SearchBot(seed, rollouts=16, close=0.0)
+        _choose(gamble, plain)
+        wide = SearchBot(seed, rollouts=16, close=1.0)
+        _choose(gamble, wide)
+        if plain.last.verdict is None:  # the base's choice survived: no verdict at all
+            assert wide.last.rollouts == plain.last.rollouts and not wide.last.extended
+            continue
+        assert plain.last.rollouts <= 16 and not plain.last.extended
+        if abs(plain.last.verdict) <= 1.0:
+            assert wide.last.extended
+            assert 16 < wide.last.rollouts <= 32
+            assert len(wide.last.fresh[Pick("risky")]) > len(plain.last.fresh[Pick("risky")])
+            extended += 1
+        else:
+            assert not wide.last.extended and wide.last.rollouts == plain.last.rollouts
+            assert wide.last.chosen == plain.last.chosen
+    assert extended >= 5
+
+
 def test_time_budget_bounds_the_decision(gamble: Scenario) -> None:
     bot = SearchBot(1, time=0.05)
     assert _choose(gamble, bot) in (Pick("safe"), Pick("risky"))

@@ -26,6 +26,9 @@ then tries to improve on the base's own choice by playing the game on:
   flattered by the pick itself. It replaces the base's choice only when it beats
   it on the fresh samples by ``margin`` standard errors of the paired
   differences, so noise alone never makes the bot play worse than its base.
+  A close verdict (the lead within ``margin`` standard errors either way) gets more
+  fresh samples, up to ``close`` times the budget again, and is then taken once:
+  the budget goes where the best candidates are hard to tell apart;
 
 Forced decisions (one legal action) cost nothing. The budget is a number of
 rollouts or a time per decision (then the rollout count is a cap). With a
@@ -83,6 +86,11 @@ OPTIONS: Mapping[str, BotOption] = {
     "base": BotOption(
         choice("planner", "greedy"), "planner", "the bot improved on: planner (default) or greedy"
     ),
+    "close": BotOption(
+        real(0.0, 10.0),
+        1.0,
+        "a close verdict may spend this many budgets more on fresh samples (default 1)",
+    ),
 }
 """The options of the search bot, by name."""
 
@@ -118,6 +126,11 @@ class Searched:
     fresh: dict[Action, dict[int, float]] = field(default_factory=dict)
     """The survivor's and the base's values on the fresh samples the verdict is taken on."""
     rollouts: int = 0
+    verdict: float | None = None
+    """The survivor's lead over the base's choice on the fresh samples, in standard
+    errors (None: the base's choice survived the halving, no verdict was needed)."""
+    extended: bool = False
+    """Whether the verdict was close and got more fresh samples (option ``close``)."""
     base: Action | None = None
     chosen: Action | None = None
     seconds: float = 0.0
@@ -143,6 +156,7 @@ class SearchBot(SeededBot):
         margin: float = 1.0,
         horizon: int = 60,
         base: str = "planner",
+        close: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if rollouts is None:
@@ -153,6 +167,7 @@ class SearchBot(SeededBot):
         self.margin = margin
         self.horizon = horizon
         self.base = base
+        self.close = close
         self.last = Searched()
 
     # -- the decision ---------------------------------------------------------------
@@ -275,8 +290,18 @@ class _Search:
         self.searched.fresh = fresh
         while self.done + 2 <= budget and time.perf_counter() < deadline:
             self._sample([best, base], fresh, self.done + 2, deadline, first=True)
+        lead = _z(fresh[best], fresh[base])
+        if abs(lead) <= bot.margin and bot.close > 0:
+            # Close: the budget goes where the choice is hard to tell. More fresh
+            # samples (the time limit still binds), then one verdict on them all.
+            more = budget + int(bot.rollouts * bot.close)
+            self.searched.extended = self.done + 2 <= more and time.perf_counter() < deadline
+            while self.done + 2 <= more and time.perf_counter() < deadline:
+                self._sample([best, base], fresh, self.done + 2, deadline, first=True)
+            lead = _z(fresh[best], fresh[base])
+        self.searched.verdict = lead
         self._finish()
-        return best if _z(fresh[best], fresh[base]) > bot.margin else base
+        return best if lead > bot.margin else base
 
     def _finish(self) -> None:
         self.searched.rollouts = self.done
