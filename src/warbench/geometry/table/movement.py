@@ -74,6 +74,7 @@ from warbench.geometry.table.core import (
     normalize_angle,
     turn_angle,
 )
+from warbench.geometry.table.fan import leg_hits
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, RoundBase, overlapping
 from warbench.geometry.table.sweep import first_contact, swept
@@ -625,6 +626,19 @@ class _Planner:
                         leg=leg,
                     ),
                 )
+        prepared = leg_hits(self.scene, figure, end)
+        if prepared is not None:  # worked out with the other legs of a fan (see fan.py)
+            obstacles, hits = prepared
+            for feature in obstacles:
+                self._contact(step, leg, figure, end, length, feature)
+            if self.rules.pass_through == "all":
+                return
+            figures = self.scene.index.figures
+            for i in hits:
+                other = figures[i]
+                if other.id not in self.absent and not self.passable(other):
+                    self._contact(step, leg, figure, end, length, other)
+            return
         core, radius = swept(figure, end)
         for feature in self.scene.terrain.movement_obstacles(core, radius):
             self._contact(step, leg, figure, end, length, feature)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from warbench.geometry.table.core import TOUCH, Point, Table
+from warbench.geometry.table.fan import LegHits, LegKey
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import (
     Figure,
@@ -69,6 +70,9 @@ class Scene:
         self.started_on: dict[tuple[Figure, frozenset[str]], frozenset[str]] = {}
         """Figures a base overlaps where a move starts, by the base and the figures the
         move leaves out (the move planner's, kept with the scene's figures)."""
+        self.fan_hits: dict[LegKey, LegHits] = {}
+        """What round bases sweeping legs overlap, worked out for a fan of candidate moves
+        at once (:func:`~warbench.geometry.table.fan.prepare_fan`)."""
         if len({f.id for f in self.figures}) != len(self.figures):
             self.index  # noqa: B018 - raises, naming the duplicate id
 

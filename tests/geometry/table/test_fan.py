@@ -1,0 +1,82 @@
+"""A fan of legs prepared at once (fan.py) plans exactly as the legs planned one by one."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from warbench.geometry.table import Feature, Figure, MoveRules, RectBase, RoundBase, Scene, Table
+from warbench.geometry.table.fan import leg_hits, prepare_fan
+from warbench.geometry.table.terrain import Terrain
+
+TABLE = Table(36, 36)
+
+
+def _layout(rng: random.Random) -> list[Feature]:
+    features = []
+    for n in range(8):
+        x, y = rng.uniform(4, 32), rng.uniform(4, 32)
+        w, h = rng.uniform(0.5, 4), rng.uniform(0.5, 4)
+        box = [(x - w, y - h), (x + w, y - h), (x + w, y + h), (x - w, y + h)]
+        kind = n % 4
+        if kind == 0:
+            features.append(Feature.polygon(f"wood{n}", box, move_cost=2.0))
+        elif kind == 1:
+            features.append(Feature.polygon(f"rock{n}", box, impassable=True))
+        elif kind == 2:
+            line = [(x, y), (x + w, y + h), (x + 2 * w, y)]
+            features.append(Feature.polyline(f"wall{n}", line, barrier=True, crossing_cost=1.0))
+        else:
+            features.append(Feature.circle(f"bog{n}", (x, y), w, move_cost=3.0))
+    return features
+
+
+def _figures(rng: random.Random) -> list[Figure]:
+    out = []
+    for n in range(10):
+        base = RoundBase(rng.choice([1.0, 1.5, 2.0])) if n % 3 else RectBase(1.5, 2.5)
+        side = "red" if n % 2 else "blue"
+        x, y = rng.uniform(2, 34), rng.uniform(2, 34)
+        out.append(Figure(f"f{n}", x, y, rng.uniform(0, 360), base, side=side))
+    return out
+
+
+def _ends(rng: random.Random, figure: Figure) -> list[tuple[float, float]]:
+    ends = []
+    for _ in range(16):
+        a, r = math.radians(rng.uniform(0, 360)), rng.uniform(0.25, 12)
+        ends.append(
+            (
+                round((figure.x + r * math.cos(a)) * 4) / 4,
+                round((figure.y + r * math.sin(a)) * 4) / 4,
+            )
+        )
+    return [*ends, ends[0], figure.at]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_prepared_fan_plans_the_same_moves(seed: int) -> None:
+    rng = random.Random(seed)
+    features = _layout(rng)
+    figures = _figures(rng)
+    for pass_through in ("none", "friends", "all"):
+        rules = MoveRules(pass_through=pass_through)  # type: ignore[arg-type]
+        for figure in figures:
+            ends = _ends(rng, figure)
+            plain = Scene(TABLE, Terrain(features), figures)
+            prepared = Scene(TABLE, Terrain(features), figures)
+            prepare_fan(prepared, figure, ends)
+            if isinstance(figure.base, RoundBase):
+                assert leg_hits(prepared, figure, ends[0]) is not None
+            for end in ends:
+                for final in (None, 90.0):
+                    want = plain.plan_move(
+                        figure, [end], allowance=6.0, rules=rules, final_facing=final
+                    )
+                    got = prepared.plan_move(
+                        figure, [end], allowance=6.0, rules=rules, final_facing=final
+                    )
+                    assert got == want
+                    assert got.problem == want.problem  # the lazy places and reasons too
