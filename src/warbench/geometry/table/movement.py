@@ -770,15 +770,17 @@ def _absurd(
     """The first point or facing no move could mean (see :data:`FAR_OFF_TABLE`), if any."""
     for n, leg in enumerate(legs):
         x, y = float(leg.to[0]), float(leg.to[1])
-        where = f"leg {n + 1} goes to ({x:g}, {y:g})"
         if not (math.isfinite(x) and math.isfinite(y)):
-            why = f"{where}: a point needs finite coordinates"
+            why = f"leg {n + 1} goes to ({x:g}, {y:g}): a point needs finite coordinates"
         elif (
             min(x, y) < -FAR_OFF_TABLE
             or x > table.width + FAR_OFF_TABLE
             or y > table.height + FAR_OFF_TABLE
         ):
-            why = f'{where}, more than {FAR_OFF_TABLE:g}" off the table: no move goes that far'
+            why = (
+                f"leg {n + 1} goes to ({x:g}, {y:g}), "
+                f'more than {FAR_OFF_TABLE:g}" off the table: no move goes that far'
+            )
         elif leg.facing is not None and not math.isfinite(leg.facing):
             why = f"leg {n + 1} asks for a facing of {leg.facing}, not a number of degrees"
         else:
