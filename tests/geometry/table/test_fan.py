@@ -8,7 +8,7 @@ import random
 import pytest
 
 from warbench.geometry.table import Feature, Figure, MoveRules, RectBase, RoundBase, Scene, Table
-from warbench.geometry.table.fan import leg_hits, prepare_fan
+from warbench.geometry.table.fan import end_overlaps, leg_hits, prepare_fan
 from warbench.geometry.table.terrain import Terrain
 
 TABLE = Table(36, 36)
@@ -70,6 +70,7 @@ def test_a_prepared_fan_plans_the_same_moves(seed: int) -> None:
             prepare_fan(prepared, figure, ends)
             if isinstance(figure.base, RoundBase):
                 assert leg_hits(prepared, figure, ends[0]) is not None
+                assert end_overlaps(prepared, figure.moved_to(ends[0])) is not None
             for end in ends:
                 for final in (None, 90.0):
                     want = plain.plan_move(

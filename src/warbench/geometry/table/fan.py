@@ -32,13 +32,13 @@ import shapely
 
 from warbench.geometry.table.core import EPS, Point
 from warbench.geometry.table.features import Feature
-from warbench.geometry.table.figures import Figure, RoundBase
+from warbench.geometry.table.figures import Figure, RoundBase, overlapping
 from warbench.geometry.table.terrain import segments
 
 if TYPE_CHECKING:
     from warbench.geometry.table.scene import Scene
 
-__all__ = ["LegHits", "leg_hits", "prepare_fan"]
+__all__ = ["LegHits", "end_overlaps", "leg_hits", "prepare_fan"]
 
 LegKey = tuple[float, float, float, float, float]
 """A round base's leg: the start's x and y, the base's radius, the end's x and y."""
@@ -92,6 +92,51 @@ def prepare_fan(scene: Scene, figure: Figure, ends: Iterable[Point]) -> None:
         key = _key(figure, end)
         assert key is not None
         known[key] = hits
+    _prepare_ends(scene, figure, legs)
+
+
+def end_overlaps(scene: Scene, figure: Figure) -> tuple[int, ...] | None:
+    """The positions (in the scene's figure index, ascending) of the figures whose bases
+    overlap ``figure``'s where it stands, if :func:`prepare_fan` worked them out for the
+    end of a leg (None: the planner works them out itself). The figure itself may be
+    among them, where it overlaps its own place in the index."""
+    base = figure.base
+    if not isinstance(base, RoundBase):
+        return None
+    return scene.fan_ends.get((figure.x, figure.y, base.radius))
+
+
+def _prepare_ends(scene: Scene, figure: Figure, ends: list[Point]) -> None:
+    """:func:`end_overlaps` for a round base at each of ``ends``: the bounding box test
+    of ``FigureIndex.in_box`` for all the ends at once, then the exact ``overlapping``
+    of the few figures it finds."""
+    assert isinstance(figure.base, RoundBase)
+    radius = figure.base.radius
+    known = scene.fan_ends
+    todo = [e for e in ends if (e[0], e[1], radius) not in known]
+    if not todo:
+        return
+    if len(known) + len(todo) > _LIMIT:
+        known.clear()
+    index = scene.index
+    found: list[list[int]] = [[] for _ in todo]
+    if len(index):
+        e = np.array(todo, dtype=np.float64)
+        x, y, r = index.centres[:, 0], index.centres[:, 1], index.bound_radius
+        # Figure.bounds of a round base at each end, against each figure's bounding circle.
+        x0 = (e[:, 0] - radius)[:, None]
+        y0 = (e[:, 1] - radius)[:, None]
+        x1 = (e[:, 0] + radius)[:, None]
+        y1 = (e[:, 1] + radius)[:, None]
+        meet = ((x + r)[None, :] >= x0) & ((x - r)[None, :] <= x1)
+        meet &= ((y + r)[None, :] >= y0) & ((y - r)[None, :] <= y1)
+        leg, i = np.nonzero(meet)
+        figures = index.figures
+        for n, j in zip(leg.tolist(), i.tolist(), strict=True):
+            if overlapping(figure.moved_to(todo[n]), figures[j]):
+                found[n].append(j)
+    for end, hits in zip(todo, found, strict=True):
+        known[(end[0], end[1], radius)] = tuple(hits)
 
 
 def _sweep(scene: Scene, figure: Figure, ends: list[Point]) -> list[LegHits]:

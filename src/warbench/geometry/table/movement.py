@@ -74,7 +74,7 @@ from warbench.geometry.table.core import (
     normalize_angle,
     turn_angle,
 )
-from warbench.geometry.table.fan import leg_hits
+from warbench.geometry.table.fan import end_overlaps, leg_hits
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, RoundBase, overlapping
 from warbench.geometry.table.sweep import first_contact, swept
@@ -519,6 +519,10 @@ class _Planner:
     def _overlapping(self, figure: Figure) -> list[Figure]:
         """Figures present for this move whose bases overlap ``figure``'s."""
         index = self.scene.index
+        prepared = end_overlaps(self.scene, figure)
+        if prepared is not None:  # the end of a leg of a fan (see fan.py)
+            absent = self.absent
+            return [f for f in map(index.figures.__getitem__, prepared) if f.id not in absent]
         x0, y0, x1, y1 = figure.bounds
         found = []
         for i in index.in_box_list(x0, y0, x1, y1):

@@ -18,7 +18,7 @@ import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +27,9 @@ import shapely
 from warbench.geometry.table.core import EPS, TOUCH, Point, TableGeometryError
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, Place, _exact
+
+if TYPE_CHECKING:
+    from warbench.geometry.table.sight import Sight
 
 __all__ = ["Contact", "Crossing", "Terrain", "TrackPiece"]
 
@@ -140,6 +143,9 @@ class Terrain:
         self._contact_cache: dict[object, Contact] = {}
         self._track_cache: dict[tuple[Point, Point], tuple[TrackPiece, ...]] = {}
         self._crossing_cache: dict[tuple[Point, Point], tuple[Crossing, ...]] = {}
+        self.sight_memo: dict[object, Sight] = {}
+        """Sight past the terrain alone (no figures blocking), by eye, target and levels:
+        kept by :meth:`Scene.sight`, here because it holds for every scene of the layout."""
         self._build_sight_pieces()
         # Each feature less a hair at its edges (areas) or ends (lines), prepared: a sight
         # line meeting one of these passes through the feature rather than grazing it.
@@ -505,6 +511,12 @@ class Terrain:
             found = self._crossings(start, end)
             self._remember_crossings(key, found)
         return found
+
+    def remember_sight(self, key: object, sight: Sight) -> None:
+        """Keep ``sight`` in :attr:`sight_memo` (emptied when it grows too big)."""
+        if len(self.sight_memo) >= _CACHE_LIMIT:
+            self.sight_memo.clear()
+        self.sight_memo[key] = sight
 
     def _remember_crossings(self, key: tuple[Point, Point], found: tuple[Crossing, ...]) -> None:
         if len(self._crossing_cache) >= _CACHE_LIMIT:

@@ -157,8 +157,8 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> lis
         for shrink in SHRINKS
         if far - shrink > GRID
     ]
-    for enemy in closest:
-        ends.extend(to for to, _ in _flank_ends(state, base, enemy))
+    flanks = [_flank_ends(state, base, enemy) for enemy in closest]
+    ends.extend(to for spots in flanks for to, _ in spots)
     prepare_fan(state.scene(), geo, ends)  # every first try at once: the plans find them
     plain: list[Move] = []
     seen: set[Point] = set()
@@ -168,8 +168,8 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> lis
         move = _on_grid(state, side, base, direction, length, seen)
         if move is not None:
             plain.append(move)
-    for enemy in closest:
-        plain.extend(_aimed(state, side, base, enemy, seen))
+    for enemy, spots in zip(closest, flanks, strict=True):
+        plain.extend(_aimed(state, side, base, enemy, spots, seen))
     out: list[Action] = []
     markers = _beacon_targets(state, side, base, enemies)
     for move in plain:
@@ -195,9 +195,17 @@ FLANK_RANGE = 4.0
 """Inches from the enemy a flanking move ends at."""
 
 
-def _aimed(state: State, side: str, base: Base, enemy: Seen, seen: set[Point]) -> list[Move]:
+def _aimed(
+    state: State,
+    side: str,
+    base: Base,
+    enemy: Seen,
+    flanks: list[tuple[Point, float]],
+    seen: set[Point],
+) -> list[Move]:
     """Moves that end facing ``enemy``: turning on the spot, and swinging round toward its
-    flank or rear (in one leg, or as far as the allowance goes) and then turning to it."""
+    flank or rear (in one leg, or as far as the allowance goes: ``flanks``, from
+    :func:`_flank_ends`) and then turning to it."""
     geo = base.geo
     out: list[Move] = []
     facing = float(round(heading(geo.at, enemy.geo.at)))
@@ -205,7 +213,7 @@ def _aimed(state: State, side: str, base: Base, enemy: Seen, seen: set[Point]) -
         pivot = Move(base.id, (), facing)
         if _legal(state, side, pivot):
             out.append(pivot)
-    for to, toward in _flank_ends(state, base, enemy):
+    for to, toward in flanks:
         if to in seen:
             continue
         move = Move(base.id, (to,), toward)
