@@ -1,4 +1,5 @@
-"""A fan of legs prepared at once (fan.py) plans exactly as the legs planned one by one."""
+"""A fan of legs prepared at once (fan.py) plans exactly as the legs planned one by one,
+and a round base's leg finds what the planner's swept-area check found."""
 
 from __future__ import annotations
 
@@ -6,9 +7,19 @@ import math
 import random
 
 import pytest
+import shapely
 
 from warbench.geometry.table import Feature, Figure, MoveRules, RectBase, RoundBase, Scene, Table
-from warbench.geometry.table.fan import end_overlaps, leg_hits, prepare_fan
+from warbench.geometry.table.core import EPS
+from warbench.geometry.table.fan import (
+    LegHits,
+    _sweep,
+    _sweep_one,
+    end_overlaps,
+    leg_hits,
+    prepare_fan,
+)
+from warbench.geometry.table.sweep import swept
 from warbench.geometry.table.terrain import Terrain
 
 TABLE = Table(36, 36)
@@ -81,3 +92,33 @@ def test_a_prepared_fan_plans_the_same_moves(seed: int) -> None:
                     )
                     assert got == want
                     assert got.problem == want.problem  # the lazy places and reasons too
+
+
+def _reference_hits(scene: Scene, figure: Figure, end: tuple[float, float]) -> LegHits:
+    """What the planner's check of a leg found before fans: the swept area's obstacles,
+    and the figures near the leg by the index that the exact test keeps."""
+    core, radius = swept(figure, end)
+    obstacles = scene.terrain.movement_obstacles(core, radius)
+    found = []
+    for i in scene.index.near_segment(figure.at, end, figure.base.bounding_radius):
+        other_core, other_radius = scene.index.figures[int(i)].solid
+        if float(shapely.distance(core, other_core)) < radius + other_radius - EPS:
+            found.append(int(i))
+    return obstacles, tuple(found)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_legs_hits_are_those_the_planner_found_one_by_one(seed: int) -> None:
+    rng = random.Random(seed)
+    features = _layout(rng)
+    figures = _figures(rng)
+    for figure in figures:
+        if not isinstance(figure.base, RoundBase):
+            continue
+        ends = [e for e in _ends(rng, figure) if e != figure.at]
+        scene = Scene(TABLE, Terrain(features), figures)
+        fan = _sweep(scene, figure, ends)
+        for end, hits in zip(ends, fan, strict=True):
+            want = _reference_hits(scene, figure, end)
+            assert hits == want
+            assert _sweep_one(scene, figure, end) == want

@@ -24,6 +24,7 @@ are prepared all the same.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
@@ -58,10 +59,63 @@ def _key(figure: Figure, end: Point) -> LegKey | None:
 
 
 def leg_hits(scene: Scene, figure: Figure, end: Point) -> LegHits | None:
-    """What ``figure`` overlaps sweeping straight to ``end``, if :func:`prepare_fan` worked
-    it out (None: the planner works it out itself)."""
+    """What a round base ``figure`` overlaps sweeping straight to ``end`` (not where it
+    stands): as :func:`prepare_fan` worked it out, or else worked out now for this leg
+    alone and remembered with the others. None for a rectangle (the planner works it
+    out itself)."""
     key = _key(figure, end)
-    return None if key is None else scene.fan_hits.get(key)
+    if key is None:
+        return None
+    found = scene.fan_hits.get(key)
+    if found is None:
+        found = _sweep_one(scene, figure, end)
+        known = scene.fan_hits
+        if len(known) >= _LIMIT:
+            known.clear()
+        known[key] = found
+    return found
+
+
+def _sweep_one(scene: Scene, figure: Figure, end: Point) -> LegHits:
+    """:func:`_sweep` of one leg, with plain floats where numpy's overhead would dominate.
+
+    The features are found as ``Terrain.movement_obstacles`` finds them (the leg's box
+    grown by the radius, then the exact distance). The figures near the leg are found
+    by a plain loop where ``FigureIndex.near_segment`` uses numpy: its figure is only a
+    first cut (every figure the exact test keeps is inside it by far more than a
+    rounding, the test's margin being :data:`EPS`), so the two find the same figures.
+    """
+    assert isinstance(figure.base, RoundBase)
+    radius = figure.base.radius
+    x, y = figure.at
+    ex, ey = end
+    core: shapely.Geometry | None = None
+    terrain = scene.terrain
+    obstacles: tuple[Feature, ...] = ()
+    if len(terrain.active):
+        near = terrain._near_box(
+            min(x, ex) - radius, min(y, ey) - radius, max(x, ex) + radius, max(y, ey) + radius
+        )
+        near = near[terrain.blocks_movement[near]] if len(near) else near
+        if len(near):
+            core = shapely.LineString([figure.at, end])
+            hit = shapely.distance(core, terrain.geoms[near]) < radius - EPS
+            obstacles = tuple(terrain.active[i] for i in sorted(int(i) for i in near[hit]))
+    found: list[int] = []
+    dx, dy = ex - x, ey - y
+    length2 = dx * dx + dy * dy
+    pad = figure.base.bounding_radius
+    for i, other in enumerate(scene.index.figures):
+        px, py = other.x - x, other.y - y
+        t = min(max((px * dx + py * dy) / length2, 0.0), 1.0) if length2 else 0.0
+        if math.hypot(px - t * dx, py - t * dy) > other.base.bounding_radius + pad:
+            continue
+        if core is None:
+            core = shapely.LineString([figure.at, end])
+        other_core, other_radius = other.solid
+        if float(shapely.distance(core, other_core)) < radius + other_radius - EPS:
+            found.append(i)
+    return obstacles, tuple(found)
 
 
 def prepare_fan(scene: Scene, figure: Figure, ends: Iterable[Point]) -> None:

@@ -631,7 +631,7 @@ class _Planner:
                     ),
                 )
         prepared = leg_hits(self.scene, figure, end)
-        if prepared is not None:  # worked out with the other legs of a fan (see fan.py)
+        if prepared is not None:  # a round base: worked out with a fan's legs (fan.py) or now
             obstacles, hits = prepared
             for feature in obstacles:
                 self._contact(step, leg, figure, end, length, feature)
