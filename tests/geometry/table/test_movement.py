@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import math
 import pickle
+import random
 
 import pytest
 import shapely
@@ -23,8 +24,9 @@ from warbench.geometry.table import (
     TableGeometryError,
     TurningTable,
 )
+from warbench.geometry.table.core import EPS, boundary_edges
 from warbench.geometry.table.movement import _Contact
-from warbench.geometry.table.sweep import first_contact, swept
+from warbench.geometry.table.sweep import _first_within, first_contact, swept
 
 
 def square(fid: str, x0: float, y0: float, x1: float, y1: float, **props: object) -> Feature:
@@ -418,6 +420,39 @@ def test_first_contact_is_where_the_swept_base_first_overlaps(base, obstacle):
 
     assert 0.0 < t < 1.0
     assert not overlaps(t - 1e-6) and overlaps(t + 1e-6)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_round_base_meets_an_obstacle_where_solving_both_ways_round_says(seed):
+    """A round base's core is a point: first_contact solves only its centre moving to the
+    obstacle, and finds what solving the obstacle's corners moving back too finds."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        mover = Figure("m", rng.uniform(0, 10), rng.uniform(0, 10), base=RoundBase(1.0))
+        end = (rng.uniform(0, 10), rng.uniform(0, 10))
+        x, y = rng.uniform(2, 8), rng.uniform(2, 8)
+        obstacle = rng.choice(
+            [
+                shapely.Polygon([(x, y), (x + 2, y - 1), (x + 1, y + 2)]),
+                shapely.LineString([(x, y), (x + 1, y + 2), (x + 3, y)]),
+                shapely.Point(x, y),
+            ]
+        )
+        radius = rng.choice([0.0, 0.5])
+        for touch in (False, True):
+            reach = 0.5 + radius - (0.0 if touch else EPS)
+            if float(shapely.distance(mover.solid[0], obstacle)) < reach:
+                continue
+            shift = (end[0] - mover.x, end[1] - mover.y)
+            oa, ob = boundary_edges(obstacle)
+            ma, mb = mover.core_edges
+            both = [
+                _first_within(ma, shift, oa, ob, reach),
+                _first_within(oa, (-shift[0], -shift[1]), ma, mb, reach),
+            ]
+            hits = [t for t in both if t is not None]
+            want = min(hits) if hits else 1.0
+            assert first_contact(mover, end, obstacle, radius, touch=touch) == want
 
 
 def test_a_move_may_overspend_its_allowance_by_a_hundredth_of_an_inch():
