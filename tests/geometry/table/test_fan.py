@@ -44,9 +44,9 @@ def _layout(rng: random.Random) -> list[Feature]:
     return features
 
 
-def _figures(rng: random.Random) -> list[Figure]:
+def _figures(rng: random.Random, count: int = 10) -> list[Figure]:
     out = []
-    for n in range(10):
+    for n in range(count):
         base = RoundBase(rng.choice([1.0, 1.5, 2.0])) if n % 3 else RectBase(1.5, 2.5)
         side = "red" if n % 2 else "blue"
         x, y = rng.uniform(2, 34), rng.uniform(2, 34)
@@ -107,11 +107,12 @@ def _reference_hits(scene: Scene, figure: Figure, end: tuple[float, float]) -> L
     return obstacles, tuple(found)
 
 
+@pytest.mark.parametrize("count", [10, 30])  # a plain loop, numpy (FEW_FIGURES)
 @pytest.mark.parametrize("seed", range(12))
-def test_a_legs_hits_are_those_the_planner_found_one_by_one(seed: int) -> None:
+def test_a_legs_hits_are_those_the_planner_found_one_by_one(seed: int, count: int) -> None:
     rng = random.Random(seed)
     features = _layout(rng)
-    figures = _figures(rng)
+    figures = _figures(rng, count)
     for figure in figures:
         if not isinstance(figure.base, RoundBase):
             continue

@@ -25,7 +25,7 @@ are prepared all the same.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -48,6 +48,8 @@ LegHits = tuple[tuple[Feature, ...], tuple[int, ...]]
 features and uncrossable barriers, in layout order) and the positions in the scene's
 figure index of the figures (ascending; the mover itself among them)."""
 _LIMIT: Final[int] = 4096
+FEW_FIGURES: Final[int] = 16
+"""Up to this many figures a plain loop finds those near a leg faster than numpy."""
 """Legs remembered per scene (a scene lives for one state of the table)."""
 
 
@@ -80,9 +82,9 @@ def _sweep_one(scene: Scene, figure: Figure, end: Point) -> LegHits:
     """:func:`_sweep` of one leg, with plain floats where numpy's overhead would dominate.
 
     The features are found as ``Terrain.movement_obstacles`` finds them (the leg's box
-    grown by the radius, then the exact distance). The figures near the leg are found
-    by a plain loop where ``FigureIndex.near_segment`` uses numpy: its figure is only a
-    first cut (every figure the exact test keeps is inside it by far more than a
+    grown by the radius, then the exact distance). Among a few figures, those near the
+    leg are found by a plain loop where ``FigureIndex.near_segment`` uses numpy: it is
+    only a first cut (every figure the exact test keeps is inside it by far more than a
     rounding, the test's margin being :data:`EPS`), so the two find the same figures.
     """
     assert isinstance(figure.base, RoundBase)
@@ -102,14 +104,14 @@ def _sweep_one(scene: Scene, figure: Figure, end: Point) -> LegHits:
             hit = shapely.distance(core, terrain.geoms[near]) < radius - EPS
             obstacles = tuple(terrain.active[i] for i in sorted(int(i) for i in near[hit]))
     found: list[int] = []
-    dx, dy = ex - x, ey - y
-    length2 = dx * dx + dy * dy
     pad = figure.base.bounding_radius
-    for i, other in enumerate(scene.index.figures):
-        px, py = other.x - x, other.y - y
-        t = min(max((px * dx + py * dy) / length2, 0.0), 1.0) if length2 else 0.0
-        if math.hypot(px - t * dx, py - t * dy) > other.base.bounding_radius + pad:
-            continue
+    index = scene.index
+    if len(index) > FEW_FIGURES:
+        close: list[int] = index.near_segment(figure.at, end, pad).tolist()
+    else:
+        close = _near_leg(index.figures, figure.at, end, pad)
+    for i in close:
+        other = index.figures[i]
         if core is None:
             core = shapely.LineString([figure.at, end])
         other_core, other_radius = other.solid
@@ -191,6 +193,20 @@ def _prepare_ends(scene: Scene, figure: Figure, ends: list[Point]) -> None:
                 found[n].append(j)
     for end, hits in zip(todo, found, strict=True):
         known[(end[0], end[1], radius)] = tuple(hits)
+
+
+def _near_leg(figures: Sequence[Figure], start: Point, end: Point, pad: float) -> list[int]:
+    """``FigureIndex.near_segment`` in plain floats (see :func:`_sweep_one`)."""
+    x, y = start
+    dx, dy = end[0] - x, end[1] - y
+    length2 = dx * dx + dy * dy
+    out = []
+    for i, other in enumerate(figures):
+        px, py = other.x - x, other.y - y
+        t = min(max((px * dx + py * dy) / length2, 0.0), 1.0) if length2 else 0.0
+        if math.hypot(px - t * dx, py - t * dy) <= other.base.bounding_radius + pad:
+            out.append(i)
+    return out
 
 
 def _sweep(scene: Scene, figure: Figure, ends: list[Point]) -> list[LegHits]:
