@@ -496,3 +496,42 @@ def test_a_contacts_cheap_bound_is_never_beyond_the_contact():
     for end in [(30.0, 10.0), (30.0, 14.0), (28.0, 4.0)]:
         contact = _Contact(tank, end, math.dist(tank.at, end), wall)
         assert contact.bound() <= contact() + 1e-12
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_problem_met_first_is_the_one_solving_every_contact_finds(seed, monkeypatch):
+    """Whether a contact comes before the allowance runs out is told from the swept area
+    where it is sure (issue 28): the problem reported is the one solving finds."""
+    rng = random.Random(seed)
+    features = []
+    for n in range(6):
+        x, y, w, h = (
+            rng.uniform(4, 20),
+            rng.uniform(4, 20),
+            rng.uniform(0.3, 3),
+            rng.uniform(0.3, 3),
+        )
+        features.append(square(f"rock{n}", x - w, y - h, x + w, y + h, impassable=True))
+    figures = [
+        Figure(f"f{n}", rng.uniform(2, 22), rng.uniform(2, 22), base=RoundBase(1.0))
+        for n in range(8)
+    ]
+    figures.append(Figure("r", rng.uniform(2, 22), rng.uniform(2, 22), 30.0, RectBase(1.0, 2.0)))
+    scene = Scene(Table(24, 24), features, figures)
+    cases = []
+    for figure in figures:
+        for _ in range(25):
+            end = (round(rng.uniform(0, 24), 2), round(rng.uniform(0, 24), 2))
+            cases.append((figure, end, rng.uniform(1.0, 12.0)))
+
+    def problems() -> list[MoveProblem | None]:
+        return [
+            Scene(scene.table, scene.terrain, figures).plan_move(f, [end], allowance=a).problem
+            for f, end, a in cases
+        ]
+
+    told = problems()
+    monkeypatch.setattr(_Contact, "side_of", lambda self, along: 0)  # always solve
+    solved = problems()
+    assert told == solved
+    assert sum(p is not None and p.kind == "allowance" for p in told) > 10

@@ -559,6 +559,16 @@ class _Planner:
             least = min(along(p) for p in known)
             if all(least < c.bound() - BOUND_MARGIN for c in later):
                 return min(known, key=along)[2]
+            # Else the area swept up to that problem says, for each contact, whether the
+            # base surely meets it before or surely after (solving none): a single one
+            # surely before, every other surely after, is met first.
+            sides = [c.side_of(least) for c in later]
+            if 0 not in sides:
+                before = [p for p in same if isinstance(p[1], _Contact) and p[1].side_of(least) < 0]
+                if not before:
+                    return min(known, key=along)[2]
+                if len(before) == 1:
+                    return before[0][2]
         return min(same, key=along)[2]
 
     def turning_cost(self, angle: float) -> float | None:
@@ -712,6 +722,9 @@ class _Planner:
 
 BOUND_MARGIN: Final[float] = 1e-9
 """Inches a known problem must come before a contact's lower bound to be first unsolved."""
+SURE: Final[float] = 1e-7
+"""Inches of margin by which a swept area decides, unsolved, whether a contact comes
+before or after a known problem (:meth:`_Contact.side_of`)."""
 
 
 class _Contact:
@@ -719,7 +732,7 @@ class _Contact:
     inches along the leg: solved exactly when called, once; :meth:`bound` is a cheap
     lower bound."""
 
-    __slots__ = ("_t", "end", "figure", "length", "what")
+    __slots__ = ("_sides", "_t", "end", "figure", "length", "what")
 
     def __init__(self, figure: Figure, end: Point, length: float, what: Feature | Figure) -> None:
         self.figure = figure
@@ -727,6 +740,7 @@ class _Contact:
         self.length = length
         self.what = what
         self._t: float | None = None
+        self._sides: dict[float, int] = {}
 
     def _obstacle(self) -> tuple[shapely.Geometry, float]:
         what = self.what
@@ -743,6 +757,36 @@ class _Contact:
 
     def __call__(self) -> float:
         return self.t() * self.length
+
+    def side_of(self, along: float) -> int:
+        """-1 if the base surely meets the obstacle before ``along`` inches into the leg,
+        1 if surely after, 0 if too close to tell without solving (remembered per
+        ``along``).
+
+        Surely: the area the base sweeps up to :data:`SURE` inches short of ``along``
+        comes within the reach by more than :data:`SURE` (or up to as far past it stays
+        out of it by that much). What :meth:`t` solves is the place where the swept
+        area first comes within the reach; a margin a hundred million times what the
+        arithmetic of either can get wrong keeps their answers on the same side.
+        """
+        known = self._sides.get(along)
+        if known is not None:
+            return known
+        obstacle, obstacle_radius = self._obstacle()
+        reach = self.figure.solid[1] + obstacle_radius - EPS  # first_contact's
+        side = 0
+        if along - SURE > 0.0 and self._gap(along - SURE, obstacle) < reach - SURE:
+            side = -1
+        elif along + SURE < self.length and self._gap(along + SURE, obstacle) > reach + SURE:
+            side = 1
+        self._sides[along] = side
+        return side
+
+    def _gap(self, along: float, obstacle: shapely.Geometry) -> float:
+        """How near the area the base sweeps in the first ``along`` inches comes to
+        ``obstacle`` (the obstacle's core: its radius is the caller's)."""
+        core, _ = swept(self.figure, _lerp(self.figure.at, self.end, along / self.length))
+        return float(shapely.distance(core, obstacle))
 
     def bound(self) -> float:
         """No more than :meth:`__call__`: the moving base comes no nearer to the obstacle
