@@ -17,9 +17,15 @@ plan finds: the same geometry operations on the same coordinates, the same
 arithmetic, the same order; ``plan_move`` gives the same result with or without
 the preparation, only sooner.
 
-Only round bases are prepared for the swept hits (what a rectangle sweeps depends
-on its facing, which a plan may change before the leg); their tracks and crossings
-are prepared all the same.
+It also works out which figures a round base would overlap at each leg's end (the
+plan's check of where the move ends).
+
+Only round bases are prepared for the swept hits and the ends (what a rectangle
+covers depends on its facing, which a plan may change before the leg); their tracks
+and crossings are prepared all the same. A round base's leg that no fan prepared is
+checked the same way on its own (:func:`leg_hits`), with plain floats where a single
+leg would pay numpy's overhead, and remembered with the scene too (a bot scores the
+moves it listed, and a ruleset may plan a leg again with another facing).
 """
 
 from __future__ import annotations
@@ -48,9 +54,9 @@ LegHits = tuple[tuple[Feature, ...], tuple[int, ...]]
 features and uncrossable barriers, in layout order) and the positions in the scene's
 figure index of the figures (ascending; the mover itself among them)."""
 _LIMIT: Final[int] = 4096
+"""Legs remembered per scene (a scene lives for one state of the table)."""
 FEW_FIGURES: Final[int] = 16
 """Up to this many figures a plain loop finds those near a leg faster than numpy."""
-"""Legs remembered per scene (a scene lives for one state of the table)."""
 
 
 def _key(figure: Figure, end: Point) -> LegKey | None:
