@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import math
 import pickle
+import random
 
 import pytest
 import shapely
@@ -23,8 +24,9 @@ from warbench.geometry.table import (
     TableGeometryError,
     TurningTable,
 )
+from warbench.geometry.table.core import EPS, boundary_edges
 from warbench.geometry.table.movement import _Contact
-from warbench.geometry.table.sweep import first_contact, swept
+from warbench.geometry.table.sweep import _first_within, first_contact, swept
 
 
 def square(fid: str, x0: float, y0: float, x1: float, y1: float, **props: object) -> Feature:
@@ -420,6 +422,39 @@ def test_first_contact_is_where_the_swept_base_first_overlaps(base, obstacle):
     assert not overlaps(t - 1e-6) and overlaps(t + 1e-6)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_round_base_meets_an_obstacle_where_solving_both_ways_round_says(seed):
+    """A round base's core is a point: first_contact solves only its centre moving to the
+    obstacle, and finds what solving the obstacle's corners moving back too finds."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        mover = Figure("m", rng.uniform(0, 10), rng.uniform(0, 10), base=RoundBase(1.0))
+        end = (rng.uniform(0, 10), rng.uniform(0, 10))
+        x, y = rng.uniform(2, 8), rng.uniform(2, 8)
+        obstacle = rng.choice(
+            [
+                shapely.Polygon([(x, y), (x + 2, y - 1), (x + 1, y + 2)]),
+                shapely.LineString([(x, y), (x + 1, y + 2), (x + 3, y)]),
+                shapely.Point(x, y),
+            ]
+        )
+        radius = rng.choice([0.0, 0.5])
+        for touch in (False, True):
+            reach = 0.5 + radius - (0.0 if touch else EPS)
+            if float(shapely.distance(mover.solid[0], obstacle)) < reach:
+                continue
+            shift = (end[0] - mover.x, end[1] - mover.y)
+            oa, ob = boundary_edges(obstacle)
+            ma, mb = mover.core_edges
+            both = [
+                _first_within(ma, shift, oa, ob, reach),
+                _first_within(oa, (-shift[0], -shift[1]), ma, mb, reach),
+            ]
+            hits = [t for t in both if t is not None]
+            want = min(hits) if hits else 1.0
+            assert first_contact(mover, end, obstacle, radius, touch=touch) == want
+
+
 def test_a_move_may_overspend_its_allowance_by_a_hundredth_of_an_inch():
     """A point typed to two decimals cannot hit an irrational length: 8.004" of an 8"
     allowance is taken, 8.02" is refused, and the refusal's two numbers differ."""
@@ -461,3 +496,42 @@ def test_a_contacts_cheap_bound_is_never_beyond_the_contact():
     for end in [(30.0, 10.0), (30.0, 14.0), (28.0, 4.0)]:
         contact = _Contact(tank, end, math.dist(tank.at, end), wall)
         assert contact.bound() <= contact() + 1e-12
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_problem_met_first_is_the_one_solving_every_contact_finds(seed, monkeypatch):
+    """Whether a contact comes before the allowance runs out is told from the swept area
+    where it is sure (issue 28): the problem reported is the one solving finds."""
+    rng = random.Random(seed)
+    features = []
+    for n in range(6):
+        x, y, w, h = (
+            rng.uniform(4, 20),
+            rng.uniform(4, 20),
+            rng.uniform(0.3, 3),
+            rng.uniform(0.3, 3),
+        )
+        features.append(square(f"rock{n}", x - w, y - h, x + w, y + h, impassable=True))
+    figures = [
+        Figure(f"f{n}", rng.uniform(2, 22), rng.uniform(2, 22), base=RoundBase(1.0))
+        for n in range(8)
+    ]
+    figures.append(Figure("r", rng.uniform(2, 22), rng.uniform(2, 22), 30.0, RectBase(1.0, 2.0)))
+    scene = Scene(Table(24, 24), features, figures)
+    cases = []
+    for figure in figures:
+        for _ in range(25):
+            end = (round(rng.uniform(0, 24), 2), round(rng.uniform(0, 24), 2))
+            cases.append((figure, end, rng.uniform(1.0, 12.0)))
+
+    def problems() -> list[MoveProblem | None]:
+        return [
+            Scene(scene.table, scene.terrain, figures).plan_move(f, [end], allowance=a).problem
+            for f, end, a in cases
+        ]
+
+    told = problems()
+    monkeypatch.setattr(_Contact, "side_of", lambda self, along: 0)  # always solve
+    solved = problems()
+    assert told == solved
+    assert sum(p is not None and p.kind == "allowance" for p in told) > 10

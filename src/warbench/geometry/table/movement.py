@@ -74,6 +74,7 @@ from warbench.geometry.table.core import (
     normalize_angle,
     turn_angle,
 )
+from warbench.geometry.table.fan import end_overlaps, leg_hits
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, RoundBase, overlapping
 from warbench.geometry.table.sweep import first_contact, swept
@@ -518,6 +519,10 @@ class _Planner:
     def _overlapping(self, figure: Figure) -> list[Figure]:
         """Figures present for this move whose bases overlap ``figure``'s."""
         index = self.scene.index
+        prepared = end_overlaps(self.scene, figure)
+        if prepared is not None:  # the end of a leg of a fan (see fan.py)
+            absent = self.absent
+            return [f for f in map(index.figures.__getitem__, prepared) if f.id not in absent]
         x0, y0, x1, y1 = figure.bounds
         found = []
         for i in index.in_box_list(x0, y0, x1, y1):
@@ -554,6 +559,16 @@ class _Planner:
             least = min(along(p) for p in known)
             if all(least < c.bound() - BOUND_MARGIN for c in later):
                 return min(known, key=along)[2]
+            # Else the area swept up to that problem says, for each contact, whether the
+            # base surely meets it before or surely after (solving none): a single one
+            # surely before, every other surely after, is met first.
+            sides = [c.side_of(least) for c in later]
+            if 0 not in sides:
+                before = [p for p in same if isinstance(p[1], _Contact) and p[1].side_of(least) < 0]
+                if not before:
+                    return min(known, key=along)[2]
+                if len(before) == 1:
+                    return before[0][2]
         return min(same, key=along)[2]
 
     def turning_cost(self, angle: float) -> float | None:
@@ -625,6 +640,19 @@ class _Planner:
                         leg=leg,
                     ),
                 )
+        prepared = leg_hits(self.scene, figure, end)
+        if prepared is not None:  # a round base: worked out with a fan's legs (fan.py) or now
+            obstacles, hits = prepared
+            for feature in obstacles:
+                self._contact(step, leg, figure, end, length, feature)
+            if self.rules.pass_through == "all":
+                return
+            figures = self.scene.index.figures
+            for i in hits:
+                other = figures[i]
+                if other.id not in self.absent and not self.passable(other):
+                    self._contact(step, leg, figure, end, length, other)
+            return
         core, radius = swept(figure, end)
         for feature in self.scene.terrain.movement_obstacles(core, radius):
             self._contact(step, leg, figure, end, length, feature)
@@ -694,6 +722,9 @@ class _Planner:
 
 BOUND_MARGIN: Final[float] = 1e-9
 """Inches a known problem must come before a contact's lower bound to be first unsolved."""
+SURE: Final[float] = 1e-7
+"""Inches of margin by which a swept area decides, unsolved, whether a contact comes
+before or after a known problem (:meth:`_Contact.side_of`)."""
 
 
 class _Contact:
@@ -701,7 +732,7 @@ class _Contact:
     inches along the leg: solved exactly when called, once; :meth:`bound` is a cheap
     lower bound."""
 
-    __slots__ = ("_t", "end", "figure", "length", "what")
+    __slots__ = ("_sides", "_t", "end", "figure", "length", "what")
 
     def __init__(self, figure: Figure, end: Point, length: float, what: Feature | Figure) -> None:
         self.figure = figure
@@ -709,6 +740,7 @@ class _Contact:
         self.length = length
         self.what = what
         self._t: float | None = None
+        self._sides: dict[float, int] = {}
 
     def _obstacle(self) -> tuple[shapely.Geometry, float]:
         what = self.what
@@ -725,6 +757,36 @@ class _Contact:
 
     def __call__(self) -> float:
         return self.t() * self.length
+
+    def side_of(self, along: float) -> int:
+        """-1 if the base surely meets the obstacle before ``along`` inches into the leg,
+        1 if surely after, 0 if too close to tell without solving (remembered per
+        ``along``).
+
+        Surely: the area the base sweeps up to :data:`SURE` inches short of ``along``
+        comes within the reach by more than :data:`SURE` (or up to as far past it stays
+        out of it by that much). What :meth:`t` solves is the place where the swept
+        area first comes within the reach; a margin a hundred million times what the
+        arithmetic of either can get wrong keeps their answers on the same side.
+        """
+        known = self._sides.get(along)
+        if known is not None:
+            return known
+        obstacle, obstacle_radius = self._obstacle()
+        reach = self.figure.solid[1] + obstacle_radius - EPS  # first_contact's
+        side = 0
+        if along - SURE > 0.0 and self._gap(along - SURE, obstacle) < reach - SURE:
+            side = -1
+        elif along + SURE < self.length and self._gap(along + SURE, obstacle) > reach + SURE:
+            side = 1
+        self._sides[along] = side
+        return side
+
+    def _gap(self, along: float, obstacle: shapely.Geometry) -> float:
+        """How near the area the base sweeps in the first ``along`` inches comes to
+        ``obstacle`` (the obstacle's core: its radius is the caller's)."""
+        core, _ = swept(self.figure, _lerp(self.figure.at, self.end, along / self.length))
+        return float(shapely.distance(core, obstacle))
 
     def bound(self) -> float:
         """No more than :meth:`__call__`: the moving base comes no nearer to the obstacle
@@ -756,15 +818,17 @@ def _absurd(
     """The first point or facing no move could mean (see :data:`FAR_OFF_TABLE`), if any."""
     for n, leg in enumerate(legs):
         x, y = float(leg.to[0]), float(leg.to[1])
-        where = f"leg {n + 1} goes to ({x:g}, {y:g})"
         if not (math.isfinite(x) and math.isfinite(y)):
-            why = f"{where}: a point needs finite coordinates"
+            why = f"leg {n + 1} goes to ({x:g}, {y:g}): a point needs finite coordinates"
         elif (
             min(x, y) < -FAR_OFF_TABLE
             or x > table.width + FAR_OFF_TABLE
             or y > table.height + FAR_OFF_TABLE
         ):
-            why = f'{where}, more than {FAR_OFF_TABLE:g}" off the table: no move goes that far'
+            why = (
+                f"leg {n + 1} goes to ({x:g}, {y:g}), "
+                f'more than {FAR_OFF_TABLE:g}" off the table: no move goes that far'
+            )
         elif leg.facing is not None and not math.isfinite(leg.facing):
             why = f"leg {n + 1} asks for a facing of {leg.facing}, not a number of degrees"
         else:

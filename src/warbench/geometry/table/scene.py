@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from warbench.geometry.table.core import TOUCH, Point, Table
+from warbench.geometry.table.fan import LegHits, LegKey
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import (
     Figure,
@@ -47,6 +48,8 @@ __all__ = ["Scene"]
 
 FigureRef = Figure | str
 """A figure, or the id of one in the scene."""
+_KEYS = (Figure, tuple)
+"""Types of eyes and targets whose sight :meth:`Scene.sight` may remember (hashable)."""
 
 
 class Scene:
@@ -69,6 +72,11 @@ class Scene:
         self.started_on: dict[tuple[Figure, frozenset[str]], frozenset[str]] = {}
         """Figures a base overlaps where a move starts, by the base and the figures the
         move leaves out (the move planner's, kept with the scene's figures)."""
+        self.fan_hits: dict[LegKey, LegHits] = {}
+        """What round bases sweeping legs overlap, worked out for a fan of candidate moves
+        at once (:func:`~warbench.geometry.table.fan.prepare_fan`)."""
+        self.fan_ends: dict[tuple[float, float, float], tuple[int, ...]] = {}
+        """The figures a round base (x, y, radius) overlaps at the ends of those legs."""
         if len({f.id for f in self.figures}) != len(self.figures):
             self.index  # noqa: B018 - raises, naming the duplicate id
 
@@ -186,17 +194,32 @@ class Scene:
 
         See :mod:`warbench.geometry.table.sight` for the method and the rules
         about ``"beyond"`` features, heights and intervening figures.
+
+        Without ``figures_block`` the answer depends on the terrain alone (and the
+        eye, the target and the levels): it is remembered with the terrain, for
+        every later scene of the layout (MGV asks it of every shooter and target
+        after each move, and most pairs have not moved).
         """
-        return compute_sight(
+        seen_from, seen = self._place(eye), self._place(target)
+        key = None
+        if not figures_block and type(seen_from) in _KEYS and type(seen) in _KEYS:
+            key = (seen_from, seen, eye_level, target_level)
+            found = self.terrain.sight_memo.get(key)
+            if found is not None:
+                return found
+        sight = compute_sight(
             self.terrain,
             self.index,
-            self._place(eye),
-            self._place(target),
+            seen_from,
+            seen,
             figures_block=figures_block,
             ignore=ignore,
             eye_level=eye_level,
             target_level=target_level,
         )
+        if key is not None:
+            self.terrain.remember_sight(key, sight)
+        return sight
 
     def sight_points(
         self,

@@ -113,9 +113,11 @@ def first_contact(
     shift = (end[0] - figure.x, end[1] - figure.y)
     oa, ob = edges if edges is not None else boundary_edges(obstacle)
     ma, mb = figure.core_edges
-    found = [
-        _first_within(ma, shift, oa, ob, reach),
-        _first_within(oa, (-shift[0], -shift[1]), ma, mb, reach),
-    ]
+    found = [_first_within(ma, shift, oa, ob, reach)]
+    if len(ma) != 1 or not np.array_equal(ma, mb):
+        # A round base's core is its centre, one null edge: the obstacle's corners moving
+        # back to it solve the very equations its centre moving to them did (each term
+        # negated exactly), so only a shape with real edges is solved the other way round.
+        found.append(_first_within(oa, (-shift[0], -shift[1]), ma, mb, reach))
     hits = [t for t in found if t is not None]
     return min(hits) if hits else 1.0

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -28,11 +28,15 @@ from warbench.geometry.table.core import EPS, TOUCH, Point, TableGeometryError
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, Place, _exact
 
+if TYPE_CHECKING:
+    from warbench.geometry.table.sight import Sight
+
 __all__ = ["Contact", "Crossing", "Terrain", "TrackPiece"]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 BoolArray = npt.NDArray[np.bool_]
+ObjectArray = npt.NDArray[np.object_]
 
 LOS_NO: Final[int] = 0
 LOS_YES: Final[int] = 1
@@ -138,6 +142,10 @@ class Terrain:
         self.max_reach = float(self.reach.max()) if active else 0.0
         self._contact_cache: dict[object, Contact] = {}
         self._track_cache: dict[tuple[Point, Point], tuple[TrackPiece, ...]] = {}
+        self._crossing_cache: dict[tuple[Point, Point], tuple[Crossing, ...]] = {}
+        self.sight_memo: dict[object, Sight] = {}
+        """Sight past the terrain alone (no figures blocking), by eye, target and levels:
+        kept by :meth:`Scene.sight`, here because it holds for every scene of the layout."""
         self._build_sight_pieces()
         # Each feature less a hair at its edges (areas) or ends (lines), prepared: a sight
         # line meeting one of these passes through the feature rather than grazing it.
@@ -349,6 +357,12 @@ class Terrain:
         spans: list[tuple[float, float, int]] = []
         if len(idx):
             spans = self._spans(shapely.LineString([start, end]), start, end, length, idx)
+        return self._pieces(length, spans)
+
+    def _pieces(
+        self, length: float, spans: list[tuple[float, float, int]]
+    ) -> tuple[TrackPiece, ...]:
+        """A track of ``length`` inches cut into pieces by its ``spans`` inside areas."""
         cuts = sorted({0.0, length, *(s for s, _, _ in spans), *(e for _, e, _ in spans)})
         pieces: list[TrackPiece] = []
         for a, b in itertools.pairwise(cuts):
@@ -365,6 +379,101 @@ class Terrain:
             else:
                 pieces.append(TrackPiece(a, b, cost, ids))
         return tuple(pieces)
+
+    def prepare_tracks(self, start: Point, ends: Iterable[Point]) -> None:
+        """Work out and remember :meth:`track` from ``start`` to each of ``ends`` at once.
+
+        A bot listing one base's moves plans a fan of legs from the same place; cutting
+        every new track by the areas in one vectorised pass (one box test, one
+        ``shapely.intersection`` over all the leg-area pairs) costs little more than
+        cutting one. The pieces are those :meth:`track` finds one by one: the same
+        geometry operations on the same coordinates, and the same arithmetic.
+        """
+        s = (float(start[0]), float(start[1]))
+        cache = self._track_cache
+        todo: dict[Point, float] = {}
+        for e in ends:
+            end = (float(e[0]), float(e[1]))
+            if (s, end) in cache or end in todo:
+                continue
+            length = math.hypot(end[0] - s[0], end[1] - s[1])
+            if length == 0.0:
+                self._remember_track((s, end), ())
+            else:
+                todo[end] = length
+        if not todo:
+            return
+        legs = list(todo)
+        spans = self._fan_spans(s, legs, [todo[e] for e in legs])
+        for end, found in zip(legs, spans, strict=True):
+            self._remember_track((s, end), self._pieces(todo[end], found))
+
+    def _remember_track(self, key: tuple[Point, Point], pieces: tuple[TrackPiece, ...]) -> None:
+        if len(self._track_cache) >= _CACHE_LIMIT:
+            self._track_cache.clear()
+        self._track_cache[key] = pieces
+
+    def _fan_near(
+        self, start: Point, ends: Sequence[Point], wanted: BoolArray
+    ) -> tuple[IntArray, IntArray]:
+        """:meth:`_near_track` for each leg of a fan: ``(leg, feature)`` index pairs, by leg
+        and then feature, ascending."""
+        pick = np.nonzero(wanted)[0]
+        if not len(pick) or not ends:
+            empty = np.empty(0, dtype=np.intp)
+            return empty, empty
+        e = np.array(ends, dtype=np.float64)
+        x0 = np.minimum(start[0], e[:, 0])[:, None]
+        x1 = np.maximum(start[0], e[:, 0])[:, None]
+        y0 = np.minimum(start[1], e[:, 1])[:, None]
+        y1 = np.maximum(start[1], e[:, 1])[:, None]
+        fx0, fy0, fx1, fy1 = (b[pick][None, :] for b in self._box)
+        meet = (fx0 <= x1) & (fx1 >= x0) & (fy0 <= y1) & (fy1 >= y0)
+        leg, k = np.nonzero(meet)
+        return leg, pick[k]
+
+    def _fan_spans(
+        self, start: Point, ends: list[Point], lengths: list[float]
+    ) -> list[list[tuple[float, float, int]]]:
+        """:meth:`_spans` of each leg from ``start`` to ``ends``, in one pass."""
+        out: list[list[tuple[float, float, int]]] = [[] for _ in ends]
+        leg, feature = self._fan_near(start, ends, self.is_area)
+        if not len(leg):
+            return out
+        lines, areas = segments(start, ends)[leg], self.geoms[feature]
+        # Only the pairs that meet have pieces: the prepared areas answer that quicker
+        # than the intersection of every pair whose boxes meet (about half of them do).
+        meet = shapely.intersects(lines, areas)
+        leg, feature = leg[meet], feature[meet]
+        cut = shapely.intersection(lines[meet], areas[meet])
+        parts, owner = shapely.get_parts(cut, return_index=True)
+        if not len(parts):
+            return out
+        lines = shapely.get_type_id(parts) == 1  # LineString pieces; points are grazes
+        parts, owner = parts[lines], owner[lines]
+        if not len(parts):
+            return out
+        points, which = shapely.get_coordinates(parts, return_index=True)
+        part_leg = leg[owner]
+        ux = np.array([(e[0] - start[0]) / n for e, n in zip(ends, lengths, strict=True)])
+        uy = np.array([(e[1] - start[1]) / n for e, n in zip(ends, lengths, strict=True)])
+        point_leg = part_leg[which]
+        along = (points[:, 0] - start[0]) * ux[point_leg] + (points[:, 1] - start[1]) * uy[
+            point_leg
+        ]
+        lo = np.full(len(parts), np.inf)
+        hi = np.full(len(parts), -np.inf)
+        np.minimum.at(lo, which, along)
+        np.maximum.at(hi, which, along)
+        for low, high, n, f in zip(
+            lo.tolist(), hi.tolist(), part_leg.tolist(), feature[owner].tolist(), strict=True
+        ):
+            length = lengths[n]
+            a = min(max(low, 0.0), length)
+            b = min(max(high, 0.0), length)
+            if b - a > 1e-12:
+                out[n].append((a, b, f))
+        return out
 
     def _spans(
         self, segment: shapely.LineString, start: Point, end: Point, length: float, idx: IntArray
@@ -398,8 +507,28 @@ class Terrain:
 
         A barrier is charged each time the track *reaches* it after leaving the
         start (a track that starts on a barrier is finishing a crossing already
-        paid for); a thick barrier (an area) counts once per entry.
+        paid for); a thick barrier (an area) counts once per entry. Remembered per
+        track, as :meth:`track` is.
         """
+        key = ((float(start[0]), float(start[1])), (float(end[0]), float(end[1])))
+        found = self._crossing_cache.get(key)
+        if found is None:
+            found = self._crossings(start, end)
+            self._remember_crossings(key, found)
+        return found
+
+    def remember_sight(self, key: object, sight: Sight) -> None:
+        """Keep ``sight`` in :attr:`sight_memo` (emptied when it grows too big)."""
+        if len(self.sight_memo) >= _CACHE_LIMIT:
+            self.sight_memo.clear()
+        self.sight_memo[key] = sight
+
+    def _remember_crossings(self, key: tuple[Point, Point], found: tuple[Crossing, ...]) -> None:
+        if len(self._crossing_cache) >= _CACHE_LIMIT:
+            self._crossing_cache.clear()
+        self._crossing_cache[key] = found
+
+    def _crossings(self, start: Point, end: Point) -> tuple[Crossing, ...]:
         length = math.hypot(end[0] - start[0], end[1] - start[1])
         if length == 0.0:
             return ()
@@ -425,6 +554,46 @@ class Terrain:
         found.sort(key=lambda c: c.at)
         return tuple(found)
 
+    def prepare_crossings(self, start: Point, ends: Iterable[Point]) -> None:
+        """Work out and remember :meth:`crossings` from ``start`` to each of ``ends`` at
+        once (see :meth:`prepare_tracks`): the same crossings, in one vectorised pass."""
+        s = (float(start[0]), float(start[1]))
+        cache = self._crossing_cache
+        todo: dict[Point, float] = {}
+        for e in ends:
+            end = (float(e[0]), float(e[1]))
+            if (s, end) in cache or end in todo:
+                continue
+            length = math.hypot(end[0] - s[0], end[1] - s[1])
+            if length == 0.0:
+                self._remember_crossings((s, end), ())
+            else:
+                todo[end] = length
+        if not todo:
+            return
+        legs = list(todo)
+        found: list[list[Crossing]] = [[] for _ in legs]
+        leg, feature = self._fan_near(s, legs, self.crossable)
+        if len(leg):
+            cut = shapely.intersection(segments(s, legs)[leg], self.geoms[feature])
+            parts, owner = shapely.get_parts(cut, return_index=True)
+            solid = ~shapely.is_empty(parts)
+            parts, owner = parts[solid], owner[solid]
+            for part, k in zip(parts, owner.tolist(), strict=True):
+                n = int(leg[k])
+                end, length = legs[n], todo[legs[n]]
+                ux, uy = (end[0] - s[0]) / length, (end[1] - s[1]) / length
+                xy = shapely.get_coordinates(part)
+                first = float(((xy[:, 0] - s[0]) * ux + (xy[:, 1] - s[1]) * uy).min())
+                if first <= 1e-9:
+                    continue
+                f = self.active[int(feature[k])]
+                assert f.crossing_cost is not None
+                found[n].append(Crossing(f.id, first, f.crossing_cost))
+        for end, crossed in zip(legs, found, strict=True):
+            crossed.sort(key=lambda c: c.at)
+            self._remember_crossings((s, end), tuple(crossed))
+
     def movement_obstacles(self, core: shapely.Geometry, radius: float) -> tuple[Feature, ...]:
         """Impassable features and uncrossable barriers the shape ``core``+``radius`` overlaps."""
         idx = self._near(core, radius)
@@ -433,6 +602,16 @@ class Terrain:
             return ()
         hit = shapely.distance(core, self.geoms[idx]) < radius - EPS
         return tuple(self.active[i] for i in sorted(int(i) for i in idx[hit]))
+
+
+def segments(start: Point, ends: Sequence[Point]) -> ObjectArray:
+    """Straight segments from ``start`` to each of ``ends``, as one array (one
+    ``shapely.linestrings`` call: a fan of legs, see :mod:`warbench.geometry.table.fan`)."""
+    coords = np.empty((len(ends), 2, 2), dtype=np.float64)
+    coords[:, 0] = start
+    coords[:, 1] = ends
+    lines: ObjectArray = np.asarray(shapely.linestrings(coords), dtype=object)
+    return lines
 
 
 def _shaved(geometry: shapely.Geometry) -> shapely.Geometry:

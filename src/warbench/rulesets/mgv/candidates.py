@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, in_arc, turn_angle
+from warbench.geometry.table.fan import prepare_fan
 from warbench.rulesets.kit.eye import Seen
 from warbench.rulesets.kit.eye import seen as seen_by_eye
 from warbench.rulesets.mgv import fire, movement
@@ -149,6 +150,15 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> lis
         direction = {"east": 0.0, "north": 90.0, "west": 180.0, "south": 270.0}[edge]
         cost = turning.cost(turn_angle(geo.facing, direction)) or 0.0
         tried.append((direction, speed - cost))
+    ends = [
+        _grid_point(geo.at, math.radians(d), far - shrink)
+        for d, far in tried
+        for shrink in SHRINKS
+        if far - shrink > GRID
+    ]
+    flanks = [_flank_ends(state, base, enemy) for enemy in closest]
+    ends.extend(to for spots in flanks for to, _ in spots)
+    prepare_fan(state.scene(), geo, ends)  # every first try at once: the plans find them
     plain: list[Move] = []
     seen: set[Point] = set()
     for direction, length in tried:
@@ -157,8 +167,8 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> lis
         move = _on_grid(state, side, base, direction, length, seen)
         if move is not None:
             plain.append(move)
-    for enemy in closest:
-        plain.extend(_aimed(state, side, base, enemy, seen))
+    for enemy, spots in zip(closest, flanks, strict=True):
+        plain.extend(_aimed(state, side, base, enemy, spots, seen))
     out: list[Action] = []
     markers = _beacon_targets(state, side, base, enemies)
     for move in plain:
@@ -184,9 +194,17 @@ FLANK_RANGE = 4.0
 """Inches from the enemy a flanking move ends at."""
 
 
-def _aimed(state: State, side: str, base: Base, enemy: Seen, seen: set[Point]) -> list[Move]:
+def _aimed(
+    state: State,
+    side: str,
+    base: Base,
+    enemy: Seen,
+    flanks: list[tuple[Point, float]],
+    seen: set[Point],
+) -> list[Move]:
     """Moves that end facing ``enemy``: turning on the spot, and swinging round toward its
-    flank or rear (in one leg, or as far as the allowance goes) and then turning to it."""
+    flank or rear (in one leg, or as far as the allowance goes: ``flanks``, from
+    :func:`_flank_ends`) and then turning to it."""
     geo = base.geo
     out: list[Move] = []
     facing = float(round(heading(geo.at, enemy.geo.at)))
@@ -194,6 +212,22 @@ def _aimed(state: State, side: str, base: Base, enemy: Seen, seen: set[Point]) -
         pivot = Move(base.id, (), facing)
         if _legal(state, side, pivot):
             out.append(pivot)
+    for to, toward in flanks:
+        if to in seen:
+            continue
+        move = Move(base.id, (to,), toward)
+        if _legal(state, side, move):
+            seen.add(to)
+            out.append(move)
+    return out
+
+
+def _flank_ends(state: State, base: Base, enemy: Seen) -> list[tuple[Point, float]]:
+    """Where :func:`_aimed`'s moves toward ``enemy``'s flank and rear end, and the facing
+    each ends with (toward the enemy); the base's own place left out."""
+    geo = base.geo
+    out = []
+    turning = rules().turning
     for bearing in FLANK:
         angle = math.radians(enemy.geo.facing + bearing)
         spot = (
@@ -203,22 +237,22 @@ def _aimed(state: State, side: str, base: Base, enemy: Seen, seen: set[Point]) -
         if math.dist(geo.at, spot) < 1.0 or not state.setup.table.contains_point(spot):
             continue
         way = heading(geo.at, spot)
-        turning = rules().turning
         before = turning.cost(turn_angle(geo.facing, way)) or 0.0
         after = turning.cost(turn_angle(way, heading(spot, enemy.geo.at))) or 0.0
         length = min(math.dist(geo.at, spot), base.speed - before - after - GRID)
         if length <= 1.0:
             continue  # no room to get anywhere and still turn to face it
-        x = round((geo.x + length * math.cos(math.radians(way))) / GRID) * GRID
-        y = round((geo.y + length * math.sin(math.radians(way))) / GRID) * GRID
-        to = (float(x), float(y))
-        if to in seen or to == geo.at:
-            continue
-        move = Move(base.id, (to,), float(round(heading(to, enemy.geo.at))))
-        if _legal(state, side, move):
-            seen.add(to)
-            out.append(move)
+        to = _grid_point(geo.at, math.radians(way), length)
+        if to != geo.at:
+            out.append((to, float(round(heading(to, enemy.geo.at)))))
     return out
+
+
+def _grid_point(start: Point, rad: float, far: float) -> Point:
+    """The quarter-inch grid point nearest ``far`` inches from ``start`` at ``rad`` radians."""
+    x = round((start[0] + far * math.cos(rad)) / GRID) * GRID
+    y = round((start[1] + far * math.sin(rad)) / GRID) * GRID
+    return (float(x), float(y))
 
 
 TURN_EPSILON = 1.0
@@ -269,6 +303,8 @@ ENGAGE = 6.0
 and is offered fewer ways to turn (straight on, 45 degrees either way, toward the enemy)."""
 GRID = 0.25
 """Candidate moves end on quarter-inch points (what a person would type)."""
+SHRINKS = (0.0, GRID, 2 * GRID)
+"""Inches a straight move is shortened by when the allowance does not reach its end."""
 
 
 def _on_grid(
@@ -276,13 +312,11 @@ def _on_grid(
 ) -> Move | None:
     """The farthest legal move toward ``direction`` ending on the quarter-inch grid."""
     rad = math.radians(direction)
-    for shrink in (0.0, GRID, 2 * GRID):
+    for shrink in SHRINKS:
         far = length - shrink
         if far <= GRID:
             return None
-        x = round((base.geo.x + far * math.cos(rad)) / GRID) * GRID
-        y = round((base.geo.y + far * math.sin(rad)) / GRID) * GRID
-        to = (float(x), float(y))
+        to = _grid_point(base.geo.at, rad, far)
         if to in seen or to == base.geo.at:
             return None
         if math.dist(base.geo.at, to) > length + 1e-9:
