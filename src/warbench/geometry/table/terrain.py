@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -389,18 +389,7 @@ class Terrain:
         cutting one. The pieces are those :meth:`track` finds one by one: the same
         geometry operations on the same coordinates, and the same arithmetic.
         """
-        s = (float(start[0]), float(start[1]))
-        cache = self._track_cache
-        todo: dict[Point, float] = {}
-        for e in ends:
-            end = (float(e[0]), float(e[1]))
-            if (s, end) in cache or end in todo:
-                continue
-            length = math.hypot(end[0] - s[0], end[1] - s[1])
-            if length == 0.0:
-                self._remember_track((s, end), ())
-            else:
-                todo[end] = length
+        s, todo = _new_legs(start, ends, self._track_cache, self._remember_track)
         if not todo:
             return
         legs = list(todo)
@@ -557,18 +546,7 @@ class Terrain:
     def prepare_crossings(self, start: Point, ends: Iterable[Point]) -> None:
         """Work out and remember :meth:`crossings` from ``start`` to each of ``ends`` at
         once (see :meth:`prepare_tracks`): the same crossings, in one vectorised pass."""
-        s = (float(start[0]), float(start[1]))
-        cache = self._crossing_cache
-        todo: dict[Point, float] = {}
-        for e in ends:
-            end = (float(e[0]), float(e[1]))
-            if (s, end) in cache or end in todo:
-                continue
-            length = math.hypot(end[0] - s[0], end[1] - s[1])
-            if length == 0.0:
-                self._remember_crossings((s, end), ())
-            else:
-                todo[end] = length
+        s, todo = _new_legs(start, ends, self._crossing_cache, self._remember_crossings)
         if not todo:
             return
         legs = list(todo)
@@ -602,6 +580,29 @@ class Terrain:
             return ()
         hit = shapely.distance(core, self.geoms[idx]) < radius - EPS
         return tuple(self.active[i] for i in sorted(int(i) for i in idx[hit]))
+
+
+def _new_legs(
+    start: Point,
+    ends: Iterable[Point],
+    known: Mapping[tuple[Point, Point], object],
+    remember_empty: Callable[[tuple[Point, Point], tuple[()]], None],
+) -> tuple[Point, dict[Point, float]]:
+    """The fan's start as floats and its legs still to work out (end -> length): the
+    ends not in ``known`` yet, each once; a leg of no length is remembered at once as
+    crossing nothing (``remember_empty``)."""
+    s = (float(start[0]), float(start[1]))
+    todo: dict[Point, float] = {}
+    for e in ends:
+        end = (float(e[0]), float(e[1]))
+        if (s, end) in known or end in todo:
+            continue
+        length = math.hypot(end[0] - s[0], end[1] - s[1])
+        if length == 0.0:
+            remember_empty((s, end), ())
+        else:
+            todo[end] = length
+    return s, todo
 
 
 def segments(start: Point, ends: Sequence[Point]) -> ObjectArray:
