@@ -1,1 +1,2 @@
-"""Ruleset-independent geometry: hex grids now, the free-form table later."""
+"""Ruleset-independent geometry: hex grids and maps (``hexgrid``, ``hexmap``,
+``fastpath``) and the free-form table measured in inches (``table``)."""
