@@ -237,3 +237,13 @@ def test_the_command_line_defaults_are_the_servers() -> None:
     """``warbench serve`` names its defaults without importing the server (a quick start):
     they must be the server's own."""
     assert serve.BOT_GAMES == BOT_GAMES and serve.LIVE_GAMES == LIVE_GAMES
+
+
+def test_a_stopping_server_starts_no_more_bots(api: Api) -> None:
+    """At shutdown the bots stop after the action in hand: a cancelled task alone could
+    play on (Python 3.11's ``wait_for`` may swallow a cancellation), so the runner is
+    closed first and then neither starts nor goes on with a game's bots."""
+    bots = api.client.app.state.bots
+    bots.close()
+    bots.poke("any-game")
+    assert bots.busy() == 0 and not bots._running

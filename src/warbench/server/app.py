@@ -247,6 +247,8 @@ class BotRunner:
         """How much longer a bot process may take before it is taken for stuck."""
         self.games = games
         """At most this many games have bots playing when a new game with bots is made."""
+        self._closed = False
+        """The server is stopping: no bot starts or plays another action."""
 
     def busy(self) -> int:
         """The games whose bots are thinking or waiting for a bot process now."""
@@ -266,12 +268,21 @@ class BotRunner:
         )
 
     def close(self) -> None:
+        """Stop every game's bots (each after the action in hand) and the bot processes.
+        A task's cancellation alone is not enough: on Python 3.11 ``asyncio.wait_for``
+        may swallow it when the bot's answer arrives at that moment, and the bots would
+        play their game on while the server stops."""
+        self._closed = True
+        for task in self._running.values():
+            task.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
     def poke(self, game_id: str) -> None:
         """Start the game's bots if they are not already playing."""
         task = self._running.get(game_id)
+        if self._closed:
+            return
         if task is None or task.done():
             self._running[game_id] = asyncio.create_task(self._run(game_id))
 
@@ -287,8 +298,10 @@ class BotRunner:
 
         try:
             job = await run_in_threadpool(hub.bot_job, game_id)
-            while job is not None:
+            while job is not None and not self._closed:
                 text = await self._choose(job)
+                if self._closed:
+                    return
                 job, news = await run_in_threadpool(then, job, text)
                 await self.watchers.send(game_id, news)
         except Exception:  # a bot's failure must not kill the server; the game waits
