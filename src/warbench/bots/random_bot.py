@@ -1,4 +1,9 @@
-"""The random bot: uniform over the legal actions."""
+"""The random bot: uniform over the legal actions.
+
+It asks its seat for one action drawn with its own stream
+(:meth:`~warbench.core.seat.Seat.sample_action`) rather than for the whole list:
+the draw is as uniform as an index into the list, but where a ruleset builds its
+actions in parts (the open tables' candidate moves) only the part drawn is built."""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from warbench.bots.base import SeededBot
 from warbench.core.actions import Action
+from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
     from warbench.core.seat import Seat
@@ -17,5 +23,7 @@ class RandomBot(SeededBot):
     name = "random"
 
     def choose(self, game: Seat, side: str) -> Action:
-        actions = self.legal(game, side)
-        return actions[int(self._random.random() * len(actions))]
+        action = game.sample_action(self._random.random, side)
+        if action is None:
+            raise WarbenchError(f"{side} has no legal action to choose from")
+        return action

@@ -18,7 +18,7 @@ import copy
 import hashlib
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -104,6 +104,16 @@ class Game:
         if side is None or side not in self.waiting_for():
             return []
         return self.ruleset.legal_actions_holding(self.state, side, self._held_actions().get(side))
+
+    def sample_action(self, draw: Callable[[], float], side: str | None = None) -> Action | None:
+        """One of :meth:`legal_actions` drawn uniformly with ``draw`` (the bot's own
+        stream), built only as far as the draw needs (:mod:`warbench.core.sampling`);
+        None if the side has none."""
+        side = self._side_or_default(side)
+        if side is None or side not in self.waiting_for():
+            return None
+        held = self._held_actions().get(side)
+        return self.ruleset.sample_action(self.state, side, held, draw)
 
     def view(self, side: str | None = None) -> dict[str, Any]:
         """What ``side`` may see (``None``: a spectator), JSON-ready.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
@@ -23,6 +23,7 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.odds import OddsQuery, OddsResult
 from warbench.core.outcome import Outcome
+from warbench.core.sampling import Group, sample_uniform
 from warbench.errors import QuestionRefused
 
 if TYPE_CHECKING:
@@ -135,6 +136,27 @@ class Ruleset(ABC, Generic[S]):
         caller). Where a held choice binds later actions (MGV: a photon shot fires at the
         target its written guess names) the list keeps to it. The default ignores it."""
         return self.legal_actions(state, side)
+
+    def action_groups(
+        self, state: S, side: str, held: Action | None
+    ) -> Sequence[Group[Action]] | None:
+        """:meth:`legal_actions_holding` in parts, for a bot that needs one action drawn
+        at random (:mod:`warbench.core.sampling`): each an upper bound on its size and
+        its actions, built lazily where that saves work; the parts' actions in order
+        are exactly the legal list. None (the default): no parts, the list is built."""
+        return None
+
+    def sample_action(
+        self, state: S, side: str, held: Action | None, draw: Callable[[], float]
+    ) -> Action | None:
+        """One of :meth:`legal_actions_holding` drawn uniformly with ``draw`` (floats in
+        [0, 1) from the bot's own stream), or None if there is none. Without
+        :meth:`action_groups` one draw picks an index of the whole list."""
+        groups = self.action_groups(state, side, held)
+        if groups is None:
+            actions = self.legal_actions_holding(state, side, held)
+            return actions[int(draw() * len(actions))] if actions else None
+        return sample_uniform(groups, draw)
 
     def told_action(self, state: S, side: str, action: Action, viewer: str | None) -> str:
         """How ``side``'s ``action``, just taken (``state`` is after it), is told to

@@ -21,7 +21,7 @@ warbench.errors.HiddenInformation: the horde seat may see only the horde view
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from warbench.core.actions import Action
@@ -60,6 +60,9 @@ class Seated(Protocol):
     def waiting_for(self) -> tuple[str, ...]: ...
     def view(self, side: str | None = None) -> dict[str, Any]: ...
     def legal_actions(self, side: str | None = None) -> Sequence[Action]: ...
+    def sample_action(
+        self, draw: Callable[[], float], side: str | None = None
+    ) -> Action | None: ...
     def parse(self, text: str) -> Action: ...
     def refusal(self, action: Action, side: str | None = None) -> str | None: ...
 
@@ -136,6 +139,11 @@ class Seat:
     def legal_actions(self, side: str | None = None) -> Sequence[Action]:
         """The side's legal actions, as the ruleset gives them (maybe a lazy sequence)."""
         return self._game.legal_actions(self._own(side))
+
+    def sample_action(self, draw: Callable[[], float], side: str | None = None) -> Action | None:
+        """One of the side's legal actions drawn uniformly with ``draw`` (the bot's own
+        stream), without building the whole list where the ruleset can avoid it."""
+        return self._game.sample_action(draw, self._own(side))
 
     def parse(self, text: str) -> Action:
         return self._game.parse(text)

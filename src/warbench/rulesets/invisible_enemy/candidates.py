@@ -11,10 +11,11 @@ by measuring (3.0), and ``list`` tells nothing the view does not.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
+from warbench.core.sampling import Group
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, turn_angle
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
@@ -32,6 +33,7 @@ from warbench.rulesets.invisible_enemy.actions import (
 from warbench.rulesets.invisible_enemy.charts import action_costs, self_destruct
 from warbench.rulesets.invisible_enemy.data import rules
 from warbench.rulesets.invisible_enemy.state import Base, State
+from warbench.rulesets.kit.eye import Seen
 from warbench.rulesets.kit.eye import seen as seen_by_eye
 
 if TYPE_CHECKING:
@@ -67,7 +69,7 @@ def candidates(ruleset: InvisibleEnemyRules, state: State, side: str) -> Sequenc
         units: list[Action] = [Unit(u) for u in movement.attemptable(state, side)]
         return [*units, PASS, *_destructs(state, side)]
     if step == "unit":
-        return [*_moves(state, side), *engineering.options(state, side), DONE]
+        return [*_moves(state, side), *engineering.options(state, side), DONE]  # as unit_groups
     if step == "last":
         return [*_destructs(state, side), DONE]
     if step in ("fire_a", "fire_b"):
@@ -168,12 +170,41 @@ def _moves(state: State, side: str) -> list[Action]:
     half way, facing the way it went; and a turn in place to face the nearest enemy
     (the way to leave a base where it is and move the next). A person may move the
     bases in any order."""
+    return list(_move_group(state, side)[1])
+
+
+def unit_groups(state: State, side: str) -> list[Group[Action]]:
+    """The unit step's list in parts for a bot that draws one action
+    (:mod:`warbench.core.sampling`): the moves, built only as far as the draw needs,
+    the engineers' work and ``done``."""
+    works = engineering.options(state, side)
+    return [_move_group(state, side), (len(works), works), (1, (DONE,))]
+
+
+def _move_group(state: State, side: str) -> Group[Action]:
+    """:func:`_moves` as a bound on their number and the moves, planned as taken."""
     unit = state.current
     if unit is None:
-        return []
+        return 0, ()
     eye, measuring = rules().data.eye, state.setup.options.measuring
     enemies = seen_by_eye(state.active(state.other(side)), eye, measuring, side)
-    for base in movement.movable_bases(state, unit):
+    bases = [(base, movement.goals(state, base)) for base in movement.movable_bases(state, unit)]
+    straight = len(MOVE_FRACTIONS)
+    bound = max(
+        (
+            2 * ((len(goals) + bool(enemies)) * straight + len(state.markers)) + 1
+            for _, goals in bases
+        ),
+        default=0,
+    )
+    return bound, _planned(state, bases, enemies)
+
+
+def _planned(
+    state: State, bases: list[tuple[Base, list[Point]]], enemies: list[Seen]
+) -> Iterator[Action]:
+    """The first base's moves that has any, in :func:`_moves`' order."""
+    for base, more in bases:
         out: list[Action] = []
         goals: list[Point] = []
         nearest = None
@@ -182,28 +213,33 @@ def _moves(state: State, side: str) -> list[Action]:
                 enemies, key=lambda e: math.hypot(e.geo.x - base.geo.x, e.geo.y - base.geo.y)
             )
             goals.append(nearest.geo.at)
-        goals.extend(movement.goals(state, base))
+        goals.extend(more)
         for goal in goals:
             for fraction in MOVE_FRACTIONS:
                 action = _toward(state, base, goal, fraction)
                 if action is not None and action not in out:
                     out.append(action)
+                    yield action
         for marker in state.markers:
             away = _out_of_reach(state, base, marker.at)
             if away is not None and away not in out:
                 out.append(away)
+                yield away
         if nearest is not None:
             for move in list(out):
                 assert isinstance(move, Move)
                 facing = _facing_toward(state, move, nearest.geo.at)
                 if facing is not None and facing not in out:
                     out.append(facing)
+                    yield facing
             face = round(heading(base.geo.at, nearest.geo.at), 1) % 360.0
             if abs(turn_angle(base.geo.facing, face)) >= 1.0:
-                _add_legal(state, out, Move(base.id, (), face))
+                turn = Move(base.id, (), face)
+                if _is_legal(state, turn):
+                    out.append(turn)
+                    yield turn
         if out:
-            return out
-    return []
+            return
 
 
 def _facing_toward(state: State, move: Move, foe: Point) -> Move | None:
@@ -274,12 +310,12 @@ def _out_of_reach(state: State, base: Base, at: Point) -> Move | None:
     return _first_legal(state, base, tries)
 
 
-def _add_legal(state: State, out: list[Action], action: Move) -> None:
+def _is_legal(state: State, action: Move) -> bool:
     try:
         movement.plan(state, state.bases[action.base].side, action)
     except IllegalAction:
-        return
-    out.append(action)
+        return False
+    return True
 
 
 def _toward(state: State, base: Base, goal: Point, fraction: float) -> Move | None:

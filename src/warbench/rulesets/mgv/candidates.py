@@ -8,10 +8,11 @@ action. Every candidate listed is legal (the conformance suite applies them).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
+from warbench.core.sampling import Group
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, in_arc, turn_angle
 from warbench.geometry.table.fan import prepare_fan
@@ -58,7 +59,7 @@ def candidates(
     if step == "choose":
         return [Phase(k) for k in ("move", "fire") if k not in state.done[side]]
     if step == "move":
-        return [*_moves(state, side), END]
+        return [*_moves(state, side), END]  # as move_groups
     if step == "range":
         every = _guesses(state, side)
         return [every, Range(())] if every.guesses else [Range(())]
@@ -101,6 +102,17 @@ def _moves(state: State, side: str) -> list[Action]:
     order, but listing every base's moves again after each move would plan
     most of them twice (a move changes what its neighbours can do).
     """
+    return [action for _, part in _move_groups(state, side) for action in part]
+
+
+def move_groups(state: State, side: str) -> list[Group[Action]]:
+    """The move step's list in parts for a bot that draws one action
+    (:mod:`warbench.core.sampling`): the first base's moves, built only as far as the
+    draw needs, staying put with its beacons, and ``end``."""
+    return [*_move_groups(state, side), (1, (END,))]
+
+
+def _move_groups(state: State, side: str) -> list[Group[Action]]:
     movable = movement.movable(state, side)
     if not movable:
         return []
@@ -111,11 +123,8 @@ def _moves(state: State, side: str) -> list[Action]:
         Move(base.id, (), base.geo.facing, beacon=e.id)
         for e in _beacon_targets(state, side, base, enemies)
     ]
-    return [
-        *_base_moves(state, side, base, enemies),
-        stay,
-        *(m for m in lit if _legal(state, side, m)),
-    ]
+    stays = [stay, *(m for m in lit if _legal(state, side, m))]
+    return [_base_moves(state, side, base, enemies), (len(stays), stays)]
 
 
 def _seen_enemies(state: State, side: str) -> list[Seen]:
@@ -125,11 +134,13 @@ def _seen_enemies(state: State, side: str) -> list[Seen]:
     return seen_by_eye(state.active(state.other(side)), eye, measuring, side)
 
 
-def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> list[Action]:
+def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> Group[Action]:
     """Straight legs at a few turns, and for the nearest enemies: turning on the spot to
     face one, closing on it to the kinetic bands, swinging round to its flank; a
     gauntlet runner's dash for the exit edge. Each with a marker beacon where one would
-    help the side's missile fire still to come this turn (4.0)."""
+    help the side's missile fire still to come this turn (4.0).
+
+    As a bound on their number and the moves, planned one by one as they are taken."""
     speed = base.speed
     turning = rules().turning
     geo = base.geo
@@ -158,29 +169,46 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> lis
     ]
     flanks = [_flank_ends(state, base, enemy) for enemy in closest]
     ends.extend(to for spots in flanks for to, _ in spots)
-    prepare_fan(state.scene(), geo, ends)  # every first try at once: the plans find them
-    plain: list[Move] = []
+    markers = _beacon_targets(state, side, base, enemies)
+    plains = sum(1 for _, length in tried if length > 0.25) + sum(1 + len(f) for f in flanks)
+    return plains * (1 + len(markers)), _planned(
+        state, side, base, tried, list(zip(closest, flanks, strict=True)), ends, markers
+    )
+
+
+def _planned(
+    state: State,
+    side: str,
+    base: Base,
+    tried: list[tuple[float, float]],
+    aimed: list[tuple[Seen, list[tuple[Point, float]]]],
+    ends: list[Point],
+    markers: list[Seen],
+) -> Iterator[Action]:
+    """:func:`_base_moves`' moves in order, each with its beacons, planned as taken."""
+    prepare_fan(state.scene(), base.geo, ends)  # every first try at once: the plans find them
     seen: set[Point] = set()
     for direction, length in tried:
         if length <= 0.25:
             continue
         move = _on_grid(state, side, base, direction, length, seen)
         if move is not None:
-            plain.append(move)
-    for enemy, spots in zip(closest, flanks, strict=True):
-        plain.extend(_aimed(state, side, base, enemy, spots, seen))
-    out: list[Action] = []
-    markers = _beacon_targets(state, side, base, enemies)
-    for move in plain:
-        out.append(move)
-        for enemy in markers:
-            beacon = Move(base.id, move.path, move.facing, move.facings, beacon=enemy.id)
-            try:
-                movement.plan(state, side, beacon)
-            except IllegalAction:
-                continue
-            out.append(beacon)
-    return out
+            yield from _with_beacons(state, side, move, markers)
+    for enemy, spots in aimed:
+        for move in _aimed(state, side, base, enemy, spots, seen):
+            yield from _with_beacons(state, side, move, markers)
+
+
+def _with_beacons(state: State, side: str, move: Move, markers: list[Seen]) -> Iterator[Action]:
+    """``move``, then the same move lighting each of ``markers`` that it legally may."""
+    yield move
+    for enemy in markers:
+        beacon = Move(move.base, move.path, move.facing, move.facings, beacon=enemy.id)
+        try:
+            movement.plan(state, side, beacon)
+        except IllegalAction:
+            continue
+        yield beacon
 
 
 AIMED = 2

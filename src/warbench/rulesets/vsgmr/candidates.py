@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
+from warbench.core.sampling import Group
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import Move
@@ -660,22 +661,46 @@ def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
     if cached is not None:
         return list(cached)
     out: list[Move] = []
-    table = memo(state).tables.setdefault("moves", {})
-    clears = state.setup.caches
     for fig in state.side_figs(side):
-        found = table.get(fig.id)
-        if found is not None:
-            surr, gen, _ = found[1]
-            if surr is not None and (
-                surr != _surroundings(state, side) or gen != clears.get("candidates_clears", 0)
-            ):
-                found = None
-        if found is None:
-            found = _figure_moves(rules, state, fig)
-            table[fig.id] = found
-        out.extend(found[1][2])
+        out.extend(figure_moves(rules, state, fig))
     state.caches[key] = out
     return list(out)
+
+
+def movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Move]]:
+    """:func:`movement_candidates` a figure at a time, each built only when drawn
+    (:mod:`warbench.core.sampling`): at most :data:`MAX_PER_FIGURE` a figure."""
+    cached: list[Move] | None = state.caches.get(("move_candidates", side))
+    if cached is not None:
+        return [(len(cached), cached)]
+    return [
+        (MAX_PER_FIGURE, _lazy_moves(rules, state, fig))
+        for fig in state.side_figs(side)
+        if rules.can_move(state, fig) is None
+    ]
+
+
+def _lazy_moves(rules: VSGMR, state: State, fig: Fig) -> Iterator[Move]:
+    yield from figure_moves(rules, state, fig)
+
+
+def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:
+    """The legal moves :func:`movement_candidates` lists for ``fig`` (none if it may not
+    move), kept across actions until something near it changes."""
+    table = memo(state).tables.setdefault("moves", {})
+    clears = state.setup.caches
+    found = table.get(fig.id)
+    if found is not None:
+        surr, gen, _ = found[1]
+        if surr is not None and (
+            surr != _surroundings(state, fig.side) or gen != clears.get("candidates_clears", 0)
+        ):
+            found = None
+    if found is None:
+        found = _figure_moves(rules, state, fig)
+        table[fig.id] = found
+    moves: list[Move] = found[1][2]
+    return moves
 
 
 def _figure_moves(
