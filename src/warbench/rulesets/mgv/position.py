@@ -113,28 +113,40 @@ def worth(
     running = victory.kind == "gauntlet" and victory.side == side
     hunt, caution = (RUNNER_HUNT, 1.0) if running else (HUNT, caution)
     score = 0.0
-    for mount in base.mounts.values():
-        if mount.weapon is None or not enemies:
-            continue
-        now = later = 0.0
-        ready = mount.spent_turn != state.turn
-        for enemy in enemies:
-            weight = _prize(enemy) * (STRIKE_TARGET if enemy.id == target else 1.0)
-            distance = space.range_to(me, enemy)
-            rear = REAR if space.from_rear(enemy, me) else 1.0
-            if look.fire_now and ready and _can_fire(state, me, enemy, mount.weapon):
-                hits = _hits(mount.weapon, mount.attack, enemy.defence, 0, distance, False)
-                now = max(now, hits * weight * rear)
-            arc = 1.0 if in_arc(at, enemy.geo, _half(mount.weapon)) else OUT_OF_ARC
-            hits = _hits(mount.weapon, mount.attack, enemy.defence, 0, _later(distance))
-            later = max(later, hits * weight * arc)
-        score += look.fire_now * now + LATER * hunt * later
+    armed = [m for m in base.mounts.values() if m.weapon is not None]
+    if armed and enemies:
+        # What each enemy is as a target, worked out once for every mount.
+        aims = [
+            (
+                enemy,
+                _prize(enemy) * (STRIKE_TARGET if enemy.id == target else 1.0),
+                space.range_to(me, enemy),
+                REAR if space.from_rear(enemy, me) else 1.0,
+                enemy.defence,
+            )
+            for enemy in enemies
+        ]
+        for mount in armed:
+            weapon = mount.weapon
+            assert weapon is not None
+            now = later = 0.0
+            ready = look.fire_now and mount.spent_turn != state.turn
+            half = _half(weapon)
+            for enemy, weight, distance, rear, defence in aims:
+                if ready and _can_fire(state, me, enemy, weapon):
+                    hits = _hits(weapon, mount.attack, defence, 0, distance, False)
+                    now = max(now, hits * weight * rear)
+                arc = 1.0 if in_arc(at, enemy.geo, half) else OUT_OF_ARC
+                hits = _hits(weapon, mount.attack, defence, 0, _later(distance))
+                later = max(later, hits * weight * arc)
+            score += look.fire_now * now + LATER * hunt * later
     moved_mod = 1 if moved >= rules().data.moved_threshold else 0
+    defence = base.defence
     for enemy in enemies:
+        distance = space.range_to(enemy, me)
+        rear = REAR if space.from_rear(me, enemy) else 1.0
         for mount in enemy.mounts.values():
             weapon = mount.weapon or "kinetic"
-            distance = space.range_to(enemy, me)
-            rear = REAR if space.from_rear(me, enemy) else 1.0
             if (
                 look.threat_now
                 and mount.spent_turn != state.turn
@@ -142,14 +154,12 @@ def worth(
             ):
                 cover, _ = space.cover(state, enemy, me)
                 share = 1 + sum(1 for f in friends if _can_fire(state, enemy, f, weapon))
-                still = _hits(weapon, mount.attack, base.defence, -cover, distance, False)
-                rushed = _hits(
-                    weapon, mount.attack, base.defence, moved_mod - cover, distance, False
-                )
+                still = _hits(weapon, mount.attack, defence, -cover, distance, False)
+                rushed = _hits(weapon, mount.attack, defence, moved_mod - cover, distance, False)
                 nxt = look.next_is_enemy_fire
                 hits = (1.0 - nxt) * still + nxt * rushed
                 score -= look.threat_now * exposed * rear * hits / share
-            hits = _hits(weapon, mount.attack, base.defence, 0, _later(distance))
+            hits = _hits(weapon, mount.attack, defence, 0, _later(distance))
             arc = 1.0 if in_arc(enemy.geo, at, _half(weapon)) else OUT_OF_ARC
             score -= LATER * caution * hits * arc / (1 + len(friends))
     if enemies and not running:
