@@ -8,7 +8,8 @@ action. Every candidate listed is legal (the conformance suite applies them).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
@@ -102,17 +103,18 @@ def _moves(state: State, side: str) -> list[Action]:
     order, but listing every base's moves again after each move would plan
     most of them twice (a move changes what its neighbours can do).
     """
-    return [action for _, part in _move_groups(state, side) for action in part]
+    return [action for _, part in _move_groups(state, side, whole=True) for action in part]
 
 
 def move_groups(state: State, side: str) -> list[Group[Action]]:
     """The move step's list in parts for a bot that draws one action
     (:mod:`warbench.core.sampling`): the first base's moves, built only as far as the
     draw needs, staying put with its beacons, and ``end``."""
-    return [*_move_groups(state, side), (1, (END,))]
+    return [*_move_groups(state, side, whole=False), (1, (END,))]
 
 
-def _move_groups(state: State, side: str) -> list[Group[Action]]:
+def _move_groups(state: State, side: str, whole: bool) -> list[Group[Action]]:
+    """``whole``: every action will be built (a bot's list), else a few drawn."""
     movable = movement.movable(state, side)
     if not movable:
         return []
@@ -124,7 +126,7 @@ def _move_groups(state: State, side: str) -> list[Group[Action]]:
         for e in _beacon_targets(state, side, base, enemies)
     ]
     stays = [stay, *(m for m in lit if _legal(state, side, m))]
-    return [_base_moves(state, side, base, enemies), (len(stays), stays)]
+    return [*_base_moves(state, side, base, enemies, whole), (len(stays), stays)]
 
 
 def _seen_enemies(state: State, side: str) -> list[Seen]:
@@ -134,13 +136,15 @@ def _seen_enemies(state: State, side: str) -> list[Seen]:
     return seen_by_eye(state.active(state.other(side)), eye, measuring, side)
 
 
-def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> Group[Action]:
+def _base_moves(
+    state: State, side: str, base: Base, enemies: list[Seen], whole: bool
+) -> list[Group[Action]]:
     """Straight legs at a few turns, and for the nearest enemies: turning on the spot to
     face one, closing on it to the kinetic bands, swinging round to its flank; a
     gauntlet runner's dash for the exit edge. Each with a marker beacon where one would
     help the side's missile fire still to come this turn (4.0).
 
-    As a bound on their number and the moves, planned one by one as they are taken."""
+    A group a candidate (:class:`_Plains`), each planned only when it is taken."""
     speed = base.speed
     turning = rules().turning
     geo = base.geo
@@ -170,45 +174,86 @@ def _base_moves(state: State, side: str, base: Base, enemies: list[Seen]) -> Gro
     flanks = [_flank_ends(state, base, enemy) for enemy in closest]
     ends.extend(to for spots in flanks for to, _ in spots)
     markers = _beacon_targets(state, side, base, enemies)
-    plains = sum(1 for _, length in tried if length > 0.25) + sum(1 + len(f) for f in flanks)
-    return plains * (1 + len(markers)), _planned(
-        state, side, base, tried, list(zip(closest, flanks, strict=True)), ends, markers
-    )
-
-
-def _planned(
-    state: State,
-    side: str,
-    base: Base,
-    tried: list[tuple[float, float]],
-    aimed: list[tuple[Seen, list[tuple[Point, float]]]],
-    ends: list[Point],
-    markers: list[Seen],
-) -> Iterator[Action]:
-    """:func:`_base_moves`' moves in order, each with its beacons, planned as taken."""
-    prepare_fan(state.scene(), base.geo, ends)  # every first try at once: the plans find them
-    seen: set[Point] = set()
+    plains = _Plains(state, side, base, markers)
+    if whole:  # every first try at once: the plans find them (a draw plans too few)
+        prepare_fan(state.scene(), geo, ends)
     for direction, length in tried:
-        if length <= 0.25:
-            continue
-        move = _on_grid(state, side, base, direction, length, seen)
-        if move is not None:
-            yield from _with_beacons(state, side, move, markers)
-    for enemy, spots in aimed:
-        for move in _aimed(state, side, base, enemy, spots, seen):
-            yield from _with_beacons(state, side, move, markers)
+        if length > 0.25:
+            plains.add(
+                _grid_tries(geo.at, direction, length),
+                partial(_on_grid, state, side, base, direction, length),
+            )
+    for enemy, spots in zip(closest, flanks, strict=True):
+        plains.add((), partial(_pivot, state, side, base, enemy))
+        for to, toward in spots:
+            plains.add((to,), partial(_flank, state, side, base, to, toward))
+    return plains.groups()
 
 
-def _with_beacons(state: State, side: str, move: Move, markers: list[Seen]) -> Iterator[Action]:
-    """``move``, then the same move lighting each of ``markers`` that it legally may."""
-    yield move
-    for enemy in markers:
-        beacon = Move(move.base, move.path, move.facing, move.facings, beacon=enemy.id)
-        try:
-            movement.plan(state, side, beacon)
-        except IllegalAction:
-            continue
-        yield beacon
+Tried = tuple[Move | None, tuple[Point, ...]]
+"""A candidate's move (None: none), and the end points it looked at on the way."""
+
+
+class _Plains:
+    """A base's candidate moves, each planned on its own when first asked for.
+
+    A move ending where an earlier kept move ends is left out, and so is one that
+    looked on its way at such an end (as :func:`_on_grid` gives up on a direction
+    whose try meets one): the list is the first of each. Whether a candidate is kept
+    asks only the earlier candidates that could end on the points it looked at, so a
+    draw (:mod:`warbench.core.sampling`) plans little more than the move it takes."""
+
+    def __init__(self, state: State, side: str, base: Base, markers: list[Seen]) -> None:
+        self.state, self.side, self.base = state, side, base
+        self.markers = markers
+        self.could: list[tuple[Point, ...]] = []
+        self.makes: list[Callable[[], Tried]] = []
+        self.tried: dict[int, Tried] = {}
+        self.kept_: dict[int, Move | None] = {}
+
+    def add(self, could_end: tuple[Point, ...], make: Callable[[], Tried]) -> None:
+        self.could.append(could_end)
+        self.makes.append(make)
+
+    def groups(self) -> list[Group[Action]]:
+        bound = 1 + len(self.markers)
+        return [(bound, self._actions(i)) for i in range(len(self.makes))]
+
+    def _tried(self, i: int) -> Tried:
+        found = self.tried.get(i)
+        if found is None:
+            found = self.tried[i] = self.makes[i]()
+        return found
+
+    def kept(self, i: int) -> Move | None:
+        if i in self.kept_:
+            return self.kept_[i]
+        move, looked = self._tried(i)
+        if move is not None and looked:
+            for j in range(i):
+                if not any(p in looked for p in self.could[j]):
+                    continue
+                other = self.kept(j)
+                if other is not None and other.path and other.path[-1] in looked:
+                    move = None
+                    break
+        self.kept_[i] = move
+        return move
+
+    def _actions(self, i: int) -> Iterator[Action]:
+        """Candidate ``i``'s move if it is kept, then the same move lighting each
+        marker it legally may (4.0)."""
+        move = self.kept(i)
+        if move is None:
+            return
+        yield move
+        for enemy in self.markers:
+            beacon = Move(move.base, move.path, move.facing, move.facings, beacon=enemy.id)
+            try:
+                movement.plan(self.state, self.side, beacon)
+            except IllegalAction:
+                continue
+            yield beacon
 
 
 AIMED = 2
@@ -222,32 +267,21 @@ FLANK_RANGE = 4.0
 """Inches from the enemy a flanking move ends at."""
 
 
-def _aimed(
-    state: State,
-    side: str,
-    base: Base,
-    enemy: Seen,
-    flanks: list[tuple[Point, float]],
-    seen: set[Point],
-) -> list[Move]:
-    """Moves that end facing ``enemy``: turning on the spot, and swinging round toward its
-    flank or rear (in one leg, or as far as the allowance goes: ``flanks``, from
-    :func:`_flank_ends`) and then turning to it."""
-    geo = base.geo
-    out: list[Move] = []
-    facing = float(round(heading(geo.at, enemy.geo.at)))
-    if abs(turn_angle(geo.facing, facing)) > TURN_EPSILON:
+def _pivot(state: State, side: str, base: Base, enemy: Seen) -> Tried:
+    """Turning on the spot to face ``enemy``, unless the base nearly does already."""
+    facing = float(round(heading(base.geo.at, enemy.geo.at)))
+    if abs(turn_angle(base.geo.facing, facing)) > TURN_EPSILON:
         pivot = Move(base.id, (), facing)
         if _legal(state, side, pivot):
-            out.append(pivot)
-    for to, toward in flanks:
-        if to in seen:
-            continue
-        move = Move(base.id, (to,), toward)
-        if _legal(state, side, move):
-            seen.add(to)
-            out.append(move)
-    return out
+            return pivot, ()
+    return None, ()
+
+
+def _flank(state: State, side: str, base: Base, to: Point, toward: float) -> Tried:
+    """Swinging round to ``to`` toward an enemy's flank or rear (in one leg, or as far
+    as the allowance goes: from :func:`_flank_ends`) and then turning to face it."""
+    move = Move(base.id, (to,), toward)
+    return (move if _legal(state, side, move) else None), (to,)
 
 
 def _flank_ends(state: State, base: Base, enemy: Seen) -> list[tuple[Point, float]]:
@@ -335,18 +369,27 @@ SHRINKS = (0.0, GRID, 2 * GRID)
 """Inches a straight move is shortened by when the allowance does not reach its end."""
 
 
-def _on_grid(
-    state: State, side: str, base: Base, direction: float, length: float, seen: set[Point]
-) -> Move | None:
-    """The farthest legal move toward ``direction`` ending on the quarter-inch grid."""
+def _grid_tries(at: Point, direction: float, length: float) -> tuple[Point, ...]:
+    """Every end :func:`_on_grid` may try toward ``direction``."""
     rad = math.radians(direction)
+    return tuple(
+        _grid_point(at, rad, length - shrink) for shrink in SHRINKS if length - shrink > GRID
+    )
+
+
+def _on_grid(state: State, side: str, base: Base, direction: float, length: float) -> Tried:
+    """The farthest legal move toward ``direction`` ending on the quarter-inch grid, and
+    the ends looked at on the way (a kept move's end among them drops it: :class:`_Plains`)."""
+    rad = math.radians(direction)
+    looked: list[Point] = []
     for shrink in SHRINKS:
         far = length - shrink
         if far <= GRID:
-            return None
+            break
         to = _grid_point(base.geo.at, rad, far)
-        if to in seen or to == base.geo.at:
-            return None
+        looked.append(to)
+        if to == base.geo.at:
+            break
         if math.dist(base.geo.at, to) > length + 1e-9:
             continue  # rounding to the grid overshot the allowance: no need to plan it
         move = Move(base.id, (to,))
@@ -354,13 +397,12 @@ def _on_grid(
             movement.plan(state, side, move)
         except MoveRefused as refused:
             if refused.kind != "allowance":
-                return None  # blocked: a shorter move the same way is not worth planning
+                break  # blocked: a shorter move the same way is not worth planning
             continue
         except IllegalAction:
-            return None
-        seen.add(to)
-        return move
-    return None
+            break
+        return move, tuple(looked)
+    return None, tuple(looked)
 
 
 def _guesses(state: State, side: str) -> Range:
