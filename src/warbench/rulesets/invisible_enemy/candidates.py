@@ -11,7 +11,8 @@ by measuring (3.0), and ``list`` tells nothing the view does not.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
@@ -170,76 +171,173 @@ def _moves(state: State, side: str) -> list[Action]:
     half way, facing the way it went; and a turn in place to face the nearest enemy
     (the way to leave a base where it is and move the next). A person may move the
     bases in any order."""
-    return list(_move_group(state, side)[1])
+    for moves in _base_moves(state, side):
+        found = moves.all()
+        if found:
+            return found
+    return []
 
 
 def unit_groups(state: State, side: str) -> list[Group[Action]]:
     """The unit step's list in parts for a bot that draws one action
-    (:mod:`warbench.core.sampling`): the moves, built only as far as the draw needs,
+    (:mod:`warbench.core.sampling`): the first base's candidate moves one by one, each
+    planned only when drawn; the next base's, which count only if the first has none;
     the engineers' work and ``done``."""
     works = engineering.options(state, side)
-    return [_move_group(state, side), (len(works), works), (1, (DONE,))]
+    bases = _base_moves(state, side)
+    moves: list[Group[Action]] = bases[0].groups() if bases else []
+    if len(bases) > 1:
+        moves.append((_BaseMoves.most(state), _later_bases(bases)))
+    return [*moves, (len(works), works), (1, (DONE,))]
 
 
-def _move_group(state: State, side: str) -> Group[Action]:
-    """:func:`_moves` as a bound on their number and the moves, planned as taken."""
+def _base_moves(state: State, side: str) -> list[_BaseMoves]:
     unit = state.current
     if unit is None:
-        return 0, ()
+        return []
     eye, measuring = rules().data.eye, state.setup.options.measuring
     enemies = seen_by_eye(state.active(state.other(side)), eye, measuring, side)
-    bases = [(base, movement.goals(state, base)) for base in movement.movable_bases(state, unit)]
-    straight = len(MOVE_FRACTIONS)
-    bound = max(
-        (
-            2 * ((len(goals) + bool(enemies)) * straight + len(state.markers)) + 1
-            for _, goals in bases
-        ),
-        default=0,
-    )
-    return bound, _planned(state, bases, enemies)
+    return [_BaseMoves(state, base, enemies) for base in movement.movable_bases(state, unit)]
 
 
-def _planned(
-    state: State, bases: list[tuple[Base, list[Point]]], enemies: list[Seen]
-) -> Iterator[Action]:
-    """The first base's moves that has any, in :func:`_moves`' order."""
-    for base, more in bases:
-        out: list[Action] = []
-        goals: list[Point] = []
-        nearest = None
-        if enemies:
-            nearest = min(
-                enemies, key=lambda e: math.hypot(e.geo.x - base.geo.x, e.geo.y - base.geo.y)
-            )
-            goals.append(nearest.geo.at)
+def _later_bases(bases: list[_BaseMoves]) -> Iterator[Action]:
+    """The moves of the first base after the first that has any, if the first has none."""
+    if bases[0].any():
+        return
+    for moves in bases[1:]:
+        found = moves.all()
+        if found:
+            yield from found
+            return
+
+
+SAME_LINE = 0.02
+"""Inches: a candidate's end (rounded to the hundredth) lies this near the line of its
+straight move, so one farther from another candidate's line cannot be that one's."""
+
+
+class _BaseMoves:
+    """One base's candidate moves in :func:`_moves`' order, each planned on its own when
+    first asked for: the straight moves (toward each goal, full and half way, and out
+    of each marker's reach), each kept move again turned to face the nearest enemy,
+    and a turn in place. A move equal to an earlier kept one is left out; to know, a
+    candidate asks only the earlier ones whose line its end lies on."""
+
+    def __init__(self, state: State, base: Base, enemies: list[Seen]) -> None:
+        self.state, self.base = state, base
+        self.nearest = (
+            min(enemies, key=lambda e: math.hypot(e.geo.x - base.geo.x, e.geo.y - base.geo.y))
+            if enemies
+            else None
+        )
+        goals = [] if self.nearest is None else [self.nearest.geo.at]
+        more = movement.goals(state, base)
+        assert len(more) <= movement.MOST_GOALS, "a bound of unit_groups would not hold"
         goals.extend(more)
+        # Each straight move: how to plan it and the far end of the line it keeps to.
+        self.lines: list[Point] = []
+        self.makes: list[Callable[[], Move | None]] = []
         for goal in goals:
             for fraction in MOVE_FRACTIONS:
-                action = _toward(state, base, goal, fraction)
-                if action is not None and action not in out:
-                    out.append(action)
-                    yield action
+                self.lines.append(goal)
+                self.makes.append(partial(_toward, state, base, goal, fraction))
         for marker in state.markers:
-            away = _out_of_reach(state, base, marker.at)
-            if away is not None and away not in out:
-                out.append(away)
-                yield away
-        if nearest is not None:
-            for move in list(out):
-                assert isinstance(move, Move)
-                facing = _facing_toward(state, move, nearest.geo.at)
-                if facing is not None and facing not in out:
-                    out.append(facing)
-                    yield facing
-            face = round(heading(base.geo.at, nearest.geo.at), 1) % 360.0
-            if abs(turn_angle(base.geo.facing, face)) >= 1.0:
-                turn = Move(base.id, (), face)
-                if _is_legal(state, turn):
-                    out.append(turn)
-                    yield turn
-        if out:
-            return
+            self.lines.append(_escape_line(state, base, marker.at))
+            self.makes.append(partial(_out_of_reach, state, base, marker.at))
+        self.made: dict[int, Move | None] = {}
+        self.kept_: dict[int, Move | None] = {}
+        self.faced: dict[int, Move | None] = {}
+
+    @staticmethod
+    def most(state: State) -> int:
+        """At most this many moves for any base: every goal :func:`movement.goals` can
+        give and the nearest enemy, full and half way, the markers, each turned, and
+        the turn in place."""
+        straight = (movement.MOST_GOALS + 1) * len(MOVE_FRACTIONS) + len(state.markers)
+        return 2 * straight + 1
+
+    def _on_line(self, j: int, at: Point) -> bool:
+        return _segment_distance(at, self.base.geo.at, self.lines[j]) <= SAME_LINE
+
+    def kept(self, i: int) -> Move | None:
+        """Straight move ``i``, or None if it is illegal or an earlier kept one."""
+        if i in self.kept_:
+            return self.kept_[i]
+        move = self.made.get(i)
+        if i not in self.made:
+            move = self.made[i] = self.makes[i]()
+        if move is not None:
+            end = move.path[-1]
+            for j in range(i):
+                if self._on_line(j, end) and self.kept(j) == move:
+                    move = None
+                    break
+        self.kept_[i] = move
+        return move
+
+    def facing(self, i: int) -> Move | None:
+        """Straight move ``i`` turned toward the nearest enemy, unless an earlier one is
+        the same move."""
+        if i in self.faced:
+            return self.faced[i]
+        move = self.kept(i)
+        found = None
+        if move is not None and self.nearest is not None:
+            found = _facing_toward(self.state, move, self.nearest.geo.at)
+            if found is not None:
+                end = found.path[-1]
+                for j in range(i):
+                    if self._on_line(j, end) and self.facing(j) == found:
+                        found = None
+                        break
+        self.faced[i] = found
+        return found
+
+    def turn(self) -> Move | None:
+        """Turning in place to face the nearest enemy, if it is a turn and legal."""
+        if self.nearest is None:
+            return None
+        face = round(heading(self.base.geo.at, self.nearest.geo.at), 1) % 360.0
+        if abs(turn_angle(self.base.geo.facing, face)) < 1.0:
+            return None
+        move = Move(self.base.id, (), face)
+        return move if _is_legal(self.state, move) else None
+
+    def any(self) -> bool:
+        return self.turn() is not None or any(
+            self.kept(i) is not None for i in range(len(self.makes))
+        )
+
+    def all(self) -> list[Action]:
+        straight = range(len(self.makes))
+        found: list[Action] = [m for m in (self.kept(i) for i in straight) if m is not None]
+        found.extend(m for m in (self.facing(i) for i in straight) if m is not None)
+        turn = self.turn()
+        if turn is not None:
+            found.append(turn)
+        return found
+
+    def groups(self) -> list[Group[Action]]:
+        straight = range(len(self.makes))
+        return [
+            *((1, _lazy(partial(self.kept, i))) for i in straight),
+            *((1, _lazy(partial(self.facing, i))) for i in straight),
+            (1, _lazy(self.turn)),
+        ]
+
+
+def _lazy(make: Callable[[], Move | None]) -> Iterator[Action]:
+    found = make()
+    if found is not None:
+        yield found
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Inches from ``p`` to the segment from ``a`` to ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0.0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _facing_toward(state: State, move: Move, foe: Point) -> Move | None:
@@ -286,11 +384,18 @@ def _out_of_reach(state: State, base: Base, at: Point) -> Move | None:
     """A straight move that takes ``base`` out of the radius of the barrage marker at
     ``at`` (3.0: a base that moves out of a marker's reach is not struck by it), if it
     stands inside and its allowance carries it out; None otherwise."""
+    tries = (Move(base.id, (goal,)) for goal in _escapes(state, base, at))
+    return _first_legal(state, base, tries)
+
+
+def _escapes(state: State, base: Base, at: Point) -> list[Point]:
+    """Where :func:`_out_of_reach` tries to go: just past the marker's radius, straight
+    away from its centre (none if the base stands outside it)."""
     radius = rules().data.barrage.radius
     dx, dy = base.geo.x - at[0], base.geo.y - at[1]
     dist = math.hypot(dx, dy)
     if dist > radius:
-        return None
+        return []
     if dist < 1e-6:
         rad = math.radians(base.geo.facing)
         dx, dy, dist = math.cos(rad), math.sin(rad), 1.0
@@ -302,12 +407,15 @@ def _out_of_reach(state: State, base: Base, at: Point) -> Move | None:
         )
         for spare in ESCAPE_SPARE
     )
-    tries = (
-        Move(base.id, (goal,))
-        for goal in goals
-        if 0.0 <= goal[0] <= table.width and 0.0 <= goal[1] <= table.height
+    return [g for g in goals if 0.0 <= g[0] <= table.width and 0.0 <= g[1] <= table.height]
+
+
+def _escape_line(state: State, base: Base, at: Point) -> Point:
+    """The far end of the line :func:`_out_of_reach`'s moves keep to (the base's own
+    place when it has none)."""
+    return max(
+        _escapes(state, base, at), key=lambda g: math.dist(g, base.geo.at), default=base.geo.at
     )
-    return _first_legal(state, base, tries)
 
 
 def _is_legal(state: State, action: Move) -> bool:

@@ -675,6 +675,11 @@ def _clear_ploughed(
 
 
 # -- for bots --------------------------------------------------------------------------------
+MOST_GOALS = 5
+"""The most places :func:`goals` gives (a work spot, the unit's middle, a lane, the edge
+and a relay)."""
+
+
 def goals(state: State, base: Base) -> list[Point]:
     """Extra places worth moving toward: the middle of the unit (keeps intervals), the
     breach edge straight ahead, the nearest friendly network base, and for a demolition
