@@ -40,6 +40,8 @@ __all__ = [
     "boundary_edges",
     "heading",
     "normalize_angle",
+    "part_bounds",
+    "relative_angles",
     "turn_angle",
 ]
 
@@ -193,3 +195,25 @@ def boundary_edges(geometry: shapely.Geometry) -> tuple[FloatArray, FloatArray]:
         starts.append(xy[:-1])
         ends.append(xy[1:])
     return np.vstack(starts), np.vstack(ends)
+
+
+def relative_angles(points: FloatArray, eye: Point, direction: float) -> FloatArray:
+    """Angles of ``points`` seen from ``eye``, relative to ``direction``, in (-pi, pi]."""
+    c, s = math.cos(direction), math.sin(direction)
+    vx = points[:, 0] - eye[0]
+    vy = points[:, 1] - eye[1]
+    out: FloatArray = np.arctan2(c * vy - s * vx, c * vx + s * vy)
+    return out
+
+
+def part_bounds(
+    values: FloatArray, which: npt.NDArray[np.intp], parts: int
+) -> tuple[FloatArray, FloatArray]:
+    """The lowest and highest of ``values`` in each of ``parts`` groups, ``which[i]`` naming
+    the group of ``values[i]`` (as ``shapely.get_coordinates(..., return_index=True)``
+    numbers the parts; a group without values: ``inf`` and ``-inf``)."""
+    lo = np.full(parts, np.inf)
+    hi = np.full(parts, -np.inf)
+    np.minimum.at(lo, which, values)
+    np.maximum.at(hi, which, values)
+    return lo, hi

@@ -51,6 +51,7 @@ from warbench.geometry.table.core import (
     boundary_edges,
     heading,
     normalize_angle,
+    relative_angles,
     turn_angle,
 )
 
@@ -406,17 +407,8 @@ def silhouette(eye: Point, target: Figure) -> tuple[float, float, float] | None:
     if isinstance(target.base, RoundBase):
         half = math.asin(min(1.0, target.base.radius / d))
         return direction, -half, half
-    rel = _relative_angles(target.outline_coords, eye, direction)
+    rel = relative_angles(target.outline_coords, eye, direction)
     return direction, float(rel.min()), float(rel.max())
-
-
-def _relative_angles(points: FloatArray, eye: Point, direction: float) -> FloatArray:
-    """Angles of ``points`` seen from ``eye``, relative to ``direction``, in (-pi, pi]."""
-    c, s = math.cos(direction), math.sin(direction)
-    vx = points[:, 0] - eye[0]
-    vy = points[:, 1] - eye[1]
-    out: FloatArray = np.arctan2(c * vy - s * vx, c * vx + s * vy)
-    return out
 
 
 def in_arc(figure: Figure, target: Place, half_angle: float, *, part: ArcPart = "centre") -> bool:

@@ -81,7 +81,7 @@ from warbench.geometry.table.sweep import first_contact, swept
 from warbench.geometry.table.terrain import Crossing, TrackPiece
 
 if TYPE_CHECKING:
-    from warbench.geometry.table.scene import Scene
+    from warbench.geometry.table.scene import FigureRef, Scene
 
 __all__ = [
     "DEFAULT_RULES",
@@ -842,7 +842,7 @@ def _absurd(
 
 def plan_move(
     scene: Scene,
-    figure: Figure,
+    figure: FigureRef,
     legs: Iterable[Leg | Point | Sequence[float]],
     *,
     allowance: float,
@@ -856,8 +856,11 @@ def plan_move(
     ``ignore``: figures that are not there for this move (neither obstacles nor
     a place to end on: a mount and its rider). ``may_end_on``: figures whose
     bases it may end on (VSGMR: a guy mounting a horse). See the module
-    docstring for what is costed and checked.
+    docstring for what is costed and checked. ``figure``: the figure, or its id in
+    ``scene`` (as the method :meth:`Scene.plan_move <warbench.geometry.table.scene.Scene>`
+    is called).
     """
+    figure = scene.figure(figure)
     moves = [_as_leg(raw) for raw in legs]
     absurd = _absurd(scene.table, figure, moves, final_facing)
     if absurd is not None:
@@ -993,7 +996,7 @@ def _check_allowance(plan: _Planner, steps: Sequence[Step], allowance: float) ->
 
 def reach_along(
     scene: Scene,
-    figure: Figure,
+    figure: FigureRef,
     to: Point,
     allowance: float,
     *,
@@ -1007,8 +1010,10 @@ def reach_along(
     stretch's cost, and stops where the allowance runs out or just where it
     would first run into something (impassable terrain, an uncrossable barrier,
     the table edge, a figure it may not pass). It may stop on a figure it may
-    pass through; check the final position with :func:`plan_move`.
+    pass through; check the final position with :func:`plan_move`. ``figure``: the
+    figure, or its id in ``scene``.
     """
+    figure = scene.figure(figure)
     result = plan_move(
         scene,
         figure,

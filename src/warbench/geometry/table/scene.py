@@ -32,15 +32,7 @@ from warbench.geometry.table.figures import (
     overlapping,
 )
 from warbench.geometry.table.index import FigureIndex
-from warbench.geometry.table.movement import (
-    DEFAULT_RULES,
-    Leg,
-    MoveResult,
-    MoveRules,
-    Reach,
-    plan_move,
-    reach_along,
-)
+from warbench.geometry.table.movement import plan_move, reach_along
 from warbench.geometry.table.sight import Sight, compute_sight, compute_sight_points
 from warbench.geometry.table.terrain import Terrain, TrackPiece
 
@@ -245,46 +237,9 @@ class Scene:
 
     # -- movement -------------------------------------------------------------------
 
-    def plan_move(
-        self,
-        figure: FigureRef,
-        legs: Iterable[Leg | Point | Sequence[float]],
-        *,
-        allowance: float,
-        rules: MoveRules = DEFAULT_RULES,
-        final_facing: float | None = None,
-        ignore: Collection[str] = (),
-        may_end_on: Collection[str] = (),
-    ) -> MoveResult:
-        """Cost and check a move (see :func:`~warbench.geometry.table.movement.plan_move`)."""
-        return plan_move(
-            self,
-            self.figure(figure),
-            legs,
-            allowance=allowance,
-            rules=rules,
-            final_facing=final_facing,
-            ignore=ignore,
-            may_end_on=may_end_on,
-        )
-
-    def reach_along(
-        self,
-        figure: FigureRef,
-        to: Point,
-        allowance: float,
-        *,
-        rules: MoveRules = DEFAULT_RULES,
-        facing: float | None = None,
-        ignore: Collection[str] = (),
-    ) -> Reach:
-        """How far a figure gets straight towards ``to`` (see :func:`reach_along`)."""
-        return reach_along(
-            self,
-            self.figure(figure),
-            to,
-            allowance,
-            rules=rules,
-            facing=facing,
-            ignore=ignore,
-        )
+    plan_move = plan_move
+    """Cost and check a move of a figure (or the figure of an id) here: the method form of
+    :func:`~warbench.geometry.table.movement.plan_move`."""
+    reach_along = reach_along
+    """How far a figure (or the figure of an id) gets straight towards ``to`` here: the method
+    form of :func:`~warbench.geometry.table.movement.reach_along`."""

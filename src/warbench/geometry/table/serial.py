@@ -43,7 +43,7 @@ checks the counts and whether points lie on (or, for features, near) its table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
@@ -121,6 +121,22 @@ class _Spec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
+class _BuiltSpec(_Spec):
+    """A spec checked by building it: what the geometry refuses (a TableGeometryError)
+    is a validation error of the spec."""
+
+    @model_validator(mode="after")
+    def _builds(self) -> Self:
+        try:
+            self.build()
+        except TableGeometryError as exc:
+            raise ValueError(str(exc)) from None
+        return self
+
+    def build(self) -> object:
+        raise NotImplementedError
+
+
 class TableSpec(_Spec):
     """``{"width": 72, "height": 48}`` (inches, each at most :data:`MAX_TABLE_SIZE`)."""
 
@@ -151,7 +167,7 @@ class RectBaseSpec(_Spec):
 BaseSpec = Annotated[RoundBaseSpec | RectBaseSpec, Field(discriminator="shape")]
 
 
-class FigureSpec(_Spec):
+class FigureSpec(_BuiltSpec):
     """A figure: ``id``, centre ``x``/``y``, ``facing`` (degrees, 0 east, CCW), ``base``."""
 
     id: str = Field(min_length=1)
@@ -162,20 +178,12 @@ class FigureSpec(_Spec):
     side: str = ""
     kind: str = ""
 
-    @model_validator(mode="after")
-    def _numbers_are_finite(self) -> FigureSpec:
-        try:
-            self.build()
-        except TableGeometryError as exc:
-            raise ValueError(str(exc)) from None
-        return self
-
     def build(self) -> Figure:
         base: Base = self.base.build()
         return Figure(self.id, self.x, self.y, self.facing, base, self.side, self.kind)
 
 
-class FeatureSpec(_Spec):
+class FeatureSpec(_BuiltSpec):
     """A terrain feature; see :class:`~warbench.geometry.table.features.Feature`."""
 
     id: str = Field(min_length=1)
@@ -199,14 +207,6 @@ class FeatureSpec(_Spec):
         Field(default_factory=list, max_length=MAX_FEATURE_POINTS)
     )
     """Rings cut out of a polygon (what a blast or an engineer cleared inside it)."""
-
-    @model_validator(mode="after")
-    def _geometry_is_sound(self) -> FeatureSpec:
-        try:
-            self.build()
-        except TableGeometryError as exc:
-            raise ValueError(str(exc)) from None
-        return self
 
     def build(self) -> Feature:
         return Feature(

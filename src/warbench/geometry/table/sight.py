@@ -75,7 +75,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from warbench.geometry.table.core import EPS, TOUCH, Point
+from warbench.geometry.table.core import EPS, TOUCH, Point, part_bounds, relative_angles
 from warbench.geometry.table.figures import (
     Figure,
     Place,
@@ -639,7 +639,7 @@ def _sight_region(eye: Point, target: Figure, direction: float) -> shapely.Polyg
         ring[1:, 1] = target.y + r * np.sin(a)
         return shapely.Polygon(ring)
     corners = target.outline_coords
-    rel = _angles(corners, eye, direction)
+    rel = relative_angles(corners, eye, direction)
     lo, hi = int(np.argmin(rel)), int(np.argmax(rel))
     n = len(corners)
     forward = [lo]
@@ -661,15 +661,6 @@ def _area(ring: FloatArray) -> float:
     return abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))) / 2.0
 
 
-def _angles(points: FloatArray, eye: Point, direction: float) -> FloatArray:
-    """Angles of ``points`` from ``eye`` relative to ``direction`` (radians, (-pi, pi])."""
-    c, s = math.cos(direction), math.sin(direction)
-    vx = points[:, 0] - eye[0]
-    vy = points[:, 1] - eye[1]
-    out: FloatArray = np.arctan2(c * vy - s * vx, c * vx + s * vy)
-    return out
-
-
 def _convex_span(coords: FloatArray, inside: FloatArray, eye: Point, direction: float) -> Interval:
     """Directions (relative to ``direction``) a convex shape not holding ``eye`` spans.
 
@@ -677,7 +668,7 @@ def _convex_span(coords: FloatArray, inside: FloatArray, eye: Point, direction: 
     so a shape straddling the backward direction does not wrap round.
     """
     towards = math.atan2(float(inside[1]) - eye[1], float(inside[0]) - eye[0])
-    rel = _angles(coords, eye, towards)
+    rel = relative_angles(coords, eye, towards)
     offset = _wrap(towards - direction)
     return offset + float(rel.min()), offset + float(rel.max())
 
@@ -717,11 +708,8 @@ def _intervals(
         coords, which = coords[away], which[away]
     if not len(coords):
         return []
-    rel = _angles(coords, eye, direction)
-    lo = np.full(len(parts), np.inf)
-    hi = np.full(len(parts), -np.inf)
-    np.minimum.at(lo, which, rel)
-    np.maximum.at(hi, which, rel)
+    rel = relative_angles(coords, eye, direction)
+    lo, hi = part_bounds(rel, which, len(parts))
     out = []
     for k in range(len(parts)):
         if hi[k] - lo[k] > _ANGLE_EPS:

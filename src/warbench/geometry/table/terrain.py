@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from warbench.geometry.table.core import EPS, TOUCH, Point, TableGeometryError
+from warbench.geometry.table.core import EPS, TOUCH, Point, TableGeometryError, part_bounds
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, Place, _exact
 
@@ -450,10 +450,7 @@ class Terrain:
         along = (points[:, 0] - start[0]) * ux[point_leg] + (points[:, 1] - start[1]) * uy[
             point_leg
         ]
-        lo = np.full(len(parts), np.inf)
-        hi = np.full(len(parts), -np.inf)
-        np.minimum.at(lo, which, along)
-        np.maximum.at(hi, which, along)
+        lo, hi = part_bounds(along, which, len(parts))
         for low, high, n, f in zip(
             lo.tolist(), hi.tolist(), part_leg.tolist(), feature[owner].tolist(), strict=True
         ):
@@ -479,10 +476,7 @@ class Terrain:
         coords, which = shapely.get_coordinates(parts, return_index=True)
         ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
         along = (coords[:, 0] - start[0]) * ux + (coords[:, 1] - start[1]) * uy
-        lo = np.full(len(parts), np.inf)
-        hi = np.full(len(parts), -np.inf)
-        np.minimum.at(lo, which, along)
-        np.maximum.at(hi, which, along)
+        lo, hi = part_bounds(along, which, len(parts))
         out = []
         for k in range(len(parts)):
             a = min(max(float(lo[k]), 0.0), length)
