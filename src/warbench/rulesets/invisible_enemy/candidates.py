@@ -244,7 +244,6 @@ class _BaseMoves:
         for marker in state.markers:
             self.lines.append(_escape_line(state, base, marker.at))
             self.makes.append(partial(_out_of_reach, state, base, marker.at))
-        self.made: dict[int, Move | None] = {}
         self.kept_: dict[int, Move | None] = {}
         self.faced: dict[int, Move | None] = {}
 
@@ -261,37 +260,29 @@ class _BaseMoves:
 
     def kept(self, i: int) -> Move | None:
         """Straight move ``i``, or None if it is illegal or an earlier kept one."""
-        if i in self.kept_:
-            return self.kept_[i]
-        move = self.made.get(i)
-        if i not in self.made:
-            move = self.made[i] = self.makes[i]()
-        if move is not None:
-            end = move.path[-1]
-            for j in range(i):
-                if self._on_line(j, end) and self.kept(j) == move:
-                    move = None
-                    break
-        self.kept_[i] = move
-        return move
+        if i not in self.kept_:
+            move = self.makes[i]()
+            self.kept_[i] = None if self._repeats(i, move, self.kept) else move
+        return self.kept_[i]
 
     def facing(self, i: int) -> Move | None:
         """Straight move ``i`` turned toward the nearest enemy, unless an earlier one is
         the same move."""
-        if i in self.faced:
-            return self.faced[i]
-        move = self.kept(i)
-        found = None
-        if move is not None and self.nearest is not None:
-            found = _facing_toward(self.state, move, self.nearest.geo.at)
-            if found is not None:
-                end = found.path[-1]
-                for j in range(i):
-                    if self._on_line(j, end) and self.facing(j) == found:
-                        found = None
-                        break
-        self.faced[i] = found
-        return found
+        if i not in self.faced:
+            move = self.kept(i)
+            found = None
+            if move is not None and self.nearest is not None:
+                found = _facing_toward(self.state, move, self.nearest.geo.at)
+            self.faced[i] = None if self._repeats(i, found, self.facing) else found
+        return self.faced[i]
+
+    def _repeats(self, i: int, move: Move | None, earlier: Callable[[int], Move | None]) -> bool:
+        """Whether candidate ``i``'s ``move`` is one an earlier candidate gives
+        (``earlier``), asking only those whose line its end lies on."""
+        if move is None:
+            return False
+        end = move.path[-1]
+        return any(self._on_line(j, end) and earlier(j) == move for j in range(i))
 
     def turn(self) -> Move | None:
         """Turning in place to face the nearest enemy, if it is a turn and legal."""
