@@ -178,11 +178,15 @@ def _moves(state: State, side: str) -> list[Action]:
     return []
 
 
-def unit_groups(state: State, side: str) -> list[Group[Action]]:
+def action_groups(
+    ruleset: InvisibleEnemyRules, state: State, side: str
+) -> list[Group[Action]] | None:
     """The unit step's list in parts for a bot that draws one action
     (:mod:`warbench.core.sampling`): the first base's candidate moves one by one, each
     planned only when drawn; the next base's, which count only if the first has none;
-    the engineers' work and ``done``."""
+    the engineers' work and ``done``. None in other steps."""
+    if state.step != "unit":
+        return None
     works = engineering.options(state, side)
     bases = _base_moves(state, side)
     moves: list[Group[Action]] = bases[0].groups() if bases else []

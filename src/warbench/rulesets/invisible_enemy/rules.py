@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
-from warbench.core.sampling import Group
 from warbench.errors import IllegalAction
 from warbench.rulesets.invisible_enemy import (
     barrage,
@@ -149,17 +148,6 @@ class InvisibleEnemyRules(SeenRules[State]):
         from warbench.rulesets.invisible_enemy.candidates import candidates
 
         return candidates(self, state, side)
-
-    def action_groups(
-        self, state: State, side: str, held: Action | None
-    ) -> Sequence[Group[Action]] | None:
-        """In a unit's step, its base's moves built only as far as a draw needs;
-        elsewhere the list as it is."""
-        if state.step != "unit" or not self.asked(state, side):
-            return None
-        from warbench.rulesets.invisible_enemy.candidates import unit_groups
-
-        return unit_groups(state, side)
 
     def parse_action(self, state: State, text: str) -> Action:
         from warbench.rulesets.invisible_enemy.parse import parse_action

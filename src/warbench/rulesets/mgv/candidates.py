@@ -106,10 +106,12 @@ def _moves(state: State, side: str) -> list[Action]:
     return [action for _, part in _move_groups(state, side, whole=True) for action in part]
 
 
-def move_groups(state: State, side: str) -> list[Group[Action]]:
+def action_groups(ruleset: MGVRules, state: State, side: str) -> list[Group[Action]] | None:
     """The move step's list in parts for a bot that draws one action
-    (:mod:`warbench.core.sampling`): the first base's moves, built only as far as the
-    draw needs, staying put with its beacons, and ``end``."""
+    (:mod:`warbench.core.sampling`): the first base's moves, each candidate planned only
+    when drawn, staying put with its beacons, and ``end``; None in other steps."""
+    if state.step != "move":
+        return None
     return [*_move_groups(state, side, whole=False), (1, (END,))]
 
 

@@ -22,7 +22,6 @@ from collections.abc import Mapping, Sequence
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
-from warbench.core.sampling import Group
 from warbench.errors import IllegalAction
 from warbench.rulesets.kit.table.rules import SeenRules, settle, table_ruleset
 from warbench.rulesets.mgv import fire, movement
@@ -131,17 +130,6 @@ class MGVRules(SeenRules[State]):
         from warbench.rulesets.mgv.candidates import candidates
 
         return candidates(self, state, side, held)
-
-    def action_groups(
-        self, state: State, side: str, held: Action | None
-    ) -> Sequence[Group[Action]] | None:
-        """In the move step, the first base's moves built only as far as a draw needs;
-        elsewhere the list as it is."""
-        if state.step != "move" or not self.asked(state, side):
-            return None
-        from warbench.rulesets.mgv.candidates import move_groups
-
-        return move_groups(state, side)
 
     def parse_action(self, state: State, text: str) -> Action:
         from warbench.rulesets.mgv.parse import parse_action

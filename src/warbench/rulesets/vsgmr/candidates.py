@@ -30,10 +30,11 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
+from warbench.core.actions import Action
 from warbench.core.sampling import Group
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
-from warbench.rulesets.vsgmr.actions import Move
+from warbench.rulesets.vsgmr.actions import END, Move
 from warbench.rulesets.vsgmr.memo import memo, widest
 from warbench.rulesets.vsgmr.nav import NavMesh, cut, length, nav_mesh
 from warbench.rulesets.vsgmr.scenario import Task
@@ -667,9 +668,18 @@ def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
     return list(out)
 
 
-def movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Move]]:
-    """:func:`movement_candidates` a figure at a time, each built only when drawn
-    (:mod:`warbench.core.sampling`): at most :data:`MAX_PER_FIGURE` a figure."""
+def action_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action]] | None:
+    """The movement step's list in parts for a bot that draws one action
+    (:mod:`warbench.core.sampling`): :func:`movement_candidates` a figure at a time,
+    each built only when drawn (at most :data:`MAX_PER_FIGURE` a figure), then the
+    pick-ups and ``end``; None in other steps."""
+    if state.phase != "movement":
+        return None
+    takes = rules.take_options(state, side)
+    return [*_movement_groups(rules, state, side), (len(takes), takes), (1, (END,))]
+
+
+def _movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action]]:
     cached: list[Move] | None = state.caches.get(("move_candidates", side))
     if cached is not None:
         return [(len(cached), cached)]

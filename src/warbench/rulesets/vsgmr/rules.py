@@ -20,7 +20,6 @@ from warbench.core.actions import Action
 from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
-from warbench.core.sampling import Group
 from warbench.errors import IllegalAction
 from warbench.rulesets.kit.rulings import cite_ruling
 from warbench.rulesets.kit.table.rules import TableRules, table_ruleset
@@ -141,19 +140,6 @@ class VSGMRRules(TableRules[State]):
             return [*self.fight_options(state, side), END]
         return [*self.skill_options(state, side), END]
 
-    def action_groups(
-        self, state: State, side: str, held: Action | None
-    ) -> Sequence[Group[Action]] | None:
-        """In movement, each figure's moves apart (the costly part of the list), then
-        pick-ups and ``end``; elsewhere the list as it is."""
-        if state.phase != "movement" or not self.asked(state, side):
-            return None
-        from warbench.rulesets.vsgmr.candidates import movement_groups
-
-        takes = self.take_options(state, side)
-        return [*movement_groups(self, state, side), (len(takes), takes), (1, (END,))]
-
-    # -- automatic steps ----------------------------------------------------------------
     def proceed(self, state: State, res: Resolution) -> None:
         if state.phase == "initiative":
             self._roll_initiative(state, res)

@@ -12,12 +12,14 @@ so ``rules.py`` still imports none of the modules that consume it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from warbench.core.actions import Action
 from warbench.core.game import Resolution
 from warbench.core.outcome import Outcome
 from warbench.core.ruleset import Ruleset, RulesetInfo
+from warbench.core.sampling import Group
 from warbench.rulesets.kit.hooks import package_attr
 from warbench.scenario.model import Scenario
 
@@ -77,6 +79,18 @@ class TableRules(Ruleset[S]):
         held: Any = state
         made: dict[str, Any] = held.to_json()
         return made
+
+    def action_groups(
+        self, state: S, side: str, held: Action | None
+    ) -> Sequence[Group[Action]] | None:
+        """The ruleset's ``candidates.action_groups(rules, state, side)``: its legal list
+        in parts where a step's list is costly to build (the moves), for a bot that
+        draws one action (:mod:`warbench.core.sampling`); None elsewhere."""
+        if not self.asked(state, side):
+            return None
+        groups: Callable[[Any, S, str], Sequence[Group[Action]] | None]
+        groups = package_attr(self.package, "candidates", "action_groups")
+        return groups(self, state, side)
 
     def asked(self, state: S, side: str) -> bool:
         """``side`` is among the sides the game asks to act now."""
