@@ -1,7 +1,7 @@
 """Same seed, same game: record or check open-table games action by action (issue 28).
 
-Plays random-vs-random and greedy-vs-greedy games of every built-in scenario of
-VSGMR, MGV and Invisible Enemy through the engine (``Game.apply`` with the bots'
+Plays random-vs-random, index-vs-index and greedy-vs-greedy games of every built-in
+scenario of VSGMR, MGV and Invisible Enemy through the engine (``Game.apply`` with the bots'
 seats, as ``bench_open_tables.py`` plays them) and writes, for each game, the
 text of every action and the final state digest to a JSON file (``--record``),
 or compares fresh games with such a file (``--check``) and names the first
@@ -9,6 +9,11 @@ action where a game differs. A speed-up of the engines must not change a game.
 
 Run ``python benchmarks/check_same_games.py --record FILE [--seeds N]`` on the
 unchanged code, then ``--check FILE`` after each change.
+
+``index`` is the random bot as it was before it drew through the rulesets' groups
+(``core/sampling.py``): one draw picks an index of the whole legal list, so its games
+check the lists themselves, whatever the groups' bounds (which steer ``random``'s
+draws).
 """
 
 from __future__ import annotations
@@ -20,8 +25,11 @@ import time
 from typing import Any
 
 from warbench.bots import make_bot
+from warbench.bots.base import SeededBot
+from warbench.core.actions import Action
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
+from warbench.core.seat import Seat
 
 SCENARIOS = (
     "vsgmr/street",
@@ -34,14 +42,26 @@ SCENARIOS = (
     "invisible-enemy/breach",
     "invisible-enemy/fungus",
 )
-BOTS = ("random", "greedy")
+BOTS = ("random", "index", "greedy")
+
+
+class IndexBot(SeededBot):
+    """One draw picks an index of the whole legal list."""
+
+    def choose(self, game: Seat, side: str) -> Action:
+        actions = self.legal(game, side)
+        return actions[int(self._random.random() * len(actions))]
+
+
+def _bot(name: str, seed: int) -> Any:
+    return IndexBot(seed) if name == "index" else make_bot(name, seed)
 
 
 def play(scenario_id: str, seed: int, bot: str, limit: int | None = None) -> dict[str, Any]:
     """One game (or its first ``limit`` actions): its actions as text and final digest."""
     scenario = load_scenario(scenario_id)
     game = Game(scenario, seed)
-    bots = {side: make_bot(bot, seed * 10 + i) for i, side in enumerate(scenario.sides)}
+    bots = {side: _bot(bot, seed * 10 + i) for i, side in enumerate(scenario.sides)}
     actions: list[str] = []
     while limit is None or len(actions) < limit:
         waiting = game.waiting_for()
@@ -80,7 +100,7 @@ def main() -> int:
     for scenario_id in scenarios:
         for bot in bots:
             seeds = (
-                args.seeds if bot == "random" or args.greedy_seeds is None else args.greedy_seeds
+                args.seeds if bot != "greedy" or args.greedy_seeds is None else args.greedy_seeds
             )
             for seed in range(1, seeds + 1):
                 k = key(scenario_id, bot, seed)
