@@ -82,10 +82,18 @@ def _sight_pieces(terrain: Terrain) -> tuple[Any, Any, list[Any], Any] | None:
     return shapely.STRtree(geoms), geoms, feats, deep
 
 
+LOOKS_KEPT = 20_000
+"""Quick looks kept per layout (see :func:`quick_sights`)."""
+
+
 def quick_sights(
     state: State, eye: Point, eye_r: float, targets: Sequence[tuple[Point, float]]
 ) -> list[Seen]:
-    """Quick looks from ``eye`` to each target centre (with base radii for nearness)."""
+    """Quick looks from ``eye`` to each target centre (with base radii for nearness).
+
+    A look depends only on its two points, their radii and the terrain, so each is
+    kept per layout (every game of the set-up) and only the new ones are worked out,
+    together."""
     if not targets:
         return []
     terrain = space.terrain(state)
@@ -94,9 +102,31 @@ def quick_sights(
     if key not in cache:
         cache[key] = _sight_pieces(terrain)
     pieces = cache[key]
-    out = [Seen(True, False, False) for _ in targets]
     if pieces is None:
-        return out
+        return [Seen(True, False, False) for _ in targets]
+    looks: dict[tuple[Point, float, Point, float], Seen] = cache.setdefault(
+        ("quick_looks", id(terrain)), {}
+    )
+    keys = [(eye, eye_r, at, r) for at, r in targets]
+    out: list[Seen | None] = [looks.get(k) for k in keys]
+    missing = [i for i, seen in enumerate(out) if seen is None]
+    if missing:
+        if len(looks) + len(missing) > LOOKS_KEPT:
+            looks.clear()
+        worked = _quick_sights_now(pieces, eye, eye_r, [targets[i] for i in missing])
+        for i, seen in zip(missing, worked, strict=True):
+            out[i] = looks[keys[i]] = seen
+    return [seen for seen in out if seen is not None]
+
+
+def _quick_sights_now(
+    pieces: tuple[Any, Any, list[Any], Any],
+    eye: Point,
+    eye_r: float,
+    targets: Sequence[tuple[Point, float]],
+) -> list[Seen]:
+    """:func:`quick_sights` worked out (each target's look on its own, all at once)."""
+    out = [Seen(True, False, False) for _ in targets]
     tree, geoms, feats, deep = pieces
     lines = shapely.linestrings([[eye, t[0]] for t in targets])
     pairs = tree.query(lines, predicate="intersects")

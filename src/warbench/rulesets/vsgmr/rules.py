@@ -490,15 +490,20 @@ class VSGMRRules(TableRules[State]):
         no figure to attack, the nearest few (any legal one is still accepted).
 
         Each figure's attacks are kept across actions (:mod:`.memo`) until something
-        changes within reach of it (sight lines included)."""
+        changes within reach of it (sight lines included): an enemy, or a friend when
+        figures block sight."""
         key = ("attacks", side, hand)
         found: list[Action] | None = state.caches.get(key)
         if found is None:
             found = []
             m = memo(state)
             kind = ("attacks", hand)
+            # Friends stand in no attack's way unless they block sight (hand to hand:
+            # only the two bases and the walls between them count).
+            foes_only = hand or not state.setup.options.figures_block_sight
             for fig in state.side_figs(side):
-                found.extend(m.per_figure(kind, fig, partial(self._fig_attacks, state, fig, hand)))
+                make = partial(self._fig_attacks, state, fig, hand)
+                found.extend(m.per_figure(kind, fig, make, foes_only))
             state.caches[key] = found
         return list(found)
 
