@@ -25,7 +25,7 @@ import numpy as np
 import shapely
 
 from warbench.core.actions import Action
-from warbench.geometry.table import Point, Terrain, bearing, heading
+from warbench.geometry.table import Figure, Point, Terrain, bearing, heading
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import End, Fight, First, Move, Shoot, Skill, Take
 from warbench.rulesets.vsgmr.attacks import Situation
@@ -85,6 +85,20 @@ def _sight_pieces(terrain: Terrain) -> tuple[Any, Any, list[Any], Any] | None:
 LOOKS_KEPT = 20_000
 """Quick looks kept per layout (see :func:`quick_sights`)."""
 
+Look = tuple[Point, float, Point, float]
+"""A quick look asked for: eye, its base radius, target centre, its base radius."""
+
+
+def _looks(state: State) -> tuple[tuple[Any, Any, list[Any], Any] | None, dict[Look, Seen]]:
+    """The layout's sight pieces (None: nothing blocks sight) and its kept quick looks."""
+    terrain = space.terrain(state)
+    cache = state.setup.caches
+    key = ("quick_sight", id(terrain))
+    if key not in cache:
+        cache[key] = _sight_pieces(terrain)
+    looks: dict[Look, Seen] = cache.setdefault(("quick_looks", id(terrain)), {})
+    return cache[key], looks
+
 
 def quick_sights(
     state: State, eye: Point, eye_r: float, targets: Sequence[tuple[Point, float]]
@@ -93,61 +107,66 @@ def quick_sights(
 
     A look depends only on its two points, their radii and the terrain, so each is
     kept per layout (every game of the set-up) and only the new ones are worked out,
-    together."""
+    together (see also :func:`prefetch_looks`)."""
     if not targets:
         return []
-    terrain = space.terrain(state)
-    cache = state.setup.caches
-    key = ("quick_sight", id(terrain))
-    if key not in cache:
-        cache[key] = _sight_pieces(terrain)
-    pieces = cache[key]
+    pieces, looks = _looks(state)
     if pieces is None:
         return [Seen(True, False, False) for _ in targets]
-    looks: dict[tuple[Point, float, Point, float], Seen] = cache.setdefault(
-        ("quick_looks", id(terrain)), {}
-    )
     keys = [(eye, eye_r, at, r) for at, r in targets]
     out: list[Seen | None] = [looks.get(k) for k in keys]
     missing = [i for i, seen in enumerate(out) if seen is None]
     if missing:
         if len(looks) + len(missing) > LOOKS_KEPT:
             looks.clear()
-        worked = _quick_sights_now(pieces, eye, eye_r, [targets[i] for i in missing])
+        worked = _looks_now(pieces, [keys[i] for i in missing])
         for i, seen in zip(missing, worked, strict=True):
             out[i] = looks[keys[i]] = seen
     return [seen for seen in out if seen is not None]
 
 
-def _quick_sights_now(
-    pieces: tuple[Any, Any, list[Any], Any],
-    eye: Point,
-    eye_r: float,
-    targets: Sequence[tuple[Point, float]],
-) -> list[Seen]:
-    """:func:`quick_sights` worked out (each target's look on its own, all at once)."""
-    out = [Seen(True, False, False) for _ in targets]
+def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
+    """Work out the quick looks of ``asked`` not yet kept, all at once (each look is the
+    one :func:`quick_sights` would work out alone)."""
+    pieces, looks = _looks(state)
+    if pieces is None:
+        return
+    missing = list(dict.fromkeys(k for k in asked if k not in looks))
+    if not missing:
+        return
+    if len(looks) + len(missing) > LOOKS_KEPT:
+        looks.clear()
+    for k, seen in zip(missing, _looks_now(pieces, missing), strict=True):
+        looks[k] = seen
+
+
+def _looks_now(pieces: tuple[Any, Any, list[Any], Any], asked: Sequence[Look]) -> list[Seen]:
+    """The quick looks ``asked``, worked out (each on its own, all at once)."""
+    out = [Seen(True, False, False) for _ in asked]
     tree, geoms, feats, deep = pieces
-    lines = shapely.linestrings([[eye, t[0]] for t in targets])
+    lines = shapely.linestrings([[eye, at] for eye, _, at, _ in asked])
     pairs = tree.query(lines, predicate="intersects")
     if not pairs.shape[1]:
         return out
     li_all, fi_all = pairs[0], pairs[1]
-    ends = shapely.points(np.array([targets[i][0] for i in li_all.tolist()]))
+    li_list = li_all.tolist()
+    ends = shapely.points(np.array([asked[i][2] for i in li_list]))
+    eyes = shapely.points(np.array([asked[i][0] for i in li_list]))
     g = geoms[fi_all]
     d_target = shapely.distance(ends, g)
-    d_eye = shapely.distance(shapely.Point(eye), g)
+    d_eye = shapely.distance(eyes, g)
     # How far each line runs inside a feature: asked only of those seen through to a depth.
     crossed = np.zeros(len(li_all))
     through = np.nonzero(deep[fi_all])[0]
     if len(through):
         crossed[through] = shapely.length(shapely.intersection(lines[li_all[through]], g[through]))
-    flags = [[True, False, False] for _ in targets]
-    for k, (li, fi) in enumerate(zip(li_all.tolist(), fi_all.tolist(), strict=True)):
+    flags = [[True, False, False] for _ in asked]
+    for k, (li, fi) in enumerate(zip(li_list, fi_all.tolist(), strict=True)):
         feature = feats[fi]
+        eye_r, target_r = asked[li][1], asked[li][3]
         if feature.see_depth is not None:  # seen through up to a depth (the geometry's rule)
             at_eye = d_eye[k] <= eye_r + 0.02
-            at_target = d_target[k] <= targets[li][1] + 0.02
+            at_target = d_target[k] <= target_r + 0.02
             if float(crossed[k]) > feature.see_depth + 0.02:
                 flags[li][0] = False
             else:  # covered at the end that stands at (or beyond) the area, both if neither
@@ -155,7 +174,7 @@ def _quick_sights_now(
                 flags[li][2] = flags[li][2] or at_eye or not at_target
             continue
         reach = feature.beyond_reach if feature.blocks_los == "beyond" else 0.0
-        if d_target[k] <= targets[li][1] + reach + 0.02:
+        if d_target[k] <= target_r + reach + 0.02:
             flags[li][1] = True
         elif d_eye[k] <= eye_r + reach + 0.02:
             flags[li][2] = True
@@ -428,7 +447,45 @@ def _situation_score(state: State, sit: Situation) -> float:
     return float(o.hit) * worth
 
 
+def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) -> None:
+    """The quick looks the moves among ``actions`` not yet scored will ask for (from
+    where each figure stands and where each move ends, to every enemy), worked out
+    at once: :meth:`_Mover.place_value` then finds them kept."""
+    from warbench.rulesets.vsgmr.candidates import signature
+
+    scored: dict[Any, Any] = state.setup.caches.get(cache_name, {})
+    asked: list[Look] = []
+    per_fig: dict[str, tuple[Any, Figure, list[tuple[Point, float]]]] = {}
+    table = state.setup.table
+    for action in actions:
+        if not isinstance(action, Move):
+            continue
+        found = per_fig.get(action.figure)
+        if found is None:
+            fig = state.figs[action.figure]
+            me = space.body(state, fig)
+            targets = [
+                (space.body(state, e).at, space.body(state, e).base.bounding_radius)
+                for e in state.figs.values()
+                if e.side != fig.side and e.active
+            ]
+            found = per_fig[action.figure] = (signature(state, fig), me, targets)
+            if (found[0], "here") not in scored:
+                r = me.base.bounding_radius
+                asked.extend((me.at, r, at, tr) for at, tr in targets)
+        sig, me, targets = found
+        if (sig, action) in scored:
+            continue
+        end = action.path[-1] if action.path else me.at
+        if table.contains_point(end, tolerance=0.0):
+            r = me.base.bounding_radius
+            asked.extend((end, r, at, tr) for at, tr in targets)
+    if asked:
+        prefetch_looks(state, asked)
+
+
 def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    _prefetch_moves(state, actions, "move_scores")
     scores: list[float] = []
     for action in actions:
         score = 0.0
