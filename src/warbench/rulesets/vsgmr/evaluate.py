@@ -429,8 +429,30 @@ def _move_score(
     return found
 
 
+def _hit(state: State, sit: Situation) -> float:
+    """``attacks.odds(state, sit).hit`` as a float, kept per set-up by what it reads."""
+    p = state.figs[sit.attacker].profile
+    target = None if sit.feature else state.figs[sit.target].profile
+    key = (
+        "situation_hit",
+        p.kind,
+        p.auto,
+        sit.hand,
+        sit.feature,
+        None if target is None else (target.kind, target.armour),
+        sit.cover,
+        sit.cover_dispute,
+        sit.see_dispute,
+    )
+    cache = state.setup.caches
+    found: float | None = cache.get(key)
+    if found is None:
+        found = cache[key] = float(attacks.odds(state, sit).hit)
+    return found
+
+
 def _situation_score(state: State, sit: Situation) -> float:
-    o = attacks.odds(state, sit)
+    hit = _hit(state, sit)
     if sit.feature:
         side = state.figs[sit.attacker].side
         terrain = space.terrain(state)
@@ -439,12 +461,12 @@ def _situation_score(state: State, sit: Situation) -> float:
             for e in state.figs.values()
             if e.side != side and e.active
         )
-        return (FEATURE_SHOT if shelters else -FEATURE_SHOT) * float(o.hit)
+        return (FEATURE_SHOT if shelters else -FEATURE_SHOT) * hit
     target = state.figs[sit.target]
     worth = value(target)
     if target.rider is not None:
         worth += 0.3 * value(state.figs[target.rider])
-    return float(o.hit) * worth
+    return hit * worth
 
 
 def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) -> None:

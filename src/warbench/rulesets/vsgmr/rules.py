@@ -481,9 +481,21 @@ class VSGMRRules(TableRules[State]):
 
     # -- attacks (II.3, II.4, III) -----------------------------------------------------------
     def situation(self, state: State, fig: Fig, target: str, hand: bool) -> Situation | str:
+        """The attack as it stands, kept for this version of the state (a pure read of
+        it: the options listed, the greedy bot's scores and the roll share one)."""
+        own = state.figs.get(fig.id) is fig
+        key = ("situation", fig.id, target, hand)
+        if own:
+            found: Situation | str | None = state.caches.get(key)
+            if found is not None:
+                return found
         if hand:
-            return attacks.hand_situation(state, fig, target)
-        return attacks.distance_situation(state, fig, target)
+            found = attacks.hand_situation(state, fig, target)
+        else:
+            found = attacks.distance_situation(state, fig, target)
+        if own:
+            state.caches[key] = found
+        return found
 
     def _attack_options(self, state: State, side: str, hand: bool) -> list[Action]:
         """Every legal attack on a figure; attacks on terrain only for a figure that has
