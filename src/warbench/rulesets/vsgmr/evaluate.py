@@ -451,16 +451,35 @@ def _hit(state: State, sit: Situation) -> float:
     return found
 
 
+SHELTERS_KEPT = 20_000
+"""Bases and features kept per set-up by whether the feature shelters the base."""
+
+
+def _shelters(state: State, body: Figure, feature_id: str) -> bool:
+    """Whether the feature stands within :data:`SHELTER` of the base (both fixed shapes:
+    kept per set-up)."""
+    cache: dict[tuple[str, Figure], bool] = state.setup.caches.setdefault("shelters", {})
+    key = (feature_id, body)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= SHELTERS_KEPT:
+            cache.clear()
+        found = cache[key] = space.terrain(state).distance_to(body, feature_id) <= SHELTER
+    return found
+
+
 def _situation_score(state: State, sit: Situation) -> float:
     hit = _hit(state, sit)
     if sit.feature:
         side = state.figs[sit.attacker].side
-        terrain = space.terrain(state)
-        shelters = any(
-            terrain.distance_to(space.body(state, e), sit.target) <= SHELTER
-            for e in state.figs.values()
-            if e.side != side and e.active
-        )
+        key = ("shelters", side, sit.target)
+        shelters: bool | None = state.caches.get(key)
+        if shelters is None:
+            shelters = state.caches[key] = any(
+                _shelters(state, space.body(state, e), sit.target)
+                for e in state.figs.values()
+                if e.side != side and e.active
+            )
         return (FEATURE_SHOT if shelters else -FEATURE_SHOT) * hit
     target = state.figs[sit.target]
     worth = value(target)
