@@ -25,7 +25,7 @@ import numpy as np
 import shapely
 
 from warbench.core.actions import Action
-from warbench.geometry.table import Figure, Point, Terrain, bearing, heading
+from warbench.geometry.table import Feature, Figure, Point, Terrain, bearing, heading
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import End, Fight, First, Move, Shoot, Skill, Take
 from warbench.rulesets.vsgmr.attacks import Situation
@@ -331,10 +331,10 @@ class _Mover:
                     continue
                 spot = task.at
                 if spot is None:
-                    feature = setup.feature(task.feature or "")
+                    feature = space.feature(state, task.feature or "")
                     if feature is None or feature.id in state.destroyed:
                         continue
-                    d = float(shapely.distance(shapely.Point(at), feature.geometry))
+                    d = _feature_distance(state, at, feature)
                 else:
                     d = math.dist(at, spot)
                 worth = _task_worth(state, task.effect, task.points, task.target) * OBJECTIVE
@@ -342,6 +342,22 @@ class _Mover:
                 chance = 2.0 * _skill_p(state, fig, task.skill)
                 total += chance * worth * max(0.0, 1.0 - max(0.0, d - task.reach) / 18.0)
         return total
+
+
+FEATURE_DISTANCES_KEPT = 20_000
+"""Points and features kept per set-up with the distance between them."""
+
+
+def _feature_distance(state: State, at: Point, feature: Feature) -> float:
+    """Distance from a point to a feature (its shape is fixed: kept per set-up)."""
+    cache: dict[tuple[Point, str], float] = state.setup.caches.setdefault("feature_distances", {})
+    key = (at, feature.id)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= FEATURE_DISTANCES_KEPT:
+            cache.clear()
+        found = cache[key] = float(shapely.distance(shapely.Point(at), feature.geometry))
+    return found
 
 
 def _skill_p(state: State, fig: Fig, skill: str | None) -> float:
@@ -387,7 +403,11 @@ def _move_score(
     found: float | None = cache.get(key)
     if found is not None:
         return found
-    mover = (mover_class or _Mover)(state, fig)
+    kind = mover_class or _Mover
+    mover_key = ("mover", kind, fig.id)
+    mover: _Mover | None = state.caches.get(mover_key)
+    if mover is None or mover.fig is not fig:  # one per figure and state version
+        mover = state.caches[mover_key] = kind(state, fig)
     here_key = (sig, "here")
     now: float | None = cache.get(here_key)
     if now is None:
