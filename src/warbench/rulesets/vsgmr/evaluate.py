@@ -397,7 +397,7 @@ def _move_score(
 
     sig = signature(state, fig)
     cache: dict[Any, Any] = state.setup.caches.setdefault(cache_name, {})
-    if len(cache) > 10_000:
+    if len(cache) > MOVE_SCORES_KEPT:
         cache.clear()
     key = (sig, action)
     found: float | None = cache.get(key)
@@ -508,34 +508,47 @@ def _situation_score(state: State, sit: Situation) -> float:
     return hit * worth
 
 
-def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) -> None:
-    """The quick looks the moves among ``actions`` not yet scored will ask for (from
-    where each figure stands and where each move ends, to every enemy), worked out
-    at once: :meth:`_Mover.place_value` then finds them kept."""
+MOVE_SCORES_KEPT = 10_000
+"""Move scores kept per set-up (past it, :func:`_move_score` forgets them all)."""
+
+
+def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) -> dict[int, float]:
+    """The scores of the moves among ``actions`` already kept (by their place in
+    ``actions``), and for the others, the quick looks they will ask for (from where each
+    figure stands and where each move ends, to every enemy), worked out at once:
+    :meth:`_Mover.place_value` then finds them kept.
+
+    The kept scores are those :func:`_move_score` would find, one by one: none is
+    given when scoring the rest might fill the cache to where it is forgotten."""
     from warbench.rulesets.vsgmr.candidates import signature
 
     scored: dict[Any, Any] = state.setup.caches.get(cache_name, {})
+    moves = sum(1 for a in actions if isinstance(a, Move))
+    safe = len(scored) + 2 * moves <= MOVE_SCORES_KEPT
+    known: dict[int, float] = {}
     asked: list[Look] = []
     per_fig: dict[str, tuple[Any, Figure, list[tuple[Point, float]]]] = {}
     table = state.setup.table
-    for action in actions:
+    for i, action in enumerate(actions):
         if not isinstance(action, Move):
             continue
         found = per_fig.get(action.figure)
         if found is None:
             fig = state.figs[action.figure]
             me = space.body(state, fig)
-            targets = [
-                (space.body(state, e).at, space.body(state, e).base.bounding_radius)
-                for e in state.figs.values()
-                if e.side != fig.side and e.active
+            bodies = [
+                space.body(state, e) for e in state.figs.values() if e.side != fig.side and e.active
             ]
+            targets = [(b.at, b.base.bounding_radius) for b in bodies]
             found = per_fig[action.figure] = (signature(state, fig), me, targets)
             if (found[0], "here") not in scored:
                 r = me.base.bounding_radius
                 asked.extend((me.at, r, at, tr) for at, tr in targets)
         sig, me, targets = found
-        if (sig, action) in scored:
+        score = scored.get((sig, action))
+        if score is not None:
+            if safe:
+                known[i] = score
             continue
         end = action.path[-1] if action.path else me.at
         if table.contains_point(end, tolerance=0.0):
@@ -543,12 +556,13 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
             asked.extend((end, r, at, tr) for at, tr in targets)
     if asked:
         prefetch_looks(state, asked)
+    return known
 
 
 def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -> list[float]:
-    _prefetch_moves(state, actions, "move_scores")
+    known = _prefetch_moves(state, actions, "move_scores")
     scores: list[float] = []
-    for action in actions:
+    for i, action in enumerate(actions):
         score = 0.0
         if isinstance(action, First):
             score = FIRST_TURN if action.side == side else 0.0
@@ -566,7 +580,8 @@ def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -
             item = state.items[action.item]
             score = TAKE * max(item.points, 1)
         elif isinstance(action, Move):
-            score = _move_score(rules, state, side, action)
+            found = known.get(i)
+            score = _move_score(rules, state, side, action) if found is None else found
         elif isinstance(action, End):
             score = 0.0
         scores.append(score)
