@@ -67,12 +67,33 @@ def terrain(state: State) -> Terrain:
     return found
 
 
+REPLACE_FROM = 48
+"""With more bases than this, a new version's scene is the last one with the bases that
+changed replaced (its figure index updated, not rebuilt), when the same figures stand
+on the table in the same order."""
+
+
 def scene(state: State) -> Scene:
     """Table, terrain and every base on the table (riders sit on their mounts)."""
     found: Scene | None = state.caches.get("scene")
     if found is None:
-        found = Scene(state.setup.table, terrain(state), [f.geo for f in state.on_table()])
+        bases = [f.geo for f in state.on_table()]
+        layout = terrain(state)
+        last: Scene | None = state.kept.get("scene")
+        if (
+            last is not None
+            and len(bases) > REPLACE_FROM
+            and last.terrain is layout
+            and last.table is state.setup.table
+            and len(last.figures) == len(bases)
+            and all(a.id == b.id for a, b in zip(last.figures, bases, strict=True))
+        ):
+            changed = [b for a, b in zip(last.figures, bases, strict=True) if a is not b]
+            found = last.replaced(*changed)
+        else:
+            found = Scene(state.setup.table, layout, bases)
         state.caches["scene"] = found
+        state.kept["scene"] = found
     return found
 
 
