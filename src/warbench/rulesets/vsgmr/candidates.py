@@ -676,7 +676,7 @@ def movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Move]]:
     return [
         (MAX_PER_FIGURE, _lazy_moves(rules, state, fig))
         for fig in state.side_figs(side)
-        if rules.can_move(state, fig) is None
+        if rules.may_move(state, fig)
     ]
 
 
@@ -711,7 +711,7 @@ def _figure_moves(
     surr: int | None = None
     out: list[Move] = []
     far = 0.0
-    if rules.can_move(state, fig) is None:
+    if rules.may_move(state, fig):
         surr = _surroundings(state, fig.side)
         raw = figure_candidates(rules, state, fig)
         made: dict[Any, Move] = state.setup.caches.setdefault("candidate_moves", {})

@@ -114,7 +114,7 @@ class VSGMRRules(TableRules[State]):
         if found is None:
             phase = state.phase
             if phase == "movement":
-                found = any(self.can_move(state, f) is None for f in state.side_figs(side)) or bool(
+                found = any(self.may_move(state, f) for f in state.side_figs(side)) or bool(
                     self.take_options(state, side)
                 )
             elif phase == "distance":
@@ -339,6 +339,11 @@ class VSGMRRules(TableRules[State]):
         if fig.profile.is_mount and fig.rider is None:
             return f"{fig.id} has no rider or driver, so it cannot move at all"
         return None
+
+    def may_move(self, state: State, fig: Fig) -> bool:
+        """``can_move(state, fig) is None``, without writing out why not (asked of every
+        figure whenever the moves are listed)."""
+        return fig.active and not fig.moved and not (fig.profile.is_mount and fig.rider is None)
 
     def move_problem(self, state: State, fig: Fig, action: Move) -> tuple[str | None, Any]:
         why = self.can_move(state, fig)
