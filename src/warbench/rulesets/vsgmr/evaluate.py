@@ -230,12 +230,13 @@ class _Mover:
             if e.side != fig.side and e.active
         ]
         self.range = rules.range
+        self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
 
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
         fig, state, rules = self.fig, self.state, self.rules
         ghost = self.me.moved_to(at, facing)
         base_r = ghost.base.bounding_radius
-        targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
+        targets = self.targets
         seen = quick_sights(state, at, base_r, targets)
         mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
         mine += CARRIED_RISK * sum(state.items[i].points for i in self.carried())
@@ -363,13 +364,15 @@ def _feature_distance(state: State, at: Point, feature: Feature) -> float:
 def _skill_p(state: State, fig: Fig, skill: str | None) -> float:
     """The figure's chance of a skill roll of kind ``skill`` (II.5, Specific Skills)."""
     specific = state.setup.options.specific_skills and skill is not None
-    return float(
-        combat.skill_chance(
-            state.setup.rules,
-            fig.profile.kind == "hero",
-            specific and skill in fig.profile.skills,
+    hero = fig.profile.kind == "hero"
+    skilled = bool(specific and skill in fig.profile.skills)
+    key = ("skill_p", hero, skilled)  # the set-up's rules decide the rest
+    found: float | None = state.setup.caches.get(key)
+    if found is None:
+        found = state.setup.caches[key] = float(
+            combat.skill_chance(state.setup.rules, hero, skilled)
         )
-    )
+    return found
 
 
 def _task_worth(state: State, effect: str, points: int, target: str | None) -> float:
