@@ -65,6 +65,8 @@ ROUTES_KEPT = 1024
 """Routes a mesh remembers (the least recently asked forgotten first)."""
 DENSE_NODES = 400
 """Meshes of at most this many nodes keep every shortest route (Floyd-Warshall)."""
+FEW_OBSTACLES = 16
+"""Up to this many obstacles one box is tested against theirs by a plain loop."""
 BOX_PAIRS = 4_000
 """Lines times obstacles up to which a batch of lines is tested box by box, not by the tree."""
 SIDE_MARGIN = 1e-9
@@ -115,6 +117,15 @@ class NavMesh:
         self._box_lo_y = np.asarray(box[:, 1] - pad, dtype=np.float64)
         self._box_hi_x = np.asarray(box[:, 2] + pad, dtype=np.float64)
         self._box_hi_y = np.asarray(box[:, 3] + pad, dtype=np.float64)
+        self._boxes: list[tuple[float, float, float, float]] = list(
+            zip(
+                self._box_lo_x.tolist(),
+                self._box_lo_y.tolist(),
+                self._box_hi_x.tolist(),
+                self._box_hi_y.tolist(),
+                strict=True,
+            )
+        )
         known = atlas.layout(features) if atlas is not None else None
         if known is not None:
             points, beside, chosen, pairs_ok = known
@@ -189,8 +200,15 @@ class NavMesh:
         return [k for k, ok in zip(inside, clear, strict=True) if ok]
 
     # -- clearance tests ----------------------------------------------------------------
-    def _near(self, x0: float, y0: float, x1: float, y1: float) -> npt.NDArray[np.intp]:
-        """Obstacles whose box, grown by the clearance, meets this box."""
+    def _near(self, x0: float, y0: float, x1: float, y1: float) -> npt.NDArray[np.intp] | list[int]:
+        """Obstacles whose box, grown by the clearance, meets this box (ascending; a
+        plain loop over a few: no numpy call overhead)."""
+        if len(self._boxes) <= FEW_OBSTACLES:
+            return [
+                k
+                for k, (lx, ly, hx, hy) in enumerate(self._boxes)
+                if lx <= x1 and hx >= x0 and ly <= y1 and hy >= y0
+            ]
         found: npt.NDArray[np.intp] = np.nonzero(
             (self._box_lo_x <= x1)
             & (self._box_hi_x >= x0)
@@ -199,7 +217,7 @@ class NavMesh:
         )[0]
         return found
 
-    def _clear_near(self, geom: shapely.Geometry, near: npt.NDArray[np.intp]) -> bool:
+    def _clear_near(self, geom: shapely.Geometry, near: npt.NDArray[np.intp] | list[int]) -> bool:
         """No obstacle among ``near`` within the clearance of ``geom`` (the tree's test)."""
         if not len(near):
             return True
