@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
@@ -33,6 +34,8 @@ from warbench.rulesets.vsgmr.state import Fig, State
 
 if TYPE_CHECKING:
     from warbench.rulesets.vsgmr.rules import VSGMRRules as VSGMR
+
+FloatArray = npt.NDArray[np.float64]
 
 FIRST_TURN = 0.3
 """Going first is worth this: your distance attacks come before theirs."""
@@ -71,15 +74,102 @@ class Seen:
     eye_cover: bool
 
 
-def _sight_pieces(terrain: Terrain) -> tuple[Any, Any, list[Any], Any] | None:
-    """(tree, geometries, features, whether each is seen through to a depth) of the
-    terrain that blocks sight."""
+Pieces = tuple[Any, Any, list[Any], Any, list[Any]]
+"""(tree, geometries, features, whether each is seen through to a depth, the half-planes
+of each convex one seen through, else None) of the terrain that blocks sight."""
+
+
+def _sight_pieces(terrain: Terrain) -> Pieces | None:
+    """The :data:`Pieces` of the terrain that blocks sight, or None if nothing does."""
     feats = [f for f in terrain.active if f.blocks_los != "no"]
     if not feats:
         return None
     geoms = np.array([f.geometry for f in feats], dtype=object)
     deep = np.array([f.see_depth is not None for f in feats], dtype=np.bool_)
-    return shapely.STRtree(geoms), geoms, feats, deep
+    planes = [_half_planes(f.geometry) if f.see_depth is not None else None for f in feats]
+    return shapely.STRtree(geoms), geoms, feats, deep, planes
+
+
+def _half_planes(geometry: Any) -> tuple[FloatArray, FloatArray] | None:
+    """A convex polygon as half-planes ``normals @ p <= offsets`` (outward normals, one
+    per edge), or None if the shape is not a convex polygon without holes."""
+    if shapely.get_type_id(geometry) != 3 or shapely.get_num_interior_rings(geometry):
+        return None
+    xy = np.asarray(shapely.get_coordinates(shapely.get_exterior_ring(geometry)))[:-1]
+    if len(xy) < 3:
+        return None
+    edges = np.roll(xy, -1, axis=0) - xy
+    if float(np.sum(xy[:, 0] * np.roll(xy[:, 1], -1) - np.roll(xy[:, 0], -1) * xy[:, 1])) < 0:
+        xy = xy[::-1]  # counter-clockwise
+        edges = np.roll(xy, -1, axis=0) - xy
+    keep = np.hypot(edges[:, 0], edges[:, 1]) > 0.0
+    xy, edges = xy[keep], edges[keep]
+    if len(xy) < 3:
+        return None
+    following = np.roll(edges, -1, axis=0)
+    turns = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
+    if (turns < 0.0).any():
+        return None
+    normals = np.stack([edges[:, 1], -edges[:, 0]], axis=1)
+    return normals, np.sum(normals * xy, axis=1)
+
+
+PARALLEL = 1e-3
+"""A line this close to parallel to an edge (sine of the angle) is measured by shapely."""
+DEPTH_MARGIN = 1e-7
+"""Inches within which a depth crossed worked out by half-planes is too near the limit to
+decide on (shapely then measures it, as for every other shape)."""
+
+
+def _too_deep(
+    pieces: Pieces,
+    asked: Sequence[Look],
+    lines: Any,
+    li_all: Any,
+    fi_all: Any,
+    through: Any,
+) -> Any:
+    """For the pairs ``through`` (a line and a feature seen through to a depth), whether
+    the line crosses more than the feature's depth (+0.02) of it, as shapely's
+    ``length(intersection(line, feature))`` decides it. Across a convex feature the
+    depth is the part of the line inside all its half-planes; shapely measures only
+    the pairs where that is not clear by far more than rounding (lines nearly
+    parallel to an edge, depths within :data:`DEPTH_MARGIN` of the limit, other shapes)."""
+    _, geoms, feats, _, planes = pieces
+    over = np.zeros(len(through), dtype=np.bool_)
+    unsure = np.ones(len(through), dtype=np.bool_)
+    owners = fi_all[through]
+    for u in np.unique(owners).tolist():
+        found = planes[u]
+        if found is None:
+            continue
+        normals, offsets = found
+        sel = np.nonzero(owners == u)[0]
+        which = li_all[through[sel]].tolist()
+        start = np.array([asked[i][0] for i in which], dtype=np.float64).reshape(len(sel), 2)
+        end = np.array([asked[i][2] for i in which], dtype=np.float64).reshape(len(sel), 2)
+        d = end - start
+        size = np.hypot(d[:, 0], d[:, 1])
+        den = d @ normals.T
+        num = offsets[None, :] - start @ normals.T
+        scale = size[:, None] * np.hypot(normals[:, 0], normals[:, 1])[None, :]
+        sure = (size > 0.0) & (np.abs(den) >= PARALLEL * scale).all(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / den
+        first = np.maximum(0.0, np.where(den < 0.0, t, -np.inf).max(axis=1))
+        last = np.minimum(1.0, np.where(den > 0.0, t, np.inf).min(axis=1))
+        depth = np.maximum(0.0, last - first) * size
+        limit = feats[u].see_depth + 0.02
+        sure &= np.abs(depth - limit) > DEPTH_MARGIN
+        over[sel[sure]] = depth[sure] > limit
+        unsure[sel[sure]] = False
+    rest = np.nonzero(unsure)[0]
+    if len(rest):
+        k = through[rest]
+        crossed = shapely.length(shapely.intersection(lines[li_all[k]], geoms[fi_all[k]]))
+        limits = np.array([feats[f].see_depth + 0.02 for f in fi_all[k].tolist()])
+        over[rest] = crossed > limits
+    return over
 
 
 LOOKS_KEPT = 20_000
@@ -89,7 +179,7 @@ Look = tuple[Point, float, Point, float]
 """A quick look asked for: eye, its base radius, target centre, its base radius."""
 
 
-def _looks(state: State) -> tuple[tuple[Any, Any, list[Any], Any] | None, dict[Look, Seen]]:
+def _looks(state: State) -> tuple[Pieces | None, dict[Look, Seen]]:
     """The layout's sight pieces (None: nothing blocks sight) and its kept quick looks."""
     terrain = space.terrain(state)
     cache = state.setup.caches
@@ -140,10 +230,10 @@ def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
         looks[k] = seen
 
 
-def _looks_now(pieces: tuple[Any, Any, list[Any], Any], asked: Sequence[Look]) -> list[Seen]:
+def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
     """The quick looks ``asked``, worked out (each on its own, all at once)."""
     out = [Seen(True, False, False) for _ in asked]
-    tree, geoms, feats, deep = pieces
+    tree, geoms, feats, deep, _ = pieces
     lines = shapely.linestrings([[eye, at] for eye, _, at, _ in asked])
     pairs = tree.query(lines, predicate="intersects")
     if not pairs.shape[1]:
@@ -155,11 +245,11 @@ def _looks_now(pieces: tuple[Any, Any, list[Any], Any], asked: Sequence[Look]) -
     g = geoms[fi_all]
     d_target = shapely.distance(ends, g)
     d_eye = shapely.distance(eyes, g)
-    # How far each line runs inside a feature: asked only of those seen through to a depth.
-    crossed = np.zeros(len(li_all))
+    # Whether each line runs too deep into a feature: asked only of those seen through.
+    too_deep = np.zeros(len(li_all), dtype=np.bool_)
     through = np.nonzero(deep[fi_all])[0]
     if len(through):
-        crossed[through] = shapely.length(shapely.intersection(lines[li_all[through]], g[through]))
+        too_deep[through] = _too_deep(pieces, asked, lines, li_all, fi_all, through)
     flags = [[True, False, False] for _ in asked]
     for k, (li, fi) in enumerate(zip(li_list, fi_all.tolist(), strict=True)):
         feature = feats[fi]
@@ -167,7 +257,7 @@ def _looks_now(pieces: tuple[Any, Any, list[Any], Any], asked: Sequence[Look]) -
         if feature.see_depth is not None:  # seen through up to a depth (the geometry's rule)
             at_eye = d_eye[k] <= eye_r + 0.02
             at_target = d_target[k] <= target_r + 0.02
-            if float(crossed[k]) > feature.see_depth + 0.02:
+            if too_deep[k]:
                 flags[li][0] = False
             else:  # covered at the end that stands at (or beyond) the area, both if neither
                 flags[li][1] = flags[li][1] or at_target or not at_eye
