@@ -686,7 +686,7 @@ def _movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action
     return [
         (MAX_PER_FIGURE, _lazy_moves(rules, state, fig))
         for fig in state.side_figs(side)
-        if rules.can_move(state, fig) is None
+        if rules.may_move(state, fig)
     ]
 
 
@@ -721,9 +721,12 @@ def _figure_moves(
     surr: int | None = None
     out: list[Move] = []
     far = 0.0
-    if rules.can_move(state, fig) is None:
+    if rules.may_move(state, fig):
         surr = _surroundings(state, fig.side)
         raw = figure_candidates(rules, state, fig)
+        made: dict[Any, Move] = state.setup.caches.setdefault("candidate_moves", {})
+        if len(made) >= MOVES_KEPT:
+            made.clear()
         kept: list[Point] = []
         count = 0
         for path, facing, _why in raw:
@@ -735,13 +738,29 @@ def _figure_moves(
                 continue
             if path:
                 kept.append(end)
-            out.append(Move(fig.id, path, facing))
+            out.append(_move(made, fig.id, path, facing))
             count += 1
             if count >= MAX_PER_FIGURE:
                 break
     gen = state.setup.caches.get("candidates_clears", 0)
     radius = far + me.base.bounding_radius + widest(state) + 0.05
     return (me.x, me.y, radius), (surr, gen, out)
+
+
+MOVES_KEPT = 20_000
+"""Candidate moves kept made per set-up (a move is a value: equal ones are the same)."""
+
+
+def _move(
+    made: dict[Any, Move], figure: str, path: tuple[Point, ...], facing: float | None
+) -> Move:
+    """``Move(figure, path, facing)``, made once (its checks and canonical form cost more
+    than looking it up)."""
+    key = (figure, path, facing)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = Move(figure, path, facing)
+    return found
 
 
 def _end_free(

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
-from warbench.geometry.table import Point, Terrain, bearing, heading
+from warbench.geometry.table import Feature, Figure, Point, Terrain, bearing, heading
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import End, Fight, First, Move, Shoot, Skill, Take
 from warbench.rulesets.vsgmr.attacks import Situation
@@ -33,6 +34,8 @@ from warbench.rulesets.vsgmr.state import Fig, State
 
 if TYPE_CHECKING:
     from warbench.rulesets.vsgmr.rules import VSGMRRules as VSGMR
+
+FloatArray = npt.NDArray[np.float64]
 
 FIRST_TURN = 0.3
 """Going first is worth this: your distance attacks come before theirs."""
@@ -71,61 +74,197 @@ class Seen:
     eye_cover: bool
 
 
-def _sight_pieces(terrain: Terrain) -> tuple[Any, Any, list[Any], Any] | None:
-    """(tree, geometries, features, whether each is seen through to a depth) of the
-    terrain that blocks sight."""
+Pieces = tuple[Any, Any, list[Any], Any, list[Any]]
+"""(tree, geometries, features, whether each is seen through to a depth, the half-planes
+of each convex one seen through, else None) of the terrain that blocks sight."""
+
+
+def _sight_pieces(terrain: Terrain) -> Pieces | None:
+    """The :data:`Pieces` of the terrain that blocks sight, or None if nothing does."""
     feats = [f for f in terrain.active if f.blocks_los != "no"]
     if not feats:
         return None
     geoms = np.array([f.geometry for f in feats], dtype=object)
     deep = np.array([f.see_depth is not None for f in feats], dtype=np.bool_)
-    return shapely.STRtree(geoms), geoms, feats, deep
+    planes = [_half_planes(f.geometry) if f.see_depth is not None else None for f in feats]
+    return shapely.STRtree(geoms), geoms, feats, deep, planes
 
 
-def quick_sights(
-    state: State, eye: Point, eye_r: float, targets: Sequence[tuple[Point, float]]
-) -> list[Seen]:
-    """Quick looks from ``eye`` to each target centre (with base radii for nearness)."""
-    if not targets:
-        return []
+def _half_planes(geometry: Any) -> tuple[FloatArray, FloatArray] | None:
+    """A convex polygon as half-planes ``normals @ p <= offsets`` (outward normals, one
+    per edge), or None if the shape is not a convex polygon without holes."""
+    if shapely.get_type_id(geometry) != 3 or shapely.get_num_interior_rings(geometry):
+        return None
+    xy = np.asarray(shapely.get_coordinates(shapely.get_exterior_ring(geometry)))[:-1]
+    if len(xy) < 3:
+        return None
+    edges = np.roll(xy, -1, axis=0) - xy
+    if float(np.sum(xy[:, 0] * np.roll(xy[:, 1], -1) - np.roll(xy[:, 0], -1) * xy[:, 1])) < 0:
+        xy = xy[::-1]  # counter-clockwise
+        edges = np.roll(xy, -1, axis=0) - xy
+    keep = np.hypot(edges[:, 0], edges[:, 1]) > 0.0
+    xy, edges = xy[keep], edges[keep]
+    if len(xy) < 3:
+        return None
+    following = np.roll(edges, -1, axis=0)
+    turns = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
+    if (turns < 0.0).any():
+        return None
+    normals = np.stack([edges[:, 1], -edges[:, 0]], axis=1)
+    return normals, np.sum(normals * xy, axis=1)
+
+
+PARALLEL = 1e-3
+"""A line this close to parallel to an edge (sine of the angle) is measured by shapely."""
+DEPTH_MARGIN = 1e-7
+"""Inches within which a depth crossed worked out by half-planes is too near the limit to
+decide on (shapely then measures it, as for every other shape)."""
+
+
+def _too_deep(
+    pieces: Pieces,
+    asked: Sequence[Look],
+    lines: Any,
+    li_all: Any,
+    fi_all: Any,
+    through: Any,
+) -> Any:
+    """For the pairs ``through`` (a line and a feature seen through to a depth), whether
+    the line crosses more than the feature's depth (+0.02) of it, as shapely's
+    ``length(intersection(line, feature))`` decides it. Across a convex feature the
+    depth is the part of the line inside all its half-planes; shapely measures only
+    the pairs where that is not clear by far more than rounding (lines nearly
+    parallel to an edge, depths within :data:`DEPTH_MARGIN` of the limit, other shapes)."""
+    _, geoms, feats, _, planes = pieces
+    over = np.zeros(len(through), dtype=np.bool_)
+    unsure = np.ones(len(through), dtype=np.bool_)
+    owners = fi_all[through]
+    for u in np.unique(owners).tolist():
+        found = planes[u]
+        if found is None:
+            continue
+        normals, offsets = found
+        sel = np.nonzero(owners == u)[0]
+        which = li_all[through[sel]].tolist()
+        start = np.array([asked[i][0] for i in which], dtype=np.float64).reshape(len(sel), 2)
+        end = np.array([asked[i][2] for i in which], dtype=np.float64).reshape(len(sel), 2)
+        d = end - start
+        size = np.hypot(d[:, 0], d[:, 1])
+        den = d @ normals.T
+        num = offsets[None, :] - start @ normals.T
+        scale = size[:, None] * np.hypot(normals[:, 0], normals[:, 1])[None, :]
+        sure = (size > 0.0) & (np.abs(den) >= PARALLEL * scale).all(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / den
+        first = np.maximum(0.0, np.where(den < 0.0, t, -np.inf).max(axis=1))
+        last = np.minimum(1.0, np.where(den > 0.0, t, np.inf).min(axis=1))
+        depth = np.maximum(0.0, last - first) * size
+        limit = feats[u].see_depth + 0.02
+        sure &= np.abs(depth - limit) > DEPTH_MARGIN
+        over[sel[sure]] = depth[sure] > limit
+        unsure[sel[sure]] = False
+    rest = np.nonzero(unsure)[0]
+    if len(rest):
+        k = through[rest]
+        crossed = shapely.length(shapely.intersection(lines[li_all[k]], geoms[fi_all[k]]))
+        limits = np.array([feats[f].see_depth + 0.02 for f in fi_all[k].tolist()])
+        over[rest] = crossed > limits
+    return over
+
+
+LOOKS_KEPT = 20_000
+"""Quick looks kept per layout (see :func:`quick_sights`)."""
+
+Look = tuple[Point, float, Point, float]
+"""A quick look asked for: eye, its base radius, target centre, its base radius."""
+
+
+def _looks(state: State) -> tuple[Pieces | None, dict[Look, Seen]]:
+    """The layout's sight pieces (None: nothing blocks sight) and its kept quick looks."""
     terrain = space.terrain(state)
     cache = state.setup.caches
     key = ("quick_sight", id(terrain))
     if key not in cache:
         cache[key] = _sight_pieces(terrain)
-    pieces = cache[key]
-    out = [Seen(True, False, False) for _ in targets]
+    looks: dict[Look, Seen] = cache.setdefault(("quick_looks", id(terrain)), {})
+    return cache[key], looks
+
+
+def quick_sights(
+    state: State, eye: Point, eye_r: float, targets: Sequence[tuple[Point, float]]
+) -> list[Seen]:
+    """Quick looks from ``eye`` to each target centre (with base radii for nearness).
+
+    A look depends only on its two points, their radii and the terrain, so each is
+    kept per layout (every game of the set-up) and only the new ones are worked out,
+    together (see also :func:`prefetch_looks`)."""
+    if not targets:
+        return []
+    pieces, looks = _looks(state)
     if pieces is None:
-        return out
-    tree, geoms, feats, deep = pieces
-    lines = shapely.linestrings([[eye, t[0]] for t in targets])
+        return [Seen(True, False, False) for _ in targets]
+    keys = [(eye, eye_r, at, r) for at, r in targets]
+    out: list[Seen | None] = [looks.get(k) for k in keys]
+    missing = [i for i, seen in enumerate(out) if seen is None]
+    if missing:
+        if len(looks) + len(missing) > LOOKS_KEPT:
+            looks.clear()
+        worked = _looks_now(pieces, [keys[i] for i in missing])
+        for i, seen in zip(missing, worked, strict=True):
+            out[i] = looks[keys[i]] = seen
+    return [seen for seen in out if seen is not None]
+
+
+def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
+    """Work out the quick looks of ``asked`` not yet kept, all at once (each look is the
+    one :func:`quick_sights` would work out alone)."""
+    pieces, looks = _looks(state)
+    if pieces is None:
+        return
+    missing = list(dict.fromkeys(k for k in asked if k not in looks))
+    if not missing:
+        return
+    if len(looks) + len(missing) > LOOKS_KEPT:
+        looks.clear()
+    for k, seen in zip(missing, _looks_now(pieces, missing), strict=True):
+        looks[k] = seen
+
+
+def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
+    """The quick looks ``asked``, worked out (each on its own, all at once)."""
+    out = [Seen(True, False, False) for _ in asked]
+    tree, geoms, feats, deep, _ = pieces
+    lines = shapely.linestrings([[eye, at] for eye, _, at, _ in asked])
     pairs = tree.query(lines, predicate="intersects")
     if not pairs.shape[1]:
         return out
     li_all, fi_all = pairs[0], pairs[1]
-    ends = shapely.points(np.array([targets[i][0] for i in li_all.tolist()]))
+    li_list = li_all.tolist()
+    ends = shapely.points(np.array([asked[i][2] for i in li_list]))
+    eyes = shapely.points(np.array([asked[i][0] for i in li_list]))
     g = geoms[fi_all]
     d_target = shapely.distance(ends, g)
-    d_eye = shapely.distance(shapely.Point(eye), g)
-    # How far each line runs inside a feature: asked only of those seen through to a depth.
-    crossed = np.zeros(len(li_all))
+    d_eye = shapely.distance(eyes, g)
+    # Whether each line runs too deep into a feature: asked only of those seen through.
+    too_deep = np.zeros(len(li_all), dtype=np.bool_)
     through = np.nonzero(deep[fi_all])[0]
     if len(through):
-        crossed[through] = shapely.length(shapely.intersection(lines[li_all[through]], g[through]))
-    flags = [[True, False, False] for _ in targets]
-    for k, (li, fi) in enumerate(zip(li_all.tolist(), fi_all.tolist(), strict=True)):
+        too_deep[through] = _too_deep(pieces, asked, lines, li_all, fi_all, through)
+    flags = [[True, False, False] for _ in asked]
+    for k, (li, fi) in enumerate(zip(li_list, fi_all.tolist(), strict=True)):
         feature = feats[fi]
+        eye_r, target_r = asked[li][1], asked[li][3]
         if feature.see_depth is not None:  # seen through up to a depth (the geometry's rule)
             at_eye = d_eye[k] <= eye_r + 0.02
-            at_target = d_target[k] <= targets[li][1] + 0.02
-            if float(crossed[k]) > feature.see_depth + 0.02:
+            at_target = d_target[k] <= target_r + 0.02
+            if too_deep[k]:
                 flags[li][0] = False
             else:  # covered at the end that stands at (or beyond) the area, both if neither
                 flags[li][1] = flags[li][1] or at_target or not at_eye
                 flags[li][2] = flags[li][2] or at_eye or not at_target
             continue
         reach = feature.beyond_reach if feature.blocks_los == "beyond" else 0.0
-        if d_target[k] <= targets[li][1] + reach + 0.02:
+        if d_target[k] <= target_r + reach + 0.02:
             flags[li][1] = True
         elif d_eye[k] <= eye_r + reach + 0.02:
             flags[li][2] = True
@@ -181,12 +320,13 @@ class _Mover:
             if e.side != fig.side and e.active
         ]
         self.range = rules.range
+        self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
 
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
         fig, state, rules = self.fig, self.state, self.rules
         ghost = self.me.moved_to(at, facing)
         base_r = ghost.base.bounding_radius
-        targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
+        targets = self.targets
         seen = quick_sights(state, at, base_r, targets)
         mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
         mine += CARRIED_RISK * sum(state.items[i].points for i in self.carried())
@@ -282,10 +422,10 @@ class _Mover:
                     continue
                 spot = task.at
                 if spot is None:
-                    feature = setup.feature(task.feature or "")
+                    feature = space.feature(state, task.feature or "")
                     if feature is None or feature.id in state.destroyed:
                         continue
-                    d = float(shapely.distance(shapely.Point(at), feature.geometry))
+                    d = _feature_distance(state, at, feature)
                 else:
                     d = math.dist(at, spot)
                 worth = _task_worth(state, task.effect, task.points, task.target) * OBJECTIVE
@@ -295,16 +435,34 @@ class _Mover:
         return total
 
 
+FEATURE_DISTANCES_KEPT = 20_000
+"""Points and features kept per set-up with the distance between them."""
+
+
+def _feature_distance(state: State, at: Point, feature: Feature) -> float:
+    """Distance from a point to a feature (its shape is fixed: kept per set-up)."""
+    cache: dict[tuple[Point, str], float] = state.setup.caches.setdefault("feature_distances", {})
+    key = (at, feature.id)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= FEATURE_DISTANCES_KEPT:
+            cache.clear()
+        found = cache[key] = float(shapely.distance(shapely.Point(at), feature.geometry))
+    return found
+
+
 def _skill_p(state: State, fig: Fig, skill: str | None) -> float:
     """The figure's chance of a skill roll of kind ``skill`` (II.5, Specific Skills)."""
     specific = state.setup.options.specific_skills and skill is not None
-    return float(
-        combat.skill_chance(
-            state.setup.rules,
-            fig.profile.kind == "hero",
-            specific and skill in fig.profile.skills,
+    hero = fig.profile.kind == "hero"
+    skilled = bool(specific and skill in fig.profile.skills)
+    key = ("skill_p", hero, skilled)  # the set-up's rules decide the rest
+    found: float | None = state.setup.caches.get(key)
+    if found is None:
+        found = state.setup.caches[key] = float(
+            combat.skill_chance(state.setup.rules, hero, skilled)
         )
-    )
+    return found
 
 
 def _task_worth(state: State, effect: str, points: int, target: str | None) -> float:
@@ -332,13 +490,17 @@ def _move_score(
 
     sig = signature(state, fig)
     cache: dict[Any, Any] = state.setup.caches.setdefault(cache_name, {})
-    if len(cache) > 10_000:
+    if len(cache) > MOVE_SCORES_KEPT:
         cache.clear()
     key = (sig, action)
     found: float | None = cache.get(key)
     if found is not None:
         return found
-    mover = (mover_class or _Mover)(state, fig)
+    kind = mover_class or _Mover
+    mover_key = ("mover", kind, fig.id)
+    mover: _Mover | None = state.caches.get(mover_key)
+    if mover is None or mover.fig is not fig:  # one per figure and state version
+        mover = state.caches[mover_key] = kind(state, fig)
     here_key = (sig, "here")
     now: float | None = cache.get(here_key)
     if now is None:
@@ -380,27 +542,120 @@ def _move_score(
     return found
 
 
+def _hit(state: State, sit: Situation) -> float:
+    """``attacks.odds(state, sit).hit`` as a float, kept per set-up by what it reads."""
+    p = state.figs[sit.attacker].profile
+    target = None if sit.feature else state.figs[sit.target].profile
+    key = (
+        "situation_hit",
+        p.kind,
+        p.auto,
+        sit.hand,
+        sit.feature,
+        None if target is None else (target.kind, target.armour),
+        sit.cover,
+        sit.cover_dispute,
+        sit.see_dispute,
+    )
+    cache = state.setup.caches
+    found: float | None = cache.get(key)
+    if found is None:
+        found = cache[key] = float(attacks.odds(state, sit).hit)
+    return found
+
+
+SHELTERS_KEPT = 20_000
+"""Bases and features kept per set-up by whether the feature shelters the base."""
+
+
+def _shelters(state: State, body: Figure, feature_id: str) -> bool:
+    """Whether the feature stands within :data:`SHELTER` of the base (both fixed shapes:
+    kept per set-up)."""
+    cache: dict[tuple[str, Figure], bool] = state.setup.caches.setdefault("shelters", {})
+    key = (feature_id, body)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= SHELTERS_KEPT:
+            cache.clear()
+        found = cache[key] = space.terrain(state).distance_to(body, feature_id) <= SHELTER
+    return found
+
+
 def _situation_score(state: State, sit: Situation) -> float:
-    o = attacks.odds(state, sit)
+    hit = _hit(state, sit)
     if sit.feature:
         side = state.figs[sit.attacker].side
-        terrain = space.terrain(state)
-        shelters = any(
-            terrain.distance_to(space.body(state, e), sit.target) <= SHELTER
-            for e in state.figs.values()
-            if e.side != side and e.active
-        )
-        return (FEATURE_SHOT if shelters else -FEATURE_SHOT) * float(o.hit)
+        key = ("shelters", side, sit.target)
+        shelters: bool | None = state.caches.get(key)
+        if shelters is None:
+            shelters = state.caches[key] = any(
+                _shelters(state, space.body(state, e), sit.target)
+                for e in state.figs.values()
+                if e.side != side and e.active
+            )
+        return (FEATURE_SHOT if shelters else -FEATURE_SHOT) * hit
     target = state.figs[sit.target]
     worth = value(target)
     if target.rider is not None:
         worth += 0.3 * value(state.figs[target.rider])
-    return float(o.hit) * worth
+    return hit * worth
+
+
+MOVE_SCORES_KEPT = 10_000
+"""Move scores kept per set-up (past it, :func:`_move_score` forgets them all)."""
+
+
+def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) -> dict[int, float]:
+    """The scores of the moves among ``actions`` already kept (by their place in
+    ``actions``), and for the others, the quick looks they will ask for (from where each
+    figure stands and where each move ends, to every enemy), worked out at once:
+    :meth:`_Mover.place_value` then finds them kept.
+
+    The kept scores are those :func:`_move_score` would find, one by one: none is
+    given when scoring the rest might fill the cache to where it is forgotten."""
+    from warbench.rulesets.vsgmr.candidates import signature
+
+    scored: dict[Any, Any] = state.setup.caches.get(cache_name, {})
+    moves = sum(1 for a in actions if isinstance(a, Move))
+    safe = len(scored) + 2 * moves <= MOVE_SCORES_KEPT
+    known: dict[int, float] = {}
+    asked: list[Look] = []
+    per_fig: dict[str, tuple[Any, Figure, list[tuple[Point, float]]]] = {}
+    table = state.setup.table
+    for i, action in enumerate(actions):
+        if not isinstance(action, Move):
+            continue
+        found = per_fig.get(action.figure)
+        if found is None:
+            fig = state.figs[action.figure]
+            me = space.body(state, fig)
+            bodies = [
+                space.body(state, e) for e in state.figs.values() if e.side != fig.side and e.active
+            ]
+            targets = [(b.at, b.base.bounding_radius) for b in bodies]
+            found = per_fig[action.figure] = (signature(state, fig), me, targets)
+            if (found[0], "here") not in scored:
+                r = me.base.bounding_radius
+                asked.extend((me.at, r, at, tr) for at, tr in targets)
+        sig, me, targets = found
+        score = scored.get((sig, action))
+        if score is not None:
+            if safe:
+                known[i] = score
+            continue
+        end = action.path[-1] if action.path else me.at
+        if table.contains_point(end, tolerance=0.0):
+            r = me.base.bounding_radius
+            asked.extend((end, r, at, tr) for at, tr in targets)
+    if asked:
+        prefetch_looks(state, asked)
+    return known
 
 
 def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -> list[float]:
+    known = _prefetch_moves(state, actions, "move_scores")
     scores: list[float] = []
-    for action in actions:
+    for i, action in enumerate(actions):
         score = 0.0
         if isinstance(action, First):
             score = FIRST_TURN if action.side == side else 0.0
@@ -418,7 +673,8 @@ def evaluate(rules: VSGMR, state: State, side: str, actions: Sequence[Action]) -
             item = state.items[action.item]
             score = TAKE * max(item.points, 1)
         elif isinstance(action, Move):
-            score = _move_score(rules, state, side, action)
+            found = known.get(i)
+            score = _move_score(rules, state, side, action) if found is None else found
         elif isinstance(action, End):
             score = 0.0
         scores.append(score)

@@ -14,7 +14,11 @@ features, tasks done) with its own. Then:
 - a figure that changed loses all its kept results;
 - every kept result whose circle meets the old or new base of a figure that
   changed is dropped (sight lines, ranges and end spots lie inside the circle,
-  so this holds with figures blocking sight too);
+  so this holds with figures blocking sight too), except that a figure whose
+  flags alone changed (moved, attacked, skilled: read only for the figure
+  itself) drops no other figure's results, and a kind kept as depending on
+  enemies only (:meth:`Memo.per_figure`'s ``foes_only``) is not dropped for a
+  change to a figure of its own figure's side;
 - a change to the items, the destroyed features or the tasks done, or to very
   many figures at once (a new round), drops everything.
 
@@ -41,6 +45,10 @@ Region = tuple[float, float, float]
 """A circle: centre x, centre y, radius."""
 
 
+FLAGS = slice(3, 6)
+"""Where a snapshot holds the figure's flags (moved, attacked, skilled)."""
+
+
 def _snapshot(state: State, fig: Fig) -> Snapshot:
     body = state.figs[fig.mount].geo if fig.where == "mounted" and fig.mount else fig.geo
     return (
@@ -53,6 +61,15 @@ def _snapshot(state: State, fig: Fig) -> Snapshot:
         tuple(fig.items),
         fig.geo,
         body,
+    )
+
+
+def _flags_only(old: Snapshot | None, new: Snapshot) -> bool:
+    """Whether only the flags differ between two snapshots of a figure."""
+    return (
+        old is not None
+        and old[: FLAGS.start] == new[: FLAGS.start]
+        and (old[FLAGS.stop :] == new[FLAGS.stop :])
     )
 
 
@@ -74,6 +91,8 @@ class Memo:
         self.tables: dict[Any, dict[str, tuple[Region, Any]]] = {}
         self.sides: dict[Any, tuple[frozenset[str], Any]] = {}
         """Results per side (or other key) with the sides whose change drops them."""
+        self.foes_only: set[Any] = set()
+        """The kinds of :attr:`tables` that a change to a friend never alters."""
 
     def clear(self) -> None:
         self.tables.clear()
@@ -88,6 +107,7 @@ class Memo:
         clone.snaps = dict(self.snaps)
         clone.tables = {kind: dict(table) for kind, table in self.tables.items()}
         clone.sides = dict(self.sides)
+        clone.foes_only = set(self.foes_only)
         return clone
 
     def sync(self, state: State) -> None:
@@ -110,29 +130,49 @@ class Memo:
         if len(changed) > MANY:
             self.clear()
             return
-        places: list[Region] = []
+        # The old and new bases of the figures whose place, mount, rider or items
+        # changed, by side (a change of flags alone alters only the figure's own results).
+        places: list[tuple[str, Region]] = []
         sides: set[str] = set()
         for fid in changed:
-            sides.add(state.figs[fid].side)
-            for snap in (old_snaps.get(fid), snaps[fid]):
+            old = old_snaps.get(fid)
+            if _flags_only(old, snaps[fid]):
+                continue
+            side = state.figs[fid].side
+            sides.add(side)
+            for snap in (old, snaps[fid]):
                 if snap is None:
                     continue
                 geo = snap[-1]
-                places.append((geo.x, geo.y, geo.base.bounding_radius))
+                places.append((side, (geo.x, geo.y, geo.base.bounding_radius)))
         gone = set(changed)
-        for table in self.tables.values():
+        figs = state.figs
+        for kind, table in self.tables.items():
+            foes_only = kind in self.foes_only
             drop = [
                 fid
                 for fid, ((x, y, r), _) in table.items()
-                if fid in gone or any(math.hypot(x - px, y - py) <= r + pr for px, py, pr in places)
+                if fid in gone
+                or any(
+                    math.hypot(x - px, y - py) <= r + pr
+                    for side, (px, py, pr) in places
+                    if not (foes_only and side == figs[fid].side)
+                )
             ]
             for fid in drop:
                 del table[fid]
         for key in [k for k, (deps, _) in self.sides.items() if deps & sides]:
             del self.sides[key]
 
-    def per_figure(self, kind: Any, fig: Fig, make: Callable[[], tuple[Region, T]]) -> T:
-        """The kept ``kind`` result of ``fig``, or ``make()`` (its region and the result)."""
+    def per_figure(
+        self, kind: Any, fig: Fig, make: Callable[[], tuple[Region, T]], foes_only: bool = False
+    ) -> T:
+        """The kept ``kind`` result of ``fig``, or ``make()`` (its region and the result).
+
+        ``foes_only``: the result depends on no figure of ``fig``'s side but ``fig``
+        itself (whose own change always drops it), so their changes keep it."""
+        if foes_only:
+            self.foes_only.add(kind)
         table = self.tables.setdefault(kind, {})
         found = table.get(fig.id)
         if found is None:

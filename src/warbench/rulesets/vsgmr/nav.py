@@ -51,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from warbench.geometry.table import Point, Table, Terrain
+from warbench.geometry.table import Feature, Point, Table, Terrain
 
 CLEARANCE = 0.03
 """Inches a route keeps between a base and any obstacle (beyond its radius)."""
@@ -65,8 +65,13 @@ ROUTES_KEPT = 1024
 """Routes a mesh remembers (the least recently asked forgotten first)."""
 DENSE_NODES = 400
 """Meshes of at most this many nodes keep every shortest route (Floyd-Warshall)."""
+FEW_OBSTACLES = 16
+"""Up to this many obstacles one box is tested against theirs by a plain loop."""
 BOX_PAIRS = 4_000
 """Lines times obstacles up to which a batch of lines is tested box by box, not by the tree."""
+SIDE_MARGIN = 1e-9
+"""Inches by which a grown obstacle box must lie beside a line for the line to be
+left out of the exact test (far beyond the rounding of the cross products)."""
 REACH = 48.0
 """Sparse meshes: inches between nodes joined by an edge (at most)."""
 FIRST_REACH = 8.0
@@ -92,10 +97,15 @@ FloatArray = npt.NDArray[np.float64]
 class NavMesh:
     """Shortest routes for a base of bounding ``radius`` among ``terrain``'s obstacles."""
 
-    def __init__(self, table: Table, terrain: Terrain, radius: float) -> None:
+    def __init__(
+        self, table: Table, terrain: Terrain, radius: float, atlas: _Atlas | None = None
+    ) -> None:
+        """``atlas``: the clearance tests of a layout with these obstacles and maybe more,
+        for this table and radius, read instead of tested again (the same mesh)."""
         self.table = table
         self.radius = radius
-        obstacles = [f.geometry for f in terrain.active if f.blocks_movement]
+        features = [f for f in terrain.active if f.blocks_movement]
+        obstacles = [f.geometry for f in features]
         self.clear_by = radius + CLEARANCE
         self.tree: shapely.STRtree | None = shapely.STRtree(obstacles) if obstacles else None
         self._obstacles = np.array(obstacles, dtype=object)
@@ -107,9 +117,23 @@ class NavMesh:
         self._box_lo_y = np.asarray(box[:, 1] - pad, dtype=np.float64)
         self._box_hi_x = np.asarray(box[:, 2] + pad, dtype=np.float64)
         self._box_hi_y = np.asarray(box[:, 3] + pad, dtype=np.float64)
-        points, beside = self._corners(obstacles, rounded=False)
-        chosen = self._clear_corners(points)
-        if len(chosen) > DENSE_NODES:
+        self._boxes: list[tuple[float, float, float, float]] = list(
+            zip(
+                self._box_lo_x.tolist(),
+                self._box_lo_y.tolist(),
+                self._box_hi_x.tolist(),
+                self._box_hi_y.tolist(),
+                strict=True,
+            )
+        )
+        known = atlas.layout(features) if atlas is not None else None
+        if known is not None:
+            points, beside, chosen, pairs_ok = known
+        else:
+            points, beside = self._corners(obstacles, rounded=False)
+            chosen = self._clear_corners(points)
+            pairs_ok = None
+        if len(chosen) > DENSE_NODES and known is None:
             # Too many for every shortest route: small round-ish obstacles get fewer nodes.
             points, beside = self._corners(obstacles, rounded=True)
             chosen = self._clear_corners(points)
@@ -133,16 +157,24 @@ class NavMesh:
             np.fill_diagonal(dist, 0.0)
             i_idx, j_idx = np.triu_indices(n, 1)
             if len(i_idx):
-                ok = self._lines_clear(self.nodes[i_idx], self.nodes[j_idx])
+                ok = (
+                    self._lines_clear(self.nodes[i_idx], self.nodes[j_idx])
+                    if pairs_ok is None
+                    else pairs_ok
+                )
                 lengths = np.hypot(*(self.nodes[j_idx] - self.nodes[i_idx]).T)
                 dist[i_idx[ok], j_idx[ok]] = lengths[ok]
                 dist[j_idx[ok], i_idx[ok]] = lengths[ok]
         nxt = np.tile(np.arange(n), (n, 1))
+        through = np.empty_like(dist)
+        better = np.empty(dist.shape, dtype=np.bool_)
         for k in range(n):
-            through = dist[:, k : k + 1] + dist[k : k + 1, :]
-            better = through < dist
-            dist = np.where(better, through, dist)
-            nxt = np.where(better, nxt[:, k : k + 1], nxt)
+            # In place: row and column k do not change in step k (dist[k, k] is 0), and
+            # where ``through`` is not less, the minimum is ``dist`` as it was.
+            np.add(dist[:, k : k + 1], dist[k : k + 1, :], out=through)
+            np.less(through, dist, out=better)
+            np.minimum(dist, through, out=dist)
+            np.copyto(nxt, nxt[:, k : k + 1].copy(), where=better)
         self.dist = dist
         self.next = nxt
 
@@ -151,36 +183,8 @@ class NavMesh:
         self, obstacles: Sequence[shapely.Geometry], rounded: bool
     ) -> tuple[list[Point], list[tuple[Point, Point]]]:
         """Corners of the grown obstacles and each one's neighbours along its ring (before
-        and after). With 2 segments per quarter circle a chord sags by (1 - cos 22.5deg) of
-        the radius, so the outlines grow a little more than the clearance.
-
-        ``rounded``: a small obstacle whose smallest enclosing circle hugs it (see
-        :data:`ROUND_GAP`) is grown from that circle instead, an octagon of 8 nodes, when
-        that gives fewer nodes than its own outline (a 0.4" disc drawn with 24 points
-        would give 16)."""
-        out = self.clear_by + NODE_SLACK
-        grow = out / math.cos(math.pi / 8)
-        rings = shapely.buffer(shapely.simplify(obstacles, SIMPLIFY), grow, quad_segs=2)
-        if rounded and len(obstacles):
-            circles = shapely.minimum_bounding_circle(obstacles)
-            radii = shapely.minimum_bounding_radius(obstacles)
-            box = shapely.bounds(circles)
-            centres = shapely.points((box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2)
-            octagons = shapely.buffer(centres, (radii + out) / math.cos(math.pi / 8), quad_segs=2)
-            fewer = shapely.get_num_coordinates(rings) > shapely.get_num_coordinates(octagons)
-            gap = shapely.hausdorff_distance(shapely.get_exterior_ring(circles), obstacles)
-            small = (radii <= ROUND_RADIUS) & (gap <= ROUND_GAP)
-            rings = np.where(fewer & small, octagons, rings)
-        points: list[Point] = []
-        beside: list[tuple[Point, Point]] = []
-        for ring in rings:
-            corners = [
-                (float(x), float(y))
-                for x, y in shapely.get_coordinates(shapely.get_exterior_ring(ring))[:-1]
-            ]
-            points.extend(corners)
-            m = len(corners)
-            beside.extend((corners[k - 1], corners[(k + 1) % m]) for k in range(m))
+        and after): see :func:`_corners`."""
+        points, beside, _ = _corners(obstacles, self.clear_by, rounded)
         return points, beside
 
     def _clear_corners(self, points: list[Point]) -> list[int]:
@@ -196,8 +200,15 @@ class NavMesh:
         return [k for k, ok in zip(inside, clear, strict=True) if ok]
 
     # -- clearance tests ----------------------------------------------------------------
-    def _near(self, x0: float, y0: float, x1: float, y1: float) -> npt.NDArray[np.intp]:
-        """Obstacles whose box, grown by the clearance, meets this box."""
+    def _near(self, x0: float, y0: float, x1: float, y1: float) -> npt.NDArray[np.intp] | list[int]:
+        """Obstacles whose box, grown by the clearance, meets this box (ascending; a
+        plain loop over a few: no numpy call overhead)."""
+        if len(self._boxes) <= FEW_OBSTACLES:
+            return [
+                k
+                for k, (lx, ly, hx, hy) in enumerate(self._boxes)
+                if lx <= x1 and hx >= x0 and ly <= y1 and hy >= y0
+            ]
         found: npt.NDArray[np.intp] = np.nonzero(
             (self._box_lo_x <= x1)
             & (self._box_hi_x >= x0)
@@ -206,7 +217,7 @@ class NavMesh:
         )[0]
         return found
 
-    def _clear_near(self, geom: shapely.Geometry, near: npt.NDArray[np.intp]) -> bool:
+    def _clear_near(self, geom: shapely.Geometry, near: npt.NDArray[np.intp] | list[int]) -> bool:
         """No obstacle among ``near`` within the clearance of ``geom`` (the tree's test)."""
         if not len(near):
             return True
@@ -249,12 +260,38 @@ class NavMesh:
         if self.tree is None or not len(a):
             return ok
         if len(a) * len(self._obstacles) > BOX_PAIRS:
-            lines = shapely.linestrings(np.stack([a, b], axis=1))
-            pairs = self.tree.query(lines, predicate="dwithin", distance=self.clear_by)
-            ok[pairs[0]] = False
+            # A line that crosses an obstacle is within any clearance of it: those (most
+            # lines between the corners of a crowded layout) are found by the cheaper
+            # test, and only the others are measured.
+            lines = np.asarray(shapely.linestrings(np.stack([a, b], axis=1)), dtype=object)
+            crossing = np.unique(self.tree.query(lines, predicate="intersects")[0])
+            ok[crossing] = False
+            rest = np.nonzero(ok)[0]
+            if len(rest):
+                found = self.tree.query(lines[rest], predicate="dwithin", distance=self.clear_by)
+                ok[rest[found[0]]] = False
             return ok
-        # The pairs whose boxes meet (obstacle boxes grown by the clearance), then the
-        # exact test on those alone: what the tree's query does, at less cost for a few.
+        line, obstacle = self._may_meet(a, b)
+        if not len(line):
+            return ok
+        # The exact test on those pairs alone: what the tree's query does, at less cost
+        # for a few. Only the lines some obstacle may come near are made (``line`` is sorted).
+        wanted, which = np.unique(line, return_inverse=True)
+        made = np.asarray(
+            shapely.linestrings(np.stack([a[wanted], b[wanted]], axis=1)), dtype=object
+        )
+        near = shapely.dwithin(made[which], self._obstacles[obstacle], self.clear_by)
+        ok[line[near]] = False
+        return ok
+
+    def _may_meet(
+        self, a: FloatArray, b: FloatArray
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """The pairs (line, obstacle) that may be within the clearance: the segment
+        ``a[i]``-``b[i]`` meets the obstacle's box grown by the clearance. A pair is left
+        out only when its boxes do not meet, or when all four corners of the grown box lie
+        on one side of the segment's line by more than :data:`SIDE_MARGIN` (far beyond
+        rounding), so every pair the exact test would find near is kept."""
         lo = np.minimum(a, b)
         hi = np.maximum(a, b)
         meet = (
@@ -264,11 +301,24 @@ class NavMesh:
             & (self._box_hi_y >= lo[:, 1:2])
         )
         line, obstacle = np.nonzero(meet)
-        if len(line):
-            lines = np.asarray(shapely.linestrings(np.stack([a, b], axis=1)), dtype=object)
-            near = shapely.dwithin(lines[line], self._obstacles[obstacle], self.clear_by)
-            ok[line[near]] = False
-        return ok
+        if not len(line):
+            return line, obstacle
+        ax, ay = a[line, 0], a[line, 1]
+        dx = b[line, 0] - ax
+        dy = b[line, 1] - ay
+        # Cross product of the direction with (corner - a), at the extreme corners:
+        # linear in the corner, so its least and greatest lie at the box's corners.
+        x0 = self._box_lo_x[obstacle] - ax
+        x1 = self._box_hi_x[obstacle] - ax
+        y0 = self._box_lo_y[obstacle] - ay
+        y1 = self._box_hi_y[obstacle] - ay
+        ys = np.minimum(dx * y0, dx * y1), np.maximum(dx * y0, dx * y1)
+        xs = np.minimum(-dy * x0, -dy * x1), np.maximum(-dy * x0, -dy * x1)
+        least = ys[0] + xs[0]
+        most = ys[1] + xs[1]
+        margin = SIDE_MARGIN * (np.abs(dx) + np.abs(dy))
+        keep = ~((least > margin) | (most < -margin))
+        return line[keep], obstacle[keep]
 
     def _visible(self, p: Point) -> npt.NDArray[np.intp]:
         """The nodes a base at ``p`` can go straight to (remembered per point)."""
@@ -520,6 +570,134 @@ class NavMesh:
         return out
 
 
+def _corners(
+    obstacles: Sequence[shapely.Geometry], clear_by: float, rounded: bool
+) -> tuple[list[Point], list[tuple[Point, Point]], list[int]]:
+    """Corners of the obstacles grown by ``clear_by`` (and :data:`NODE_SLACK`), each one's
+    neighbours along its ring (before and after), and how many corners each obstacle
+    gave, in order. Each obstacle's corners depend on it alone. With 2 segments per
+    quarter circle a chord sags by (1 - cos 22.5deg) of the radius, so the outlines grow
+    a little more than the clearance.
+
+    ``rounded``: a small obstacle whose smallest enclosing circle hugs it (see
+    :data:`ROUND_GAP`) is grown from that circle instead, an octagon of 8 nodes, when
+    that gives fewer nodes than its own outline (a 0.4" disc drawn with 24 points
+    would give 16)."""
+    out = clear_by + NODE_SLACK
+    grow = out / math.cos(math.pi / 8)
+    rings = shapely.buffer(shapely.simplify(obstacles, SIMPLIFY), grow, quad_segs=2)
+    if rounded and len(obstacles):
+        circles = shapely.minimum_bounding_circle(obstacles)
+        radii = shapely.minimum_bounding_radius(obstacles)
+        box = shapely.bounds(circles)
+        centres = shapely.points((box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2)
+        octagons = shapely.buffer(centres, (radii + out) / math.cos(math.pi / 8), quad_segs=2)
+        fewer = shapely.get_num_coordinates(rings) > shapely.get_num_coordinates(octagons)
+        gap = shapely.hausdorff_distance(shapely.get_exterior_ring(circles), obstacles)
+        small = (radii <= ROUND_RADIUS) & (gap <= ROUND_GAP)
+        rings = np.where(fewer & small, octagons, rings)
+    points: list[Point] = []
+    beside: list[tuple[Point, Point]] = []
+    counts: list[int] = []
+    for ring in rings:
+        corners = [
+            (float(x), float(y))
+            for x, y in shapely.get_coordinates(shapely.get_exterior_ring(ring))[:-1]
+        ]
+        points.extend(corners)
+        m = len(corners)
+        beside.extend((corners[k - 1], corners[(k + 1) % m]) for k in range(m))
+        counts.append(m)
+    return points, beside, counts
+
+
+ATLAS_OBSTACLES = 64
+"""At most this many obstacles in an atlas (one bit each; see :class:`_Atlas`)."""
+
+
+class _Atlas:
+    """Every clearance test a dense mesh makes, for a layout's obstacles and any of them.
+
+    A mesh's corners come from each obstacle alone, and whether a corner, or the line
+    between two, keeps clear of an obstacle depends on that obstacle alone. So the
+    tests are made once, for every corner on the table against every obstacle (one
+    bit each), and the mesh of a layout that lost some obstacles (destroyed terrain)
+    reads them: its corners are those of its obstacles that none of its obstacles
+    comes near, in the same order, and a line between two is clear if none of its
+    obstacles does. Only for layouts whose every mesh is dense and unrounded (at most
+    :data:`DENSE_NODES` corners on the table in all)."""
+
+    def __init__(self, table: Table, features: Sequence[Feature], radius: float) -> None:
+        self.table = table
+        self.radius = radius
+        self.features = list(features)
+        self.number = {id(f): k for k, f in enumerate(self.features)}
+        obstacles = [f.geometry for f in self.features]
+        clear_by = radius + CLEARANCE
+        points, beside, counts = _corners(obstacles, clear_by, rounded=False)
+        self.points = points
+        self.beside = beside
+        ends = np.cumsum([0, *counts])
+        self.spans = [(int(ends[k]), int(ends[k + 1])) for k in range(len(counts))]
+        lo = radius + CLEARANCE
+        inside = [
+            k
+            for k, p in enumerate(points)
+            if lo <= p[0] <= table.width - lo and lo <= p[1] <= table.height - lo
+        ]
+        self.inside = set(inside)
+        self.usable = len(inside) <= DENSE_NODES
+        bits = np.left_shift(np.uint64(1), np.arange(len(obstacles), dtype=np.uint64))
+        tree = shapely.STRtree(obstacles)
+        # Which obstacles come within the clearance of each corner (NavMesh.points_clear).
+        near = np.zeros(len(points), dtype=np.uint64)
+        if inside and self.usable:
+            pts = shapely.points(np.array([points[k] for k in inside], dtype=np.float64))
+            found = tree.query(pts, predicate="dwithin", distance=clear_by)
+            np.bitwise_or.at(near, np.asarray(inside)[found[0]], bits[found[1]])
+        self.near = near
+        # Which come within the clearance of each line between two corners, made from
+        # the earlier corner to the later one, as a mesh makes them.
+        lines = np.zeros((len(points), len(points)), dtype=np.uint64)
+        if len(inside) > 1 and self.usable:
+            at = np.array([points[k] for k in inside], dtype=np.float64)
+            i_idx, j_idx = np.triu_indices(len(inside), 1)
+            made = shapely.linestrings(np.stack([at[i_idx], at[j_idx]], axis=1))
+            found = tree.query(made, predicate="dwithin", distance=clear_by)
+            order = np.asarray(inside)
+            np.bitwise_or.at(
+                lines, (order[i_idx[found[0]]], order[j_idx[found[0]]]), bits[found[1]]
+            )
+        self.lines = lines
+
+    def layout(
+        self, features: Sequence[Feature]
+    ) -> tuple[list[Point], list[tuple[Point, Point]], list[int], npt.NDArray[np.bool_]] | None:
+        """A dense mesh's corners, their neighbours, the chosen ones (clear, on the
+        table) and whether each line between two chosen ones is clear (the pairs in
+        ``np.triu_indices`` order), for these obstacles; None if they are not some of
+        the atlas's own, in its order."""
+        if not self.usable or not features:
+            return None
+        numbers = [self.number.get(id(f), -1) for f in features]
+        if min(numbers) < 0 or any(b <= a for a, b in itertools.pairwise(numbers)):
+            return None
+        if any(self.features[k] is not f for k, f in zip(numbers, features, strict=True)):
+            return None
+        mask = np.uint64(0)
+        for k in numbers:
+            mask |= np.uint64(1) << np.uint64(k)
+        corners = [c for k in numbers for c in range(*self.spans[k])]
+        points = [self.points[c] for c in corners]
+        beside = [self.beside[c] for c in corners]
+        near = self.near
+        chosen = [i for i, c in enumerate(corners) if c in self.inside and not int(near[c] & mask)]
+        picked = np.array([corners[i] for i in chosen], dtype=np.intp)
+        i_idx, j_idx = np.triu_indices(len(picked), 1)
+        clear = (self.lines[picked[i_idx], picked[j_idx]] & mask) == 0
+        return points, beside, chosen, clear
+
+
 def length(points: Sequence[Point]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
 
@@ -563,9 +741,29 @@ def nav_mesh(cache: dict[object, object], table: Table, terrain: Terrain, radius
         by = (ids, round(radius, 4))
         found = shared.pop(by, None)
         if not isinstance(found, NavMesh) or found.table != table:
-            found = NavMesh(table, terrain, radius)
+            found = NavMesh(table, terrain, radius, _atlas(cache, table, terrain, radius))
         shared[by] = found  # last: the most recently used
         while len(shared) > MESHES_KEPT:
             del shared[next(iter(shared))]
         cache[key] = found
     return found
+
+
+def _atlas(
+    cache: dict[object, object], table: Table, terrain: Terrain, radius: float
+) -> _Atlas | None:
+    """The set-up's atlas for this base size (see :class:`_Atlas`), made at the second
+    mesh built for it, from the obstacles of the first (usually the whole layout)."""
+    features = [f for f in terrain.active if f.blocks_movement]
+    key = ("nav_atlas", radius)
+    found = cache.get(key)
+    if isinstance(found, _Atlas) and found.table == table:
+        return found
+    if found is None:  # the first mesh of this size: keep its obstacles for the atlas
+        cache[key] = (table, features)
+        return None
+    if isinstance(found, tuple) and found[0] == table and len(found[1]) <= ATLAS_OBSTACLES:
+        atlas = _Atlas(table, found[1], radius)
+        cache[key] = atlas
+        return atlas
+    return None

@@ -113,7 +113,7 @@ class VSGMRRules(TableRules[State]):
         if found is None:
             phase = state.phase
             if phase == "movement":
-                found = any(self.can_move(state, f) is None for f in state.side_figs(side)) or bool(
+                found = any(self.may_move(state, f) for f in state.side_figs(side)) or bool(
                     self.take_options(state, side)
                 )
             elif phase == "distance":
@@ -326,6 +326,11 @@ class VSGMRRules(TableRules[State]):
             return f"{fig.id} has no rider or driver, so it cannot move at all"
         return None
 
+    def may_move(self, state: State, fig: Fig) -> bool:
+        """``can_move(state, fig) is None``, without writing out why not (asked of every
+        figure whenever the moves are listed)."""
+        return fig.active and not fig.moved and not (fig.profile.is_mount and fig.rider is None)
+
     def move_problem(self, state: State, fig: Fig, action: Move) -> tuple[str | None, Any]:
         why = self.can_move(state, fig)
         if why:
@@ -467,24 +472,41 @@ class VSGMRRules(TableRules[State]):
 
     # -- attacks (II.3, II.4, III) -----------------------------------------------------------
     def situation(self, state: State, fig: Fig, target: str, hand: bool) -> Situation | str:
+        """The attack as it stands, kept for this version of the state (a pure read of
+        it: the options listed, the greedy bot's scores and the roll share one)."""
+        own = state.figs.get(fig.id) is fig
+        key = ("situation", fig.id, target, hand)
+        if own:
+            found: Situation | str | None = state.caches.get(key)
+            if found is not None:
+                return found
         if hand:
-            return attacks.hand_situation(state, fig, target)
-        return attacks.distance_situation(state, fig, target)
+            found = attacks.hand_situation(state, fig, target)
+        else:
+            found = attacks.distance_situation(state, fig, target)
+        if own:
+            state.caches[key] = found
+        return found
 
     def _attack_options(self, state: State, side: str, hand: bool) -> list[Action]:
         """Every legal attack on a figure; attacks on terrain only for a figure that has
         no figure to attack, the nearest few (any legal one is still accepted).
 
         Each figure's attacks are kept across actions (:mod:`.memo`) until something
-        changes within reach of it (sight lines included)."""
+        changes within reach of it (sight lines included): an enemy, or a friend when
+        figures block sight."""
         key = ("attacks", side, hand)
         found: list[Action] | None = state.caches.get(key)
         if found is None:
             found = []
             m = memo(state)
             kind = ("attacks", hand)
+            # Friends stand in no attack's way unless they block sight (hand to hand:
+            # only the two bases and the walls between them count).
+            foes_only = hand or not state.setup.options.figures_block_sight
             for fig in state.side_figs(side):
-                found.extend(m.per_figure(kind, fig, partial(self._fig_attacks, state, fig, hand)))
+                make = partial(self._fig_attacks, state, fig, hand)
+                found.extend(m.per_figure(kind, fig, make, foes_only))
             state.caches[key] = found
         return list(found)
 

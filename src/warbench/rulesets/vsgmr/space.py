@@ -67,12 +67,33 @@ def terrain(state: State) -> Terrain:
     return found
 
 
+REPLACE_FROM = 48
+"""With more bases than this, a new version's scene is the last one with the bases that
+changed replaced (its figure index updated, not rebuilt), when the same figures stand
+on the table in the same order."""
+
+
 def scene(state: State) -> Scene:
     """Table, terrain and every base on the table (riders sit on their mounts)."""
     found: Scene | None = state.caches.get("scene")
     if found is None:
-        found = Scene(state.setup.table, terrain(state), [f.geo for f in state.on_table()])
+        bases = [f.geo for f in state.on_table()]
+        layout = terrain(state)
+        last: Scene | None = state.kept.get("scene")
+        if (
+            last is not None
+            and len(bases) > REPLACE_FROM
+            and last.terrain is layout
+            and last.table is state.setup.table
+            and len(last.figures) == len(bases)
+            and all(a.id == b.id for a, b in zip(last.figures, bases, strict=True))
+        ):
+            changed = [b for a, b in zip(last.figures, bases, strict=True) if a is not b]
+            found = last.replaced(*changed)
+        else:
+            found = Scene(state.setup.table, layout, bases)
         state.caches["scene"] = found
+        state.kept["scene"] = found
     return found
 
 
@@ -387,6 +408,7 @@ class _Rough:
         self.geoms = np.array([f.geometry for f in features], dtype=object)
         box = shapely.bounds(self.geoms) if features else np.empty((0, 4))
         self.box: FloatArray = np.asarray(box, dtype=np.float64).reshape(len(features), 4)
+        self.boxes: list[list[float]] = self.box.tolist()
 
     def __bool__(self) -> bool:
         return bool(self.features)
@@ -410,6 +432,10 @@ def _rough(state: State, fig: Fig) -> _Rough:
     return found
 
 
+FEW_ROUGH = 16
+"""Up to this many rough features a base's box is tested against theirs by a plain loop."""
+
+
 def _in_rough(rough: _Rough, core: shapely.Geometry, radius: float) -> bool:
     """Whether the shape ``core`` + ``radius`` overlaps (more than touches) rough terrain."""
     if rough.tree is None:
@@ -417,13 +443,23 @@ def _in_rough(rough: _Rough, core: shapely.Geometry, radius: float) -> bool:
     # The features whose boxes come within ``radius`` of the shape's box (a superset of
     # those within ``radius`` of it), then the exact distances, all at once.
     x0, y0, x1, y1 = shapely.bounds(core).tolist()
-    box = rough.box
-    near = np.nonzero(
-        (box[:, 0] <= x1 + radius)
-        & (box[:, 2] >= x0 - radius)
-        & (box[:, 1] <= y1 + radius)
-        & (box[:, 3] >= y0 - radius)
-    )[0]
+    if len(rough.boxes) <= FEW_ROUGH:  # a plain loop over a few: no numpy call overhead
+        near: Any = [
+            k
+            for k, (bx0, by0, bx1, by1) in enumerate(rough.boxes)
+            if bx0 <= x1 + radius
+            and bx1 >= x0 - radius
+            and by0 <= y1 + radius
+            and by1 >= y0 - radius
+        ]
+    else:
+        box = rough.box
+        near = np.nonzero(
+            (box[:, 0] <= x1 + radius)
+            & (box[:, 2] >= x0 - radius)
+            & (box[:, 1] <= y1 + radius)
+            & (box[:, 3] >= y0 - radius)
+        )[0]
     if not len(near):
         return False
     return bool((shapely.distance(core, rough.geoms[near]) < radius - EPS).any())
