@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -669,10 +669,23 @@ def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
 
 
 def action_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action]] | None:
-    """The movement step's list in parts for a bot that draws one action
-    (:mod:`warbench.core.sampling`): :func:`movement_candidates` a figure at a time,
-    each built only when drawn (at most :data:`MAX_PER_FIGURE` a figure), then the
-    pick-ups and ``end``; None in other steps."""
+    """The list of a movement or attack step in parts for a bot that draws one action
+    (:mod:`warbench.core.sampling`), a figure at a time, each built only when drawn:
+    :func:`movement_candidates` (at most :data:`MAX_PER_FIGURE` a figure), then the
+    pick-ups and ``end``; or each figure's attacks (at most :meth:`VSGMR.attack_bound`),
+    then ``end``. None in other steps."""
+    if state.phase in ("distance", "hand"):
+        hand = state.phase == "hand"
+        cached: list[Action] | None = state.caches.get(("attacks", side, hand))
+        if cached is not None:
+            return [(len(cached), cached), (1, (END,))]
+        return [
+            *(
+                (rules.attack_bound(state, fig, hand), _lazy(rules.fig_attacks, state, fig, hand))
+                for fig in state.side_figs(side)
+            ),
+            (1, (END,)),
+        ]
     if state.phase != "movement":
         return None
     takes = rules.take_options(state, side)
@@ -692,6 +705,12 @@ def _movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action
 
 def _lazy_moves(rules: VSGMR, state: State, fig: Fig) -> Iterator[Move]:
     yield from figure_moves(rules, state, fig)
+
+
+def _lazy(
+    make: Callable[[State, Fig, bool], list[Action]], state: State, fig: Fig, hand: bool
+) -> Iterator[Action]:
+    yield from make(state, fig, hand)
 
 
 def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:

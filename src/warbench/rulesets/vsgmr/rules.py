@@ -21,6 +21,7 @@ from warbench.core.decisions import Decision
 from warbench.core.game import Resolution
 from warbench.core.outcome import DecidedBy, Outcome
 from warbench.errors import IllegalAction
+from warbench.geometry.table import Figure
 from warbench.rulesets.kit.rulings import cite_ruling
 from warbench.rulesets.kit.table.rules import TableRules, table_ruleset
 from warbench.rulesets.vsgmr import attacks, combat, space
@@ -116,10 +117,9 @@ class VSGMRRules(TableRules[State]):
                 found = any(self.may_move(state, f) for f in state.side_figs(side)) or bool(
                     self.take_options(state, side)
                 )
-            elif phase == "distance":
-                found = bool(self.shoot_options(state, side))
-            elif phase == "hand":
-                found = bool(self.fight_options(state, side))
+            elif phase in ("distance", "hand"):  # the first figure with an attack will do
+                hand = phase == "hand"
+                found = any(self.fig_attacks(state, f, hand) for f in state.side_figs(side))
             else:
                 found = bool(self.skill_options(state, side))
             state.caches[key] = found
@@ -498,26 +498,42 @@ class VSGMRRules(TableRules[State]):
         key = ("attacks", side, hand)
         found: list[Action] | None = state.caches.get(key)
         if found is None:
-            found = []
-            m = memo(state)
-            kind = ("attacks", hand)
-            # Friends stand in no attack's way unless they block sight (hand to hand:
-            # only the two bases and the walls between them count).
-            foes_only = hand or not state.setup.options.figures_block_sight
-            for fig in state.side_figs(side):
-                make = partial(self._fig_attacks, state, fig, hand)
-                found.extend(m.per_figure(kind, fig, make, foes_only))
+            found = [a for fig in state.side_figs(side) for a in self.fig_attacks(state, fig, hand)]
             state.caches[key] = found
         return list(found)
+
+    def fig_attacks(self, state: State, fig: Fig, hand: bool) -> list[Action]:
+        """``fig``'s part of :meth:`_attack_options`, kept across actions."""
+        # Friends stand in no attack's way unless they block sight (hand to hand: only
+        # the two bases and the walls between them count).
+        foes_only = hand or not state.setup.options.figures_block_sight
+        make = partial(self._fig_attacks, state, fig, hand)
+        found: list[Action] = memo(state).per_figure(("attacks", hand), fig, make, foes_only)
+        return found
+
+    def attack_bound(self, state: State, fig: Fig, hand: bool) -> int:
+        """At most this many in :meth:`fig_attacks`: the enemies whose bases may be in
+        reach, or the nearest few features (none for a figure that may not attack)."""
+        if attacks.can_attack(state, fig) is not None or not (hand or fig.profile.distance):
+            return 0
+        me, _, pad = self._attack_reach(state, fig, hand)
+        return max(len(space.bodies_in_box(state, fig.side, me.x, me.y, pad)), FEATURE_TARGETS)
+
+    def _attack_reach(self, state: State, fig: Fig, hand: bool) -> tuple[Figure, float, float]:
+        """The figure's body, its reach, and how far off an enemy base's centre may be
+        and its edge still in reach: the widest base of the set-up beyond it (a 10"
+        dragon is offered like a trooper)."""
+        me = space.body(state, fig)
+        rules = state.setup.rules
+        reach = rules.range if not hand else rules.touch + max(rules.lay_flat.values())
+        return me, reach, reach + me.base.bounding_radius + widest(state) + 0.5
 
     def _fig_attacks(
         self, state: State, fig: Fig, hand: bool
     ) -> tuple[tuple[float, float, float], list[Action]]:
         """One figure's attacks, with the circle around it they depend on."""
         found: list[Action] = []
-        me = space.body(state, fig)
-        rules = state.setup.rules
-        reach = rules.range if not hand else rules.touch + max(rules.lay_flat.values())
+        me, reach, pad = self._attack_reach(state, fig, hand)
         radius = reach + me.base.bounding_radius + 3.0 * widest(state) + 0.5
         region = (me.x, me.y, radius)
         if attacks.can_attack(state, fig) is not None:
@@ -525,9 +541,6 @@ class VSGMRRules(TableRules[State]):
         if not hand and not fig.profile.distance:
             return region, found
         make = Fight if hand else Shoot
-        # Any enemy base whose edge may be in reach: its centre is within the widest
-        # base of the set-up beyond that (a 10" dragon is offered like a trooper).
-        pad = reach + me.base.bounding_radius + widest(state) + 0.5
         for enemy_id in space.bodies_in_box(state, fig.side, me.x, me.y, pad):
             if isinstance(self.situation(state, fig, enemy_id, hand), Situation):
                 found.append(make(fig.id, enemy_id))
