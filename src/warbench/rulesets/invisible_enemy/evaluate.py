@@ -93,6 +93,12 @@ def _mean_hits(
     return sum(k * p for k, p in probs.items()), probs
 
 
+@cache
+def _area(defence: int, no_flank_support: bool = False, deflected: bool = False) -> float:
+    """``float(area_chance(...))``: the same number, worked out once (the charts are fixed)."""
+    return float(area_chance(defence, no_flank_support=no_flank_support, deflected=deflected))
+
+
 def shot_value(
     state: State,
     shooter: Base,
@@ -232,7 +238,7 @@ def marker_value(
         if math.hypot(base.geo.x - at[0], base.geo.y - at[1]) > radius:
             continue
         flank = _flank(state, base, memo)
-        p = float(area_chance(base.model.defence, no_flank_support=not flank))
+        p = _area(base.model.defence, no_flank_support=not flank)
         worth = p * base.model.points
         if base.contaminated:
             total += worth * 0.5
@@ -376,11 +382,7 @@ def barrage_risk(state: State, base: Base, where: Figure, memo: _Memo | None = N
     for marker in state.markers:
         if math.hypot(where.x - marker.at[0], where.y - marker.at[1]) > radius + 1e-9:
             continue
-        p = float(
-            area_chance(
-                base.model.defence, no_flank_support=not flank, deflected=marker.deflected > 0
-            )
-        )
+        p = _area(base.model.defence, no_flank_support=not flank, deflected=marker.deflected > 0)
         risk += p * base.model.points
     return risk
 
@@ -409,7 +411,7 @@ def hazard(state: State, base: Base, result: MoveResult) -> float:
             p = 1.0 / 6.0 if kind.trap_only else max(0.0, (7 - need) / 6.0)
             risk += p * stuck
         if terrain.feature(crossing.feature).kind == "minefield":
-            risk += float(area_chance(base.model.defence)) * base.model.points
+            risk += _area(base.model.defence) * base.model.points
     return risk
 
 

@@ -278,28 +278,36 @@ def refusal(state: State, shooter: Base, target_id: str) -> str | None:
     Targets are enemy bases, contaminated bases of either side (1.5 note 2: both
     sides must destroy them) and fungus towers (1.5 note 2).
     """
-    target = aim(state, target_id)
-    if target is None:
-        return f"there is no base or fungus tower {target_id} on the table"
-    if target.base is not None:
-        if target.id == shooter.id:
+    # A base's centre is read off it: its whole Aim (a footprint) is for the line of fire.
+    base = state.bases.get(target_id)
+    centre: Point
+    if base is not None:
+        if not base.active:
+            return f"there is no base or fungus tower {target_id} on the table"
+        if base.id == shooter.id:
             return f"{shooter.id} may not fire at itself"
-        if target.base.side == shooter.side and not target.base.contaminated:
+        if base.side == shooter.side and not base.contaminated:
             return (
                 f"{target_id} is a friendly base: only contaminated friends are targets "
                 "(1.5 note 2)"
             )
+        centre = base.geo.at
+    else:
+        target = aim(state, target_id)
+        if target is None:
+            return f"there is no base or fungus tower {target_id} on the table"
+        centre = target.centre
     weapon = shooter.weapon
     name = WEAPON_NAMES.get(weapon, weapon)
     reach = shooter.model.range
-    far = centre_distance(shooter.geo, target.centre)
+    far = centre_distance(shooter.geo, centre)
     if far > reach + RANGE_SLACK:
         return (
             f'{target_id} is {far:.1f}" away, beyond the {reach:g}" range of '
             f"{shooter.id}'s {name} (5.0, centre to centre)"
         )
     half = rules().arc(weapon)
-    if not in_arc(shooter.geo, target.centre, half):
+    if not in_arc(shooter.geo, centre, half):
         return f"{target_id} is outside the {2 * half:g}-degree arc of {shooter.id}'s {name} (5.0)"
     line = line_of_fire(state, shooter, target_id)
     return None if line.allowed else line.reason
