@@ -42,6 +42,7 @@ free. Only its final place is checked (it must fit there).
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import replace
 from functools import cache
 
@@ -122,37 +123,61 @@ def ploughs(state: State, base: Base) -> bool:
     return base.role == "engineer" and state.units[base.unit].mission == "E"
 
 
+_PLOUGHED: weakref.WeakKeyDictionary[
+    Terrain, dict[tuple[bool, bool], tuple[Terrain | None, frozenset[str]]]
+] = weakref.WeakKeyDictionary()
+"""Each layout's terrain as a demolition engineer ploughs through it, by ``low`` and the
+scenario's ``plough_mines`` (None: the layout itself): a layout never changes (a changed
+table has a new one, ``State.clear``, ``State.cut``), so neither does its ploughed form,
+and keeping it with the layout lets it and its tracks serve every plan on that layout."""
+
+
 def _terrain_for(state: State, base: Base, low: bool = False) -> tuple[Terrain, frozenset[str]]:
     """The terrain as ``base`` moves through it, and the features it ploughs (``low``: the
     low sensitivity ones too, an engineer's ``plough``)."""
     if not ploughs(state, base):
         return state.terrain, frozenset()
-    key = ("plough", low)
-    found = state.plans.get(key)
+    mines = state.setup.options.plough_mines
+    layout = state.terrain
+    known = _PLOUGHED.get(layout)
+    if known is None:
+        known = _PLOUGHED[layout] = {}
+    found = known.get((low, mines))
     if found is None:
         kinds = terrain_chart().kinds
         rates = rules().data.clearing
         changed = []
         sensitivities = PLOUGHABLE if low else PLOUGHED
-        for f in state.terrain.features:
+        for f in layout.features:
             kind = kinds.get(f.kind)
-            kept = f.kind in PLOUGH_KEEP and not (low and state.setup.options.plough_mines)
+            kept = f.kind in PLOUGH_KEEP and not (low and mines)
             if f.destroyed or kind is None or kept or kind.barrier:
                 continue
             if kind.sensitivity in sensitivities:
                 rate = float(getattr(rates, str(kind.sensitivity)))
                 changed.append(replace(f, move_cost=rate, impassable=False))
-        terrain = state.terrain.replaced(*changed) if changed else state.terrain
-        found = (terrain, frozenset(f.id for f in changed))
-        state.plans[key] = found
-    result: tuple[Terrain, frozenset[str]] = found
-    return result
+        # (The layout itself is not kept as its own value: that would keep it alive.)
+        found = known[(low, mines)] = (
+            layout.replaced(*changed) if changed else None,
+            frozenset(f.id for f in changed),
+        )
+    terrain, ploughed = found
+    return (layout if terrain is None else terrain), ploughed
 
 
 def _scene_for(state: State, base: Base, low: bool = False) -> Scene:
     terrain, ploughed = _terrain_for(state, base, low)
     scene = state.scene()
-    return scene if not ploughed else Scene(scene.table, terrain, scene.figures)
+    if not ploughed:
+        return scene
+    # The ploughed table of this scene, kept while the scene is the state's (its caches
+    # serve every plan of the engineer, as the scene's serve the other bases').
+    key = ("plough-scene", low)
+    found = state.plans.get(key)
+    if found is None or found[0] is not scene or found[1] is not terrain:
+        found = state.plans[key] = (scene, terrain, Scene(scene.table, terrain, scene.figures))
+    ploughing: Scene = found[2]
+    return ploughing
 
 
 def _rules_for(state: State, base: Base) -> MoveRules:
