@@ -100,6 +100,7 @@ __all__ = [
     "TurningTable",
     "plan_move",
     "reach_along",
+    "turning_cost",
 ]
 
 PassThrough = Literal["none", "friends", "all"]
@@ -572,8 +573,7 @@ class _Planner:
         return min(same, key=along)[2]
 
     def turning_cost(self, angle: float) -> float | None:
-        turning = self.rules.turning
-        return turning.cost(angle) if isinstance(turning, TurningTable) else turning(abs(angle))
+        return turning_cost(self.rules, angle)
 
     def check_static(self, step: int, leg: int | None, figure: Figure, what: str) -> None:
         """A base standing (after a turn): table, terrain, figures in the way."""
@@ -794,6 +794,13 @@ class _Contact:
         core, radius = self.figure.solid
         obstacle, obstacle_radius = self._obstacle()
         return float(shapely.distance(core, obstacle)) - (radius + obstacle_radius - EPS)
+
+
+def turning_cost(rules: MoveRules, angle: float) -> float | None:
+    """What a turn of ``angle`` degrees costs under ``rules`` (None: not allowed), as a
+    plan charges it."""
+    turning = rules.turning
+    return turning.cost(angle) if isinstance(turning, TurningTable) else turning(abs(angle))
 
 
 def _name(feature_id: str, kind: str) -> str:

@@ -52,6 +52,7 @@ import shapely.ops
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import (
+    ANGLE_TOLERANCE,
     Figure,
     Leg,
     MoveResult,
@@ -62,8 +63,11 @@ from warbench.geometry.table import (
     along,
     centre_distance,
     heading,
+    normalize_angle,
     overlapping,
+    turn_angle,
 )
+from warbench.geometry.table.movement import turning_cost
 from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
@@ -549,6 +553,9 @@ def _drive(
     facing = base.geo.facing
     here = base.geo.at
     best = run(given)
+    if len(given) == 1 and given[0].facing is None:
+        if _holding_dearer(best, facing, action.facing, rules_):
+            return best  # what the loop below would choose, without planning the leg held
     for i, point in enumerate(path):
         rest = given[i + 1 :]
         held = given[i].facing
@@ -568,6 +575,37 @@ def _drive(
                 facing = heading(here, point)
         here = point
     return best
+
+
+def _holding_dearer(turned: MoveResult, facing: float, final: float, rules_: MoveRules) -> bool:
+    """Whether :func:`_drive`'s one leg, driven turned (``turned``: legal), surely beats
+    it driven holding ``facing`` (the base's), both ending turned to ``final``: the held
+    plan's cost is worked out here
+    as the planner would (the same track pieces, crossings and final turn, the same
+    sums in the same order), and it is no less; or the held plan breaks a rule (a
+    direction or a turn not allowed) the turned one does not. False when unsure."""
+    start = turned.start
+    legs = turned.legs
+    if turned.problem is not None or len(legs) != 1 or start.facing != facing:
+        return False
+    leg = legs[0]
+    drift = abs(turn_angle(start.facing, heading(start.at, leg.end)))
+    rate = 1.0
+    if rules_.direction_cost is not None:
+        allowed = rules_.direction_cost(drift)
+        if allowed is None:
+            return True  # driven that way the leg is not allowed at all
+        rate = allowed
+    costs = [
+        sum(p.length * max(p.cost, rate) for p in leg.pieces) + sum(c.cost for c in leg.crossings)
+    ]
+    angle = turn_angle(start.facing, normalize_angle(final))
+    if abs(angle) > ANGLE_TOLERANCE:
+        turn = turning_cost(rules_, angle)
+        if turn is None:
+            return True  # the turn at the end is more than the turning table allows
+        costs.append(turn)
+    return sum(costs) >= turned.cost
 
 
 # -- moving ----------------------------------------------------------------------------------
