@@ -147,11 +147,12 @@ class _Memo:
     support (3.0), and what a base standing where it is is worth (the start of each of
     its moves)."""
 
-    __slots__ = ("flanks", "here")
+    __slots__ = ("flanks", "foes", "here")
 
     def __init__(self) -> None:
         self.flanks: dict[str, bool] = {}
         self.here: dict[str, tuple[float, float, float]] = {}
+        self.foes: dict[str, list[Base]] = {}
 
 
 def _flank(state: State, base: Base, memo: _Memo | None) -> bool:
@@ -357,14 +358,14 @@ def _move(state: State, side: str, action: Move, memo: _Memo | None = None) -> f
     here = None if memo is None else memo.here.get(base.id)
     if here is None:
         here = (
-            position_value(state, base, base.geo),
+            position_value(state, base, base.geo, memo),
             _work(state, base, base.geo),
             barrage_risk(state, base, base.geo, memo),
         )
         if memo is not None:
             memo.here[base.id] = here
     value_here, work_here, risk_here = here
-    gain = position_value(state, base, result.end) - value_here
+    gain = position_value(state, base, result.end, memo) - value_here
     gain += _work(state, base, result.end) - work_here
     gain += risk_here - barrage_risk(state, base, result.end, memo)
     return gain - hazard(state, base, result)
@@ -452,12 +453,16 @@ def threat(base: Base, where: Figure, foes: Sequence[Base]) -> float:
     return total
 
 
-def position_value(state: State, base: Base, where: Figure) -> float:
+def position_value(state: State, base: Base, where: Figure, memo: _Memo | None = None) -> float:
     """What ``base`` can expect to shoot from ``where`` next fire phase, less what it can
     expect to be shot with, plus the pull of its mission. No sight lines (too dear for
-    every candidate): arcs and ranges only."""
+    every candidate): arcs and ranges only (``memo``: one :func:`evaluate` call's)."""
     enemy = state.other(base.side)
-    foes = [e for e in state.active(enemy) if not e.contaminated]
+    foes = None if memo is None else memo.foes.get(enemy)
+    if foes is None:
+        foes = [e for e in state.active(enemy) if not e.contaminated]
+        if memo is not None:
+            memo.foes[enemy] = foes
     arc = rules().arc(base.model.weapon)
     best = 0.0
     nearest = math.inf

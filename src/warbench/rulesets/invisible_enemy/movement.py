@@ -255,22 +255,21 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
     setup = state.setup.side_setups[side]
     groups: list[list[tuple[Base, Figure]]] = []
     interval = setup.interval + 1e-9
-    left = list(placed)
+    left = [(b, g, g.x, g.y) for b, g in placed]
     while left:
-        group = [left.pop(0)]
+        chain = [left.pop(0)]
         i = 0
-        while i < len(group):
-            here = group[i][1]
+        while i < len(chain):
+            _, _, hx, hy = chain[i]
             # centre_distance spelt out (the same sum): asked of every pair, many times
-            hx, hy = here.x, here.y
-            near = [m for m in left if math.hypot(m[1].x - hx, m[1].y - hy) <= interval]
-            for m in near:
-                left.remove(m)
-            group.extend(near)
+            rest = []
+            for m in left:
+                (chain if math.hypot(m[2] - hx, m[3] - hy) <= interval else rest).append(m)
+            left = rest
             i += 1
-        groups.append(group)
-    if len(groups) == 1:
-        return frozenset()  # one group: it is the main one, and no base is cut off
+        if not groups and not left:
+            return frozenset()  # one group: it is the main one, and no base is cut off
+        groups.append([(b, g) for b, g, _, _ in chain])
     order = {b.id: n for n, (b, _) in enumerate(placed)}
     main = max(groups, key=lambda g: (len(g), -min(order[b.id] for b, _ in g)))
     reach = charts.network_range(setup.tech)

@@ -26,12 +26,22 @@ counts as loose), and is stopped by any other (a packed unit).
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from itertools import combinations
 
 import shapely
 
-from warbench.geometry.table import EPS, TOUCH, Figure, Point, RoundBase, centre_distance, in_arc
+from warbench.geometry.table import (
+    EPS,
+    TOUCH,
+    Figure,
+    Point,
+    RoundBase,
+    Terrain,
+    centre_distance,
+    in_arc,
+)
 from warbench.geometry.table.terrain import LOS_BEYOND, LOS_NO
 from warbench.rulesets.invisible_enemy.charts import network_range
 from warbench.rulesets.invisible_enemy.data import rules
@@ -101,10 +111,22 @@ def _footprint(geo: Figure) -> tuple[shapely.Geometry, float]:
     return geo.outline, 0.0
 
 
+_CENTRES: weakref.WeakKeyDictionary[Terrain, dict[str, Point]] = weakref.WeakKeyDictionary()
+"""Each layout's tower centres, worked out once: a layout never changes (a cut or
+cleared feature makes a new one, ``State.cut``, ``State.clear``)."""
+
+
 def tower_centre(state: State, tower_id: str) -> Point:
     """The centroid of the tower's feature: its centre for range and fire (1.5 note 2)."""
-    c = shapely.centroid(state.terrain.feature(tower_id).geometry)
-    return (float(c.x), float(c.y))
+    layout = state.terrain
+    known = _CENTRES.get(layout)
+    if known is None:
+        known = _CENTRES[layout] = {}
+    found = known.get(tower_id)
+    if found is None:
+        c = shapely.centroid(layout.feature(tower_id).geometry)
+        found = known[tower_id] = (float(c.x), float(c.y))
+    return found
 
 
 def aim(state: State, target_id: str) -> Aim | None:
