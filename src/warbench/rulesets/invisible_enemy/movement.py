@@ -198,8 +198,15 @@ def _tow(state: State, engineer: Base) -> Base | None:
 
 def towed_by(state: State, base: Base) -> Base | None:
     """The engineer towing ``base``, if any."""
-    for other in state.active():
-        if other.towing == base.id and other.id != base.id and _tow(state, other) is base:
+    # state.active() spelt out, its test after the cheaper one (the same first match):
+    # asked of every base at every plan, when hardly any base tows.
+    for other in state.bases.values():
+        if (
+            other.towing == base.id
+            and not (other.destroyed or other.exited)
+            and other.id != base.id
+            and _tow(state, other) is base
+        ):
             return other
     return None
 

@@ -268,7 +268,11 @@ class State:
         return towed
 
     def unit_bases(self, unit: str) -> list[Base]:
-        return [self.bases[b] for b in self.units[unit].bases if self.bases[b].active]
+        # ``Base.active`` spelt out, as in :meth:`active`.
+        bases = self.bases
+        return [
+            base for b in self.units[unit].bases if not ((base := bases[b]).destroyed or base.exited)
+        ]
 
     def scene(self) -> Scene:
         """The table with every base still on it (rebuilt after any change)."""
