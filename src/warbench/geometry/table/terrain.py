@@ -90,6 +90,24 @@ class Crossing:
     cost: float
 
 
+_SIGHT_PIECES: Final = frozenset(
+    {
+        "piece_geoms",
+        "piece_owner",
+        "piece_height",
+        "piece_convex",
+        "piece_coords",
+        "piece_count",
+        "piece_start",
+        "piece_flat",
+        "piece_centre",
+        "piece_radius",
+        "sight_core",
+    }
+)
+"""What :meth:`Terrain._build_sight` sets (built on first use)."""
+
+
 class Terrain:
     """The features of a table, with a spatial index built once.
 
@@ -146,6 +164,20 @@ class Terrain:
         self.sight_memo: dict[object, Sight] = {}
         """Sight past the terrain alone (no figures blocking), by eye, target and levels:
         kept by :meth:`Scene.sight`, here because it holds for every scene of the layout."""
+        # The pieces line of sight works with (``piece_*``, ``sight_core``) are built the
+        # first time one is asked for (``__getattr__``): a layout replaced before any
+        # sight line crosses it (a barrage cutting feature after feature, an engineer's
+        # ploughed ground) never needs them.
+
+    if not TYPE_CHECKING:  # (to the type checker the pieces are plain attributes)
+
+        def __getattr__(self, name: str) -> object:
+            if name in _SIGHT_PIECES and "geoms" in self.__dict__:
+                self._build_sight()
+                return self.__dict__[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_sight(self) -> None:
         self._build_sight_pieces()
         # Each feature less a hair at its edges (areas) or ends (lines), prepared: a sight
         # line meeting one of these passes through the feature rather than grazing it.
