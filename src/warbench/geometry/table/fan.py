@@ -107,14 +107,13 @@ def _sweep_one(scene: Scene, figure: Figure, end: Point) -> LegHits:
     terrain = scene.terrain
     obstacles: tuple[Feature, ...] = ()
     if len(terrain.active):
-        near = terrain._near_box(
+        near = terrain.blocking_in_box(
             min(x, ex) - radius, min(y, ey) - radius, max(x, ex) + radius, max(y, ey) + radius
         )
-        near = near[terrain.blocks_movement[near]] if len(near) else near
-        if len(near):
+        if near:
             core = shapely.LineString([figure.at, end])
-            hit = shapely.distance(core, terrain.geoms[near]) < radius - EPS
-            obstacles = tuple(terrain.active[i] for i in sorted(int(i) for i in near[hit]))
+            hit = (shapely.distance(core, terrain.geoms[near]) < radius - EPS).tolist()
+            obstacles = tuple(terrain.active[i] for i, h in zip(near, hit, strict=True) if h)
     found: list[int] = []
     pad = figure.base.bounding_radius
     index = scene.index

@@ -158,6 +158,13 @@ class Terrain:
             [f.barrier and f.crossing_cost is not None for f in active], dtype=np.bool_
         )
         self.max_reach = float(self.reach.max()) if active else 0.0
+        bx0, by0, bx1, by1 = self._box
+        self._blocking_boxes: list[tuple[int, float, float, float, float]] = [
+            (int(i), float(bx0[i]), float(by0[i]), float(bx1[i]), float(by1[i]))
+            for i in np.nonzero(self.blocks_movement)[0]
+        ]
+        """The boxes of :attr:`blocks_movement`'s features, as plain floats: a table has a
+        handful, and a plain loop over them answers one box faster than numpy."""
         self._contact_cache: dict[object, Contact] = {}
         self._track_cache: dict[tuple[Point, Point], tuple[TrackPiece, ...]] = {}
         self._crossing_cache: dict[tuple[Point, Point], tuple[Crossing, ...]] = {}
@@ -296,6 +303,15 @@ class Terrain:
             0
         ]
         return found
+
+    def blocking_in_box(self, xmin: float, ymin: float, xmax: float, ymax: float) -> list[int]:
+        """:meth:`_near_box`'s features that block movement (ascending): the same tests on
+        the same numbers, in plain floats."""
+        return [
+            i
+            for i, fx0, fy0, fx1, fy1 in self._blocking_boxes
+            if fx0 <= xmax and fx1 >= xmin and fy0 <= ymax and fy1 >= ymin
+        ]
 
     def _near_track(self, start: Point, end: Point, wanted: BoolArray) -> IntArray:
         """The features of kind ``wanted`` whose boxes meet the box of ``start``-``end``."""
