@@ -122,7 +122,7 @@ def _sweep_one(scene: Scene, figure: Figure, end: Point) -> LegHits:
             (i, None) for i in index.near_segment(figure.at, end, pad).tolist()
         ]
     else:
-        close = _near_leg(index.figures, figure.at, end, pad)
+        close = _near_leg(index.plain, figure.at, end, pad)
     for i, gap in close:
         other = index.figures[i]
         other_core, other_radius = other.solid
@@ -218,19 +218,20 @@ def _prepare_ends(scene: Scene, figure: Figure, ends: list[Point]) -> None:
 
 
 def _near_leg(
-    figures: Sequence[Figure], start: Point, end: Point, pad: float
+    figures: Sequence[tuple[float, float, float]], start: Point, end: Point, pad: float
 ) -> list[tuple[int, float | None]]:
-    """``FigureIndex.near_segment`` in plain floats (see :func:`_sweep_one`), each figure
-    found with its centre's distance from the segment."""
+    """``FigureIndex.near_segment`` in plain floats (see :func:`_sweep_one`) over the
+    figures' centres and bounding radii (``FigureIndex.plain``), each figure found with
+    its centre's distance from the segment."""
     x, y = start
     dx, dy = end[0] - x, end[1] - y
     length2 = dx * dx + dy * dy
     out: list[tuple[int, float | None]] = []
-    for i, other in enumerate(figures):
-        px, py = other.x - x, other.y - y
+    for i, (ox, oy, bound) in enumerate(figures):
+        px, py = ox - x, oy - y
         t = min(max((px * dx + py * dy) / length2, 0.0), 1.0) if length2 else 0.0
         gap = math.hypot(px - t * dx, py - t * dy)
-        if gap <= other.base.bounding_radius + pad:
+        if gap <= bound + pad:
             out.append((i, gap))
     return out
 
