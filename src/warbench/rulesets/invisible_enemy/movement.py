@@ -269,7 +269,7 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
         while i < len(chain):
             _, _, hx, hy = chain[i]
             # centre_distance spelt out (the same sum): asked of every pair, many times
-            rest = []
+            rest: list[tuple[Base, Figure, float, float]] = []
             for m in left:
                 (chain if math.hypot(m[2] - hx, m[3] - hy) <= interval else rest).append(m)
             left = rest
@@ -559,9 +559,12 @@ def _drive(
     facing = base.geo.facing
     here = base.geo.at
     best = run(given)
-    if len(given) == 1 and given[0].facing is None:
-        if _holding_dearer(best, facing, action.facing, rules_):
-            return best  # what the loop below would choose, without planning the leg held
+    if (
+        len(given) == 1
+        and given[0].facing is None
+        and _holding_dearer(best, facing, action.facing, rules_)
+    ):
+        return best  # what the loop below would choose, without planning the leg held
     for i, point in enumerate(path):
         rest = given[i + 1 :]
         held = given[i].facing

@@ -271,7 +271,9 @@ class State:
         # ``Base.active`` spelt out, as in :meth:`active`.
         bases = self.bases
         return [
-            base for b in self.units[unit].bases if not ((base := bases[b]).destroyed or base.exited)
+            base
+            for b in self.units[unit].bases
+            if not ((base := bases[b]).destroyed or base.exited)
         ]
 
     def scene(self) -> Scene:
