@@ -251,18 +251,17 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
     def geo(b: Base) -> Figure | None:
         return where.get(b.id, b.geo)
 
-    placed = [
-        (b, g)
-        for b in state.unit_bases(unit_id)
-        if not b.contaminated and (g := geo(b)) is not None
-    ]
-    if not placed:
+    left: list[tuple[Base, Figure, float, float]] = []
+    for b in state.unit_bases(unit_id):
+        if not b.contaminated and (g := where.get(b.id, b.geo)) is not None:
+            left.append((b, g, g.x, g.y))
+    if not left:
         return frozenset()
+    placed = left[:]  # in the unit's order (the tie-break below)
     side = state.units[unit_id].side
     setup = state.setup.side_setups[side]
     groups: list[list[tuple[Base, Figure]]] = []
     interval = setup.interval + 1e-9
-    left = [(b, g, g.x, g.y) for b, g in placed]
     while left:
         chain = [left.pop(0)]
         i = 0
@@ -277,7 +276,7 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
         if not groups and not left:
             return frozenset()  # one group: it is the main one, and no base is cut off
         groups.append([(b, g) for b, g, _, _ in chain])
-    order = {b.id: n for n, (b, _) in enumerate(placed)}
+    order = {b.id: n for n, (b, _, _, _) in enumerate(placed)}
     main = max(groups, key=lambda g: (len(g), -min(order[b.id] for b, _ in g)))
     reach = charts.network_range(setup.tech)
     relays = [
@@ -775,10 +774,17 @@ def goals(state: State, base: Base) -> list[Point]:
                 "west": (-past, base.geo.y),
             }[edge]
         )
+    # state.active(side) spelt out, the role first (the same list): asked of every
+    # movable base at every decision of a unit.
+    side = base.side
     relays = [
         b
-        for b in state.active(base.side)
-        if b.role == "network" and b.id != base.id and not b.contaminated
+        for b in state.bases.values()
+        if b.role == "network"
+        and b.side == side
+        and not (b.destroyed or b.exited)
+        and b.id != base.id
+        and not b.contaminated
     ]
     if relays:
         out.append(min(relays, key=lambda r: centre_distance(r.geo, base.geo)).geo.at)
