@@ -67,7 +67,7 @@ from warbench.geometry.table import (
     overlapping,
     turn_angle,
 )
-from warbench.geometry.table.movement import turning_cost
+from warbench.geometry.table.movement import reach_distance, turning_cost
 from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
@@ -865,14 +865,16 @@ def reach(state: State, base: Base, goal: Point, low: bool = False) -> float:
     """Inches ``base`` can get straight toward ``goal`` with its allowance (``low``:
     ploughing low obstacles too)."""
     towed = _tow(state, base)
-    got = _scene_for(state, base, low).reach_along(
-        base.id,
+    scene = _scene_for(state, base, low)
+    got = reach_distance(
+        scene,
+        scene.figure(base.id),
         goal,
         base.model.speed,
         rules=_rules_for(state, base),
         ignore=[towed.id] if towed else [],
     )
-    return float(got.distance)
+    return float(got)
 
 
 __all__ = [
