@@ -345,6 +345,12 @@ def centre_distance(a: Place, b: Place) -> float:
 
 def edge_distance(a: Place, b: Place) -> float:
     """Gap between the bases' outlines (a point has no base); 0 if they touch or overlap."""
+    if type(a) is Figure and type(b) is Figure:
+        base_a, base_b = a.base, b.base
+        if type(base_a) is RoundBase and type(base_b) is RoundBase:
+            # Two round bases, the sum below spelt out (the same operations): asked of
+            # every pair of bases many times an action.
+            return max(0.0, math.hypot(b.x - a.x, b.y - a.y) - base_a.radius - base_b.radius)
     ra, rb = _radius_if_round(a), _radius_if_round(b)
     if ra is not None and rb is not None:
         return max(0.0, centre_distance(a, b) - ra - rb)

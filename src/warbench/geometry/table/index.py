@@ -49,6 +49,7 @@ class FigureIndex:
     position: dict[str, int]
     centres: FloatArray
     bound_radius: FloatArray
+    _plain: list[tuple[float, float, float]] | None
 
     def __init__(self, figures: Iterable[Figure]) -> None:
         self.figures = tuple(figures)
@@ -64,6 +65,7 @@ class FigureIndex:
         self.bound_radius = np.array(
             [f.base.bounding_radius for f in self.figures], dtype=np.float64
         )
+        self._plain = None
 
     def replaced(self, figures: Iterable[Figure]) -> FigureIndex:
         """A new index with these figures replacing those of the same ids (others added)."""
@@ -89,7 +91,17 @@ class FigureIndex:
         new.position = position
         new.centres = centres
         new.bound_radius = radius
+        new._plain = None
         return new
+
+    @property
+    def plain(self) -> list[tuple[float, float, float]]:
+        """Each figure's centre and bounding radius, ``(x, y, r)``, as plain floats (built
+        on first use): what the loops over a few figures read."""
+        found = self._plain
+        if found is None:
+            found = self._plain = [(f.x, f.y, f.base.bounding_radius) for f in self.figures]
+        return found
 
     def __len__(self) -> int:
         return len(self.figures)
@@ -121,11 +133,8 @@ class FigureIndex:
             return found
         return [
             i
-            for i, f in enumerate(self.figures)
-            if f.x + (r := f.base.bounding_radius) >= xmin
-            and f.x - r <= xmax
-            and f.y + r >= ymin
-            and f.y - r <= ymax
+            for i, (x, y, r) in enumerate(self.plain)
+            if x + r >= xmin and x - r <= xmax and y + r >= ymin and y - r <= ymax
         ]
 
     def near_segment(

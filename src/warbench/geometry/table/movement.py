@@ -100,6 +100,8 @@ __all__ = [
     "TurningTable",
     "plan_move",
     "reach_along",
+    "reach_distance",
+    "turning_cost",
 ]
 
 PassThrough = Literal["none", "friends", "all"]
@@ -572,8 +574,7 @@ class _Planner:
         return min(same, key=along)[2]
 
     def turning_cost(self, angle: float) -> float | None:
-        turning = self.rules.turning
-        return turning.cost(angle) if isinstance(turning, TurningTable) else turning(abs(angle))
+        return turning_cost(self.rules, angle)
 
     def check_static(self, step: int, leg: int | None, figure: Figure, what: str) -> None:
         """A base standing (after a turn): table, terrain, figures in the way."""
@@ -796,6 +797,13 @@ class _Contact:
         return float(shapely.distance(core, obstacle)) - (radius + obstacle_radius - EPS)
 
 
+def turning_cost(rules: MoveRules, angle: float) -> float | None:
+    """What a turn of ``angle`` degrees costs under ``rules`` (None: not allowed), as a
+    plan charges it."""
+    turning = rules.turning
+    return turning.cost(angle) if isinstance(turning, TurningTable) else turning(abs(angle))
+
+
 def _name(feature_id: str, kind: str) -> str:
     return f"{kind} {feature_id!r}" if kind else f"feature {feature_id!r}"
 
@@ -1013,7 +1021,48 @@ def reach_along(
     pass through; check the final position with :func:`plan_move`. ``figure``: the
     figure, or its id in ``scene``.
     """
-    figure = scene.figure(figure)
+    found = _reach(scene, scene.figure(figure), to, allowance, rules, facing, ignore)
+    if isinstance(found, Reach):
+        return found
+    result, leg, limit, turn_cost, stopped_by, reason = found
+    point = leg.point_at(limit)
+    partial = scene.terrain.track(leg.start, point)
+    crossed = scene.terrain.crossings(leg.start, point)
+    cost = (
+        turn_cost
+        + sum(p.length * max(p.cost, leg.rate) for p in partial)
+        + sum(c.cost for c in crossed)
+    )
+    return Reach(limit, result.end.moved_to(point), cost, stopped_by, reason)
+
+
+def reach_distance(
+    scene: Scene,
+    figure: Figure,
+    to: Point,
+    allowance: float,
+    *,
+    rules: MoveRules = DEFAULT_RULES,
+    facing: float | None = None,
+    ignore: Collection[str] = (),
+) -> float:
+    """:func:`reach_along`'s ``distance`` alone: the same inches, without working out
+    what the way there costs (the track of the part of the leg it gets along)."""
+    found = _reach(scene, figure, to, allowance, rules, facing, ignore)
+    return found.distance if isinstance(found, Reach) else found[2]
+
+
+def _reach(
+    scene: Scene,
+    figure: Figure,
+    to: Point,
+    allowance: float,
+    rules: MoveRules,
+    facing: float | None,
+    ignore: Collection[str],
+) -> Reach | tuple[MoveResult, LegStep, float, float, str | None, str]:
+    """:func:`reach_along` up to where it stops: a :class:`Reach` if it gets nowhere,
+    else the plan, its leg, the inches along it, the turn's cost and why it stops."""
     result = plan_move(
         scene,
         figure,
@@ -1052,15 +1101,7 @@ def reach_along(
     afford = leg.spend(budget)
     if afford < limit - 1e-12:
         limit, stopped_by, reason = afford, "allowance", "the allowance runs out"
-    point = leg.point_at(limit)
-    partial = scene.terrain.track(leg.start, point)
-    crossed = scene.terrain.crossings(leg.start, point)
-    cost = (
-        turn_cost
-        + sum(p.length * max(p.cost, leg.rate) for p in partial)
-        + sum(c.cost for c in crossed)
-    )
-    return Reach(limit, result.end.moved_to(point), cost, stopped_by, reason)
+    return result, leg, limit, turn_cost, stopped_by, reason
 
 
 def _stop_before(scene: Scene, mover: Figure, leg: LegStep, problem: MoveProblem) -> float:

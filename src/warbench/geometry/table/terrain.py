@@ -90,6 +90,24 @@ class Crossing:
     cost: float
 
 
+_SIGHT_PIECES: Final = frozenset(
+    {
+        "piece_geoms",
+        "piece_owner",
+        "piece_height",
+        "piece_convex",
+        "piece_coords",
+        "piece_count",
+        "piece_start",
+        "piece_flat",
+        "piece_centre",
+        "piece_radius",
+        "sight_core",
+    }
+)
+"""What :meth:`Terrain._build_sight` sets (built on first use)."""
+
+
 class Terrain:
     """The features of a table, with a spatial index built once.
 
@@ -140,12 +158,33 @@ class Terrain:
             [f.barrier and f.crossing_cost is not None for f in active], dtype=np.bool_
         )
         self.max_reach = float(self.reach.max()) if active else 0.0
+        bx0, by0, bx1, by1 = self._box
+        self._blocking_boxes: list[tuple[int, float, float, float, float]] = [
+            (int(i), float(bx0[i]), float(by0[i]), float(bx1[i]), float(by1[i]))
+            for i in np.nonzero(self.blocks_movement)[0]
+        ]
+        """The boxes of :attr:`blocks_movement`'s features, as plain floats: a table has a
+        handful, and a plain loop over them answers one box faster than numpy."""
         self._contact_cache: dict[object, Contact] = {}
         self._track_cache: dict[tuple[Point, Point], tuple[TrackPiece, ...]] = {}
         self._crossing_cache: dict[tuple[Point, Point], tuple[Crossing, ...]] = {}
         self.sight_memo: dict[object, Sight] = {}
         """Sight past the terrain alone (no figures blocking), by eye, target and levels:
         kept by :meth:`Scene.sight`, here because it holds for every scene of the layout."""
+        # The pieces line of sight works with (``piece_*``, ``sight_core``) are built the
+        # first time one is asked for (``__getattr__``): a layout replaced before any
+        # sight line crosses it (a barrage cutting feature after feature, an engineer's
+        # ploughed ground) never needs them.
+
+    if not TYPE_CHECKING:  # (to the type checker the pieces are plain attributes)
+
+        def __getattr__(self, name: str) -> object:
+            if name in _SIGHT_PIECES and "geoms" in self.__dict__:
+                self._build_sight()
+                return self.__dict__[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_sight(self) -> None:
         self._build_sight_pieces()
         # Each feature less a hair at its edges (areas) or ends (lines), prepared: a sight
         # line meeting one of these passes through the feature rather than grazing it.
@@ -264,6 +303,15 @@ class Terrain:
             0
         ]
         return found
+
+    def blocking_in_box(self, xmin: float, ymin: float, xmax: float, ymax: float) -> list[int]:
+        """:meth:`_near_box`'s features that block movement (ascending): the same tests on
+        the same numbers, in plain floats."""
+        return [
+            i
+            for i, fx0, fy0, fx1, fy1 in self._blocking_boxes
+            if fx0 <= xmax and fx1 >= xmin and fy0 <= ymax and fy1 >= ymin
+        ]
 
     def _near_track(self, start: Point, end: Point, wanted: BoolArray) -> IntArray:
         """The features of kind ``wanted`` whose boxes meet the box of ``start``-``end``."""

@@ -93,6 +93,12 @@ def _mean_hits(
     return sum(k * p for k, p in probs.items()), probs
 
 
+@cache
+def _area(defence: int, no_flank_support: bool = False, deflected: bool = False) -> float:
+    """``float(area_chance(...))``: the same number, worked out once (the charts are fixed)."""
+    return float(area_chance(defence, no_flank_support=no_flank_support, deflected=deflected))
+
+
 def shot_value(
     state: State,
     shooter: Base,
@@ -135,22 +141,47 @@ def shot_value(
     return min(mean, left) * per + kill * points * 0.5
 
 
+class _Memo:
+    """Pure results one :func:`evaluate` call asks again and again, kept for that call
+    only (the state does not change while it scores its actions): each base's flank
+    support (3.0), and what a base standing where it is is worth (the start of each of
+    its moves)."""
+
+    __slots__ = ("flanks", "foes", "here")
+
+    def __init__(self) -> None:
+        self.flanks: dict[str, bool] = {}
+        self.here: dict[str, tuple[float, float, float]] = {}
+        self.foes: dict[str, list[Base]] = {}
+
+
+def _flank(state: State, base: Base, memo: _Memo | None) -> bool:
+    """:func:`barrage.flank_supported`, remembered in ``memo`` if given."""
+    if memo is None:
+        return barrage.flank_supported(state, base)
+    found = memo.flanks.get(base.id)
+    if found is None:
+        found = memo.flanks[base.id] = barrage.flank_supported(state, base)
+    return found
+
+
 def evaluate(
     ruleset: InvisibleEnemyRules, state: State, side: str, actions: Sequence[Action]
 ) -> list[float]:
-    return [_score(state, side, a) for a in actions]
+    memo = _Memo()
+    return [_score(state, side, a, memo) for a in actions]
 
 
-def _score(state: State, side: str, action: Action) -> float:
+def _score(state: State, side: str, action: Action, memo: _Memo | None = None) -> float:
     if isinstance(action, Fire):
         return _fire(state, side, action)
     if isinstance(action, Move):
-        return _move(state, side, action)
+        return _move(state, side, action, memo)
     if isinstance(action, Barrage):
-        return _barrage(state, side, action)
+        return _barrage(state, side, action, memo)
     if isinstance(action, Deflect):
         marker = next(m for m in state.markers if m.id == action.marker)
-        return -0.1 * marker_value(state, marker.side, marker.at, dodge=False) + 0.01
+        return -0.1 * marker_value(state, marker.side, marker.at, dodge=False, memo=memo) + 0.01
     if isinstance(action, Buy):
         return _buy(state, side, action)
     if isinstance(action, Unit):
@@ -178,13 +209,13 @@ def _fire(state: State, side: str, action: Fire) -> float:
     return total + 0.01
 
 
-def _barrage(state: State, side: str, action: Barrage) -> float:
+def _barrage(state: State, side: str, action: Barrage, memo: _Memo | None = None) -> float:
     """A marker set down now. Type 1 markers go down in phase 2 or are lost; a Type 2 is
     best set down in phase 4, after movement, when no one can step out of its way, and
     may be kept for later turns (3.0): in phase 2 it is worth what it strikes of an
     enemy that can still dodge, less the same marker kept; in phase 4 what it strikes,
     less what keeping it is worth while turns remain."""
-    value = marker_value(state, side, action.at, dodge=state.step == "mark1")
+    value = marker_value(state, side, action.at, dodge=state.step == "mark1", memo=memo)
     try:
         kind = barrage.check_place(state, side, action)
     except IllegalAction:
@@ -193,19 +224,22 @@ def _barrage(state: State, side: str, action: Barrage) -> float:
         return value
     keep = TYPE2_KEEP if state.turn < state.setup.turns else TYPE2_WASTE
     if state.step == "mark1":
-        return value - marker_value(state, side, action.at, dodge=False) - keep
+        return value - marker_value(state, side, action.at, dodge=False, memo=memo) - keep
     return value - keep
 
 
-def marker_value(state: State, side: str, at: Point, dodge: bool) -> float:
-    """Expected points a marker at ``at`` destroys: enemies gained, own bases lost."""
+def marker_value(
+    state: State, side: str, at: Point, dodge: bool, memo: _Memo | None = None
+) -> float:
+    """Expected points a marker at ``at`` destroys: enemies gained, own bases lost
+    (``memo``: one :func:`evaluate` call's)."""
     radius = rules().data.barrage.radius
     total = 0.0
     for base in state.active():
         if math.hypot(base.geo.x - at[0], base.geo.y - at[1]) > radius:
             continue
-        flank = barrage.flank_supported(state, base)
-        p = float(area_chance(base.model.defence, no_flank_support=not flank))
+        flank = _flank(state, base, memo)
+        p = _area(base.model.defence, no_flank_support=not flank)
         worth = p * base.model.points
         if base.contaminated:
             total += worth * 0.5
@@ -316,33 +350,40 @@ def _work(state: State, base: Base, where: Figure) -> float:
     return best
 
 
-def _move(state: State, side: str, action: Move) -> float:
+def _move(state: State, side: str, action: Move, memo: _Memo | None = None) -> float:
     try:
         base, result = movement.plan(state, side, action)
     except IllegalAction:
         return -1e9
-    gain = position_value(state, base, result.end) - position_value(state, base, base.geo)
-    gain += _work(state, base, result.end) - _work(state, base, base.geo)
-    gain += barrage_risk(state, base, base.geo) - barrage_risk(state, base, result.end)
+    here = None if memo is None else memo.here.get(base.id)
+    if here is None:
+        here = (
+            position_value(state, base, base.geo, memo),
+            _work(state, base, base.geo),
+            barrage_risk(state, base, base.geo, memo),
+        )
+        if memo is not None:
+            memo.here[base.id] = here
+    value_here, work_here, risk_here = here
+    gain = position_value(state, base, result.end, memo) - value_here
+    gain += _work(state, base, result.end) - work_here
+    gain += risk_here - barrage_risk(state, base, result.end, memo)
     return gain - hazard(state, base, result)
 
 
-def barrage_risk(state: State, base: Base, where: Figure) -> float:
+def barrage_risk(state: State, base: Base, where: Figure, memo: _Memo | None = None) -> float:
     """Expected points ``base`` loses to the barrage markers already on the table if it
     stands at ``where`` in phase 6: each marker whose radius holds it rolls for it, and a
     base that moves out of a marker's radius is not struck by it (3.0). Markers are
-    public once set down, and a move is measured, so this reads no secret."""
+    public once set down, and a move is measured, so this reads no secret (``memo``:
+    one :func:`evaluate` call's)."""
     radius = rules().data.barrage.radius
-    flank = barrage.flank_supported(state, base)
+    flank = _flank(state, base, memo)
     risk = 0.0
     for marker in state.markers:
         if math.hypot(where.x - marker.at[0], where.y - marker.at[1]) > radius + 1e-9:
             continue
-        p = float(
-            area_chance(
-                base.model.defence, no_flank_support=not flank, deflected=marker.deflected > 0
-            )
-        )
+        p = _area(base.model.defence, no_flank_support=not flank, deflected=marker.deflected > 0)
         risk += p * base.model.points
     return risk
 
@@ -371,7 +412,7 @@ def hazard(state: State, base: Base, result: MoveResult) -> float:
             p = 1.0 / 6.0 if kind.trap_only else max(0.0, (7 - need) / 6.0)
             risk += p * stuck
         if terrain.feature(crossing.feature).kind == "minefield":
-            risk += float(area_chance(base.model.defence)) * base.model.points
+            risk += _area(base.model.defence) * base.model.points
     return risk
 
 
@@ -412,12 +453,16 @@ def threat(base: Base, where: Figure, foes: Sequence[Base]) -> float:
     return total
 
 
-def position_value(state: State, base: Base, where: Figure) -> float:
+def position_value(state: State, base: Base, where: Figure, memo: _Memo | None = None) -> float:
     """What ``base`` can expect to shoot from ``where`` next fire phase, less what it can
     expect to be shot with, plus the pull of its mission. No sight lines (too dear for
-    every candidate): arcs and ranges only."""
+    every candidate): arcs and ranges only (``memo``: one :func:`evaluate` call's)."""
     enemy = state.other(base.side)
-    foes = [e for e in state.active(enemy) if not e.contaminated]
+    foes = None if memo is None else memo.foes.get(enemy)
+    if foes is None:
+        foes = [e for e in state.active(enemy) if not e.contaminated]
+        if memo is not None:
+            memo.foes[enemy] = foes
     arc = rules().arc(base.model.weapon)
     best = 0.0
     nearest = math.inf

@@ -80,10 +80,20 @@ def shooters(state: State, side: str, step: str) -> list[Base]:
 
     Contaminated bases never fire (1.5 note 2); stranded ones still do (4.5).
     """
+    steps: dict[str, str] = {}  # fire_step of a K or P base, by unit: its mates decide
+
+    def step_of(b: Base) -> str:
+        if b.weapon == "C":
+            return "fire_b"
+        found = steps.get(b.unit)
+        if found is None:
+            found = steps[b.unit] = fire_step(state, b)
+        return found
+
     return [
         b
         for b in state.active(side)
-        if fire_step(state, b) == step and b.fired_turn != state.turn and not b.contaminated
+        if step_of(b) == step and b.fired_turn != state.turn and not b.contaminated
     ]
 
 

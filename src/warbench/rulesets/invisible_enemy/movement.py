@@ -42,6 +42,7 @@ free. Only its final place is checked (it must fit there).
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import replace
 from functools import cache
 
@@ -51,6 +52,7 @@ import shapely.ops
 from warbench.core.game import Resolution
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import (
+    ANGLE_TOLERANCE,
     Figure,
     Leg,
     MoveResult,
@@ -61,8 +63,11 @@ from warbench.geometry.table import (
     along,
     centre_distance,
     heading,
+    normalize_angle,
     overlapping,
+    turn_angle,
 )
+from warbench.geometry.table.movement import reach_distance, turning_cost
 from warbench.rulesets.invisible_enemy import charts, fungus
 from warbench.rulesets.invisible_enemy.actions import Move, Unit
 from warbench.rulesets.invisible_enemy.data import rules, terrain_chart
@@ -122,37 +127,61 @@ def ploughs(state: State, base: Base) -> bool:
     return base.role == "engineer" and state.units[base.unit].mission == "E"
 
 
+_PLOUGHED: weakref.WeakKeyDictionary[
+    Terrain, dict[tuple[bool, bool], tuple[Terrain | None, frozenset[str]]]
+] = weakref.WeakKeyDictionary()
+"""Each layout's terrain as a demolition engineer ploughs through it, by ``low`` and the
+scenario's ``plough_mines`` (None: the layout itself): a layout never changes (a changed
+table has a new one, ``State.clear``, ``State.cut``), so neither does its ploughed form,
+and keeping it with the layout lets it and its tracks serve every plan on that layout."""
+
+
 def _terrain_for(state: State, base: Base, low: bool = False) -> tuple[Terrain, frozenset[str]]:
     """The terrain as ``base`` moves through it, and the features it ploughs (``low``: the
     low sensitivity ones too, an engineer's ``plough``)."""
     if not ploughs(state, base):
         return state.terrain, frozenset()
-    key = ("plough", low)
-    found = state.plans.get(key)
+    mines = state.setup.options.plough_mines
+    layout = state.terrain
+    known = _PLOUGHED.get(layout)
+    if known is None:
+        known = _PLOUGHED[layout] = {}
+    found = known.get((low, mines))
     if found is None:
         kinds = terrain_chart().kinds
         rates = rules().data.clearing
         changed = []
         sensitivities = PLOUGHABLE if low else PLOUGHED
-        for f in state.terrain.features:
+        for f in layout.features:
             kind = kinds.get(f.kind)
-            kept = f.kind in PLOUGH_KEEP and not (low and state.setup.options.plough_mines)
+            kept = f.kind in PLOUGH_KEEP and not (low and mines)
             if f.destroyed or kind is None or kept or kind.barrier:
                 continue
             if kind.sensitivity in sensitivities:
                 rate = float(getattr(rates, str(kind.sensitivity)))
                 changed.append(replace(f, move_cost=rate, impassable=False))
-        terrain = state.terrain.replaced(*changed) if changed else state.terrain
-        found = (terrain, frozenset(f.id for f in changed))
-        state.plans[key] = found
-    result: tuple[Terrain, frozenset[str]] = found
-    return result
+        # (The layout itself is not kept as its own value: that would keep it alive.)
+        found = known[(low, mines)] = (
+            layout.replaced(*changed) if changed else None,
+            frozenset(f.id for f in changed),
+        )
+    terrain, ploughed = found
+    return (layout if terrain is None else terrain), ploughed
 
 
 def _scene_for(state: State, base: Base, low: bool = False) -> Scene:
     terrain, ploughed = _terrain_for(state, base, low)
     scene = state.scene()
-    return scene if not ploughed else Scene(scene.table, terrain, scene.figures)
+    if not ploughed:
+        return scene
+    # The ploughed table of this scene, kept while the scene is the state's (its caches
+    # serve every plan of the engineer, as the scene's serve the other bases').
+    key = ("plough-scene", low)
+    found = state.plans.get(key)
+    if found is None or found[0] is not scene or found[1] is not terrain:
+        found = state.plans[key] = (scene, terrain, Scene(scene.table, terrain, scene.figures))
+    ploughing: Scene = found[2]
+    return ploughing
 
 
 def _rules_for(state: State, base: Base) -> MoveRules:
@@ -169,8 +198,15 @@ def _tow(state: State, engineer: Base) -> Base | None:
 
 def towed_by(state: State, base: Base) -> Base | None:
     """The engineer towing ``base``, if any."""
-    for other in state.active():
-        if other.towing == base.id and other.id != base.id and _tow(state, other) is base:
+    # state.active() spelt out, its test after the cheaper one (the same first match):
+    # asked of every base at every plan, when hardly any base tows.
+    for other in state.bases.values():
+        if (
+            other.towing == base.id
+            and not (other.destroyed or other.exited)
+            and other.id != base.id
+            and _tow(state, other) is base
+        ):
             return other
     return None
 
@@ -215,34 +251,32 @@ def _stranded_now(state: State, unit_id: str, where: dict[str, Figure | None]) -
     def geo(b: Base) -> Figure | None:
         return where.get(b.id, b.geo)
 
-    placed = [
-        (b, g)
-        for b in state.unit_bases(unit_id)
-        if not b.contaminated and (g := geo(b)) is not None
-    ]
-    if not placed:
+    left: list[tuple[Base, Figure, float, float]] = []
+    for b in state.unit_bases(unit_id):
+        if not b.contaminated and (g := where.get(b.id, b.geo)) is not None:
+            left.append((b, g, g.x, g.y))
+    if not left:
         return frozenset()
+    placed = left[:]  # in the unit's order (the tie-break below)
     side = state.units[unit_id].side
     setup = state.setup.side_setups[side]
     groups: list[list[tuple[Base, Figure]]] = []
     interval = setup.interval + 1e-9
-    left = list(placed)
     while left:
-        group = [left.pop(0)]
+        chain = [left.pop(0)]
         i = 0
-        while i < len(group):
-            here = group[i][1]
+        while i < len(chain):
+            _, _, hx, hy = chain[i]
             # centre_distance spelt out (the same sum): asked of every pair, many times
-            hx, hy = here.x, here.y
-            near = [m for m in left if math.hypot(m[1].x - hx, m[1].y - hy) <= interval]
-            for m in near:
-                left.remove(m)
-            group.extend(near)
+            rest: list[tuple[Base, Figure, float, float]] = []
+            for m in left:
+                (chain if math.hypot(m[2] - hx, m[3] - hy) <= interval else rest).append(m)
+            left = rest
             i += 1
-        groups.append(group)
-    if len(groups) == 1:
-        return frozenset()  # one group: it is the main one, and no base is cut off
-    order = {b.id: n for n, (b, _) in enumerate(placed)}
+        if not groups and not left:
+            return frozenset()  # one group: it is the main one, and no base is cut off
+        groups.append([(b, g) for b, g, _, _ in chain])
+    order = {b.id: n for n, (b, _, _, _) in enumerate(placed)}
     main = max(groups, key=lambda g: (len(g), -min(order[b.id] for b, _ in g)))
     reach = charts.network_range(setup.tech)
     relays = [
@@ -524,6 +558,12 @@ def _drive(
     facing = base.geo.facing
     here = base.geo.at
     best = run(given)
+    if (
+        len(given) == 1
+        and given[0].facing is None
+        and _holding_dearer(best, facing, action.facing, rules_)
+    ):
+        return best  # what the loop below would choose, without planning the leg held
     for i, point in enumerate(path):
         rest = given[i + 1 :]
         held = given[i].facing
@@ -543,6 +583,37 @@ def _drive(
                 facing = heading(here, point)
         here = point
     return best
+
+
+def _holding_dearer(turned: MoveResult, facing: float, final: float, rules_: MoveRules) -> bool:
+    """Whether :func:`_drive`'s one leg, driven turned (``turned``: legal), surely beats
+    it driven holding ``facing`` (the base's), both ending turned to ``final``: the held
+    plan's cost is worked out here
+    as the planner would (the same track pieces, crossings and final turn, the same
+    sums in the same order), and it is no less; or the held plan breaks a rule (a
+    direction or a turn not allowed) the turned one does not. False when unsure."""
+    start = turned.start
+    legs = turned.legs
+    if turned.problem is not None or len(legs) != 1 or start.facing != facing:
+        return False
+    leg = legs[0]
+    drift = abs(turn_angle(start.facing, heading(start.at, leg.end)))
+    rate = 1.0
+    if rules_.direction_cost is not None:
+        allowed = rules_.direction_cost(drift)
+        if allowed is None:
+            return True  # driven that way the leg is not allowed at all
+        rate = allowed
+    costs = [
+        sum(p.length * max(p.cost, rate) for p in leg.pieces) + sum(c.cost for c in leg.crossings)
+    ]
+    angle = turn_angle(start.facing, normalize_angle(final))
+    if abs(angle) > ANGLE_TOLERANCE:
+        turn = turning_cost(rules_, angle)
+        if turn is None:
+            return True  # the turn at the end is more than the turning table allows
+        costs.append(turn)
+    return sum(costs) >= turned.cost
 
 
 # -- moving ----------------------------------------------------------------------------------
@@ -708,10 +779,17 @@ def goals(state: State, base: Base) -> list[Point]:
                 "west": (-past, base.geo.y),
             }[edge]
         )
+    # state.active(side) spelt out, the role first (the same list): asked of every
+    # movable base at every decision of a unit.
+    side = base.side
     relays = [
         b
-        for b in state.active(base.side)
-        if b.role == "network" and b.id != base.id and not b.contaminated
+        for b in state.bases.values()
+        if b.role == "network"
+        and b.side == side
+        and not (b.destroyed or b.exited)
+        and b.id != base.id
+        and not b.contaminated
     ]
     if relays:
         out.append(min(relays, key=lambda r: centre_distance(r.geo, base.geo)).geo.at)
@@ -792,14 +870,16 @@ def reach(state: State, base: Base, goal: Point, low: bool = False) -> float:
     """Inches ``base`` can get straight toward ``goal`` with its allowance (``low``:
     ploughing low obstacles too)."""
     towed = _tow(state, base)
-    got = _scene_for(state, base, low).reach_along(
-        base.id,
+    scene = _scene_for(state, base, low)
+    got = reach_distance(
+        scene,
+        scene.figure(base.id),
         goal,
         base.model.speed,
         rules=_rules_for(state, base),
         ignore=[towed.id] if towed else [],
     )
-    return float(got.distance)
+    return float(got)
 
 
 __all__ = [

@@ -26,12 +26,22 @@ counts as loose), and is stopped by any other (a packed unit).
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from itertools import combinations
 
 import shapely
 
-from warbench.geometry.table import EPS, TOUCH, Figure, Point, RoundBase, centre_distance, in_arc
+from warbench.geometry.table import (
+    EPS,
+    TOUCH,
+    Figure,
+    Point,
+    RoundBase,
+    Terrain,
+    centre_distance,
+    in_arc,
+)
 from warbench.geometry.table.terrain import LOS_BEYOND, LOS_NO
 from warbench.rulesets.invisible_enemy.charts import network_range
 from warbench.rulesets.invisible_enemy.data import rules
@@ -101,10 +111,22 @@ def _footprint(geo: Figure) -> tuple[shapely.Geometry, float]:
     return geo.outline, 0.0
 
 
+_CENTRES: weakref.WeakKeyDictionary[Terrain, dict[str, Point]] = weakref.WeakKeyDictionary()
+"""Each layout's tower centres, worked out once: a layout never changes (a cut or
+cleared feature makes a new one, ``State.cut``, ``State.clear``)."""
+
+
 def tower_centre(state: State, tower_id: str) -> Point:
     """The centroid of the tower's feature: its centre for range and fire (1.5 note 2)."""
-    c = shapely.centroid(state.terrain.feature(tower_id).geometry)
-    return (float(c.x), float(c.y))
+    layout = state.terrain
+    known = _CENTRES.get(layout)
+    if known is None:
+        known = _CENTRES[layout] = {}
+    found = known.get(tower_id)
+    if found is None:
+        c = shapely.centroid(layout.feature(tower_id).geometry)
+        found = known[tower_id] = (float(c.x), float(c.y))
+    return found
 
 
 def aim(state: State, target_id: str) -> Aim | None:
@@ -278,28 +300,36 @@ def refusal(state: State, shooter: Base, target_id: str) -> str | None:
     Targets are enemy bases, contaminated bases of either side (1.5 note 2: both
     sides must destroy them) and fungus towers (1.5 note 2).
     """
-    target = aim(state, target_id)
-    if target is None:
-        return f"there is no base or fungus tower {target_id} on the table"
-    if target.base is not None:
-        if target.id == shooter.id:
+    # A base's centre is read off it: its whole Aim (a footprint) is for the line of fire.
+    base = state.bases.get(target_id)
+    centre: Point
+    if base is not None:
+        if not base.active:
+            return f"there is no base or fungus tower {target_id} on the table"
+        if base.id == shooter.id:
             return f"{shooter.id} may not fire at itself"
-        if target.base.side == shooter.side and not target.base.contaminated:
+        if base.side == shooter.side and not base.contaminated:
             return (
                 f"{target_id} is a friendly base: only contaminated friends are targets "
                 "(1.5 note 2)"
             )
+        centre = base.geo.at
+    else:
+        target = aim(state, target_id)
+        if target is None:
+            return f"there is no base or fungus tower {target_id} on the table"
+        centre = target.centre
     weapon = shooter.weapon
     name = WEAPON_NAMES.get(weapon, weapon)
     reach = shooter.model.range
-    far = centre_distance(shooter.geo, target.centre)
+    far = centre_distance(shooter.geo, centre)
     if far > reach + RANGE_SLACK:
         return (
             f'{target_id} is {far:.1f}" away, beyond the {reach:g}" range of '
             f"{shooter.id}'s {name} (5.0, centre to centre)"
         )
     half = rules().arc(weapon)
-    if not in_arc(shooter.geo, target.centre, half):
+    if not in_arc(shooter.geo, centre, half):
         return f"{target_id} is outside the {2 * half:g}-degree arc of {shooter.id}'s {name} (5.0)"
     line = line_of_fire(state, shooter, target_id)
     return None if line.allowed else line.reason

@@ -268,7 +268,13 @@ class State:
         return towed
 
     def unit_bases(self, unit: str) -> list[Base]:
-        return [self.bases[b] for b in self.units[unit].bases if self.bases[b].active]
+        # ``Base.active`` spelt out, as in :meth:`active`.
+        bases = self.bases
+        return [
+            base
+            for b in self.units[unit].bases
+            if not ((base := bases[b]).destroyed or base.exited)
+        ]
 
     def scene(self) -> Scene:
         """The table with every base still on it (rebuilt after any change)."""
@@ -327,9 +333,11 @@ class State:
                     n += 1
                 taken.add(f"{fid}-{n}")
                 changed.append(replace(piece, id=f"{fid}-{n}"))
-        if changed:
-            self.terrain = self.terrain.replaced(*changed)
-        self.clear(*cleared)
+        if changed or cleared:
+            # One new layout for the pieces and the features cleared for good (as
+            # :meth:`clear` clears them): the same layout as replacing one after the other.
+            gone = (replace(self.terrain.feature(i), destroyed=True) for i in cleared)
+            self.terrain = self.terrain.replaced(*changed, *gone)
         if cut:
             self.touched()
         return cut

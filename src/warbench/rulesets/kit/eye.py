@@ -48,6 +48,13 @@ Measuring = Literal["eye", "free"]
 """The scenario option: positions by eye (the model) or measured freely."""
 
 
+_SEEN: dict[int, tuple[Figure, tuple[float, float], Figure]] = {}
+"""Figures as the eye sees them, by the figure's identity (kept in the entry, so the
+identity stays its own), with the eye's cell and facing step."""
+_SEEN_LIMIT = 4096
+"""Entries kept at most (then forgotten all at once)."""
+
+
 class EyeSpec(StandIn):
     """The eye-precision model's numbers (``rules.toml [eye]``)."""
 
@@ -71,8 +78,17 @@ class EyeSpec(StandIn):
         return float(round(distance / self.cell) * self.cell)
 
     def figure(self, geo: Figure) -> Figure:
-        """``geo`` where the eye sees it."""
-        return geo.moved_to(self.point(geo.at), self.heading(geo.facing))
+        """``geo`` where the eye sees it (remembered for that figure: a base that has not
+        moved is seen where it was, as the same figure, every time a side looks)."""
+        key = id(geo)
+        found = _SEEN.get(key)
+        if found is not None and found[0] is geo and found[1] == (self.cell, self.facing):
+            return found[2]
+        seen = geo.moved_to(self.point(geo.at), self.heading(geo.facing))
+        if len(_SEEN) >= _SEEN_LIMIT:
+            _SEEN.clear()
+        _SEEN[key] = (geo, (self.cell, self.facing), seen)
+        return seen
 
     def note(self) -> str:
         """What a view says of its positions (``view["positions"]``)."""
