@@ -1038,7 +1038,7 @@ def reach_along(
 
 def reach_distance(
     scene: Scene,
-    figure: Figure,
+    figure: FigureRef,
     to: Point,
     allowance: float,
     *,
@@ -1048,7 +1048,7 @@ def reach_distance(
 ) -> float:
     """:func:`reach_along`'s ``distance`` alone: the same inches, without working out
     what the way there costs (the track of the part of the leg it gets along)."""
-    found = _reach(scene, figure, to, allowance, rules, facing, ignore)
+    found = _reach(scene, scene.figure(figure), to, allowance, rules, facing, ignore)
     return found.distance if isinstance(found, Reach) else found[2]
 
 
