@@ -26,6 +26,15 @@ Group = tuple[int, Iterable[T]]
 """At most this many actions, and the actions (built lazily where that saves work)."""
 
 
+def lazily(make: Callable[[], Iterable[T]]) -> Iterator[T]:
+    """``make()``'s items, ``make`` called only when the first is asked for (a group's
+    actions, built if a draw lands in it)."""
+    yield from make()
+
+
+_END = object()
+
+
 class _Group:
     __slots__ = ("bound", "built", "rest")
 
@@ -39,12 +48,12 @@ class _Group:
         then cut to its true size)."""
         built, rest = self.built, self.rest
         while len(built) <= index and rest is not None:
-            for item in rest:
-                built.append(item)
-                break
-            else:
+            item = next(rest, _END)
+            if item is _END:
                 self.rest = rest = None
                 self.bound = len(built)
+            else:
+                built.append(item)
         return built[index] if index < len(built) else None
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from typing import TYPE_CHECKING
 
 from warbench.core.actions import Action
-from warbench.core.sampling import Group
+from warbench.core.sampling import Group, lazily
 from warbench.errors import IllegalAction, MoveRefused
 from warbench.geometry.table import Point, heading, turn_angle
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
@@ -299,7 +299,8 @@ class _BaseMoves:
         end = move.path[-1]
         return any(self._on_line(j, end) and earlier(j) == move for j in range(i))
 
-    def turn(self) -> Move | None:
+    @cached_property
+    def turned(self) -> Move | None:
         """Turning in place to face the nearest enemy, if it is a turn and legal."""
         if self.nearest is None:
             return None
@@ -310,7 +311,7 @@ class _BaseMoves:
         return move if _is_legal(self.state, move) else None
 
     def any(self) -> bool:
-        return self.turn() is not None or any(
+        return self.turned is not None or any(
             self.kept(i) is not None for i in range(len(self.makes))
         )
 
@@ -318,7 +319,7 @@ class _BaseMoves:
         straight = range(len(self.makes))
         found: list[Action] = [m for m in (self.kept(i) for i in straight) if m is not None]
         found.extend(m for m in (self.facing(i) for i in straight) if m is not None)
-        turn = self.turn()
+        turn = self.turned
         if turn is not None:
             found.append(turn)
         return found
@@ -326,16 +327,16 @@ class _BaseMoves:
     def groups(self) -> list[Group[Action]]:
         straight = range(len(self.makes))
         return [
-            *((1, _lazy(partial(self.kept, i))) for i in straight),
-            *((1, _lazy(partial(self.facing, i))) for i in straight),
-            (1, _lazy(self.turn)),
+            *((1, lazily(partial(_listed, partial(self.kept, i)))) for i in straight),
+            *((1, lazily(partial(_listed, partial(self.facing, i)))) for i in straight),
+            (1, lazily(partial(_listed, lambda: self.turned))),
         ]
 
 
-def _lazy(make: Callable[[], Move | None]) -> Iterator[Action]:
+def _listed(make: Callable[[], Move | None]) -> list[Action]:
+    """``make()`` as a list: none or one."""
     found = make()
-    if found is not None:
-        yield found
+    return [] if found is None else [found]
 
 
 def _segment_distance(p: Point, a: Point, b: Point) -> float:

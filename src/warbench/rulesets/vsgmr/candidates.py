@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -31,7 +32,7 @@ import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
-from warbench.core.sampling import Group
+from warbench.core.sampling import Group, lazily
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import END, Move
@@ -681,7 +682,10 @@ def action_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action]] 
             return [(len(cached), cached), (1, (END,))]
         return [
             *(
-                (rules.attack_bound(state, fig, hand), _lazy(rules.fig_attacks, state, fig, hand))
+                (
+                    rules.attack_bound(state, fig, hand),
+                    lazily(partial(rules.fig_attacks, state, fig, hand)),
+                )
                 for fig in state.side_figs(side)
             ),
             (1, (END,)),
@@ -697,20 +701,10 @@ def _movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action
     if cached is not None:
         return [(len(cached), cached)]
     return [
-        (MAX_PER_FIGURE, _lazy_moves(rules, state, fig))
+        (MAX_PER_FIGURE, lazily(partial(figure_moves, rules, state, fig)))
         for fig in state.side_figs(side)
         if rules.may_move(state, fig)
     ]
-
-
-def _lazy_moves(rules: VSGMR, state: State, fig: Fig) -> Iterator[Move]:
-    yield from figure_moves(rules, state, fig)
-
-
-def _lazy(
-    make: Callable[[State, Fig, bool], list[Action]], state: State, fig: Fig, hand: bool
-) -> Iterator[Action]:
-    yield from make(state, fig, hand)
 
 
 def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:
