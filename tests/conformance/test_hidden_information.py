@@ -359,6 +359,8 @@ def test_a_seat_shows_its_side_only(hidden_scenario: Scenario, seed: int) -> Non
                         seat.view(other)
                     with pytest.raises(HiddenInformation):
                         seat.legal_actions(other)
+                    with pytest.raises(HiddenInformation):
+                        seat.sample_action(random.Random(1).random, other)
 
 
 def test_the_commitments_in_the_shared_record_are_salted(duel: ModuleType) -> None:
