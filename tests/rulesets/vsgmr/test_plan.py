@@ -3,7 +3,10 @@ the scenario's choice greedy does not, and a whole game of the main scenario."""
 
 from __future__ import annotations
 
+import math
+
 from warbench.core.game import Game
+from warbench.rulesets.vsgmr.actions import Move
 from warbench.sim.runner import play_game, score_for
 
 
@@ -57,22 +60,84 @@ def test_the_planner_plays_the_main_scenario_to_the_end():
         assert score_for(game, seat) in (0.0, 0.5, 1.0)
 
 
-def test_moves_keep_greedys_weights_whoever_attacks_first(vs):
-    """Early, level on points: the planner scores moves as greedy does, whichever side
-    attacks first this round (weighing the second attacker's exposure up and the first's
-    down lost score against greedy in the tuning pairs)."""
+def test_moving_first_the_planner_scores_moves_as_greedy(vs):
+    """Early, level on points, red moving first: nobody has moved, so the planner's
+    moves score as greedy's."""
     figures = [
         vs.fig("red", "A", "troop", (10, 4), 90, distance=True),
         vs.fig("red", "C", "troop", (16, 4), 90, distance=True),
         vs.fig("blue", "B", "hero", (10, 20), 270, distance=True),
     ]
-    for first in ("red", "blue"):
-        game = vs.skip_to(vs.start(figures, first=first, rounds=5), "movement", "red")
+    game = vs.skip_to(vs.start(figures, first="red", rounds=5), "movement", "red")
+    state, rules = game.state, game.ruleset
+    actions = list(rules.legal_actions(state, "red"))
+    assert any(isinstance(a, Move) for a in actions)
+    assert rules.plan(state, "red", actions) == rules.evaluate(state, "red", actions)
+
+
+def _moves_of(game, fid: str):
+    state, rules = game.state, game.ruleset
+    actions = list(rules.legal_actions(state, "red"))
+    greedy = rules.evaluate(state, "red", actions)
+    planned = rules.plan(state, "red", actions)
+    return [
+        (a, g, p)
+        for a, g, p in zip(actions, greedy, planned, strict=True)
+        if isinstance(a, Move) and a.figure == fid and a.path
+    ]
+
+
+def _gap(game, move: Move, fid: str) -> float:
+    end = move.path[-1]
+    return math.dist(end, game.state.figs[fid].geo.at) - 1.0  # two 1" bases
+
+
+def test_moving_second_an_enemy_facing_away_threatens_nothing_this_round(vs):
+    """Blue moved first and B faces away from red (II.2: it may not turn again this
+    round). Greedy counts B's shot at every place in its range, as if it could still turn;
+    the planner knows it cannot shoot behind its front arc, so every move toward it
+    scores higher than greedy's."""
+    figures = [
+        vs.fig("red", "A", "troop", (10, 4), 90, distance=True),
+        vs.fig("blue", "B", "troop", (10, 18), 90, distance=True),
+    ]
+    game = vs.skip_to(vs.start(figures, first="blue", rounds=5), "movement", "red")
+    moves = _moves_of(game, "A")
+    near = [(a, g, p) for a, g, p in moves if _gap(game, a, "B") <= 12.0]
+    assert near
+    for _, greedy, planned in near:
+        assert planned > greedy + 0.05
+
+
+def test_moving_second_a_place_in_the_sights_of_an_enemy_that_shoots_first_is_worth_less(vs):
+    """Blue moved first and B faces red: B attacks first this round (II.3). From a place
+    in B's range red's A could shoot B, but only if it survives B's shot, so the planner
+    scores it below greedy."""
+    figures = [
+        vs.fig("red", "A", "troop", (10, 2), 90, distance=True),
+        vs.fig("blue", "B", "troop", (10, 19), 270, distance=True),
+    ]
+    game = vs.skip_to(vs.start(figures, first="blue", rounds=5), "movement", "red")
+    in_sights = [(g, p) for a, g, p in _moves_of(game, "A") if _gap(game, a, "B") <= 12.0]
+    assert in_sights
+    assert all(p < g - 0.1 for g, p in in_sights)
+
+
+def test_the_first_turn_is_given_away_when_no_attack_can_reach_this_round(vs):
+    """Red won the initiative. 32" apart, no attack can reach this round whoever moves
+    first, so the planner lets blue move first and moves after it has seen blue's
+    moves; 18" apart it takes the first turn, as greedy always does (its attacks come
+    first)."""
+    for blue_y, wanted in ((34, "first blue"), (20, "first red")):
+        figures = [
+            vs.fig("red", "A", "troop", (10, 2), 90, distance=True),
+            vs.fig("blue", "B", "troop", (10, blue_y), 270, distance=True),
+        ]
+        game = vs.new_game(figures, [6, 1])
         state, rules = game.state, game.ruleset
-        assert state.order[0] == first
         actions = list(rules.legal_actions(state, "red"))
-        assert any(str(a).startswith("move") for a in actions)
-        assert rules.plan(state, "red", actions) == rules.evaluate(state, "red", actions)
+        assert _best(rules.evaluate(state, "red", actions), actions) == "first red"
+        assert _best(rules.plan(state, "red", actions), actions) == wanted
 
 
 def test_a_kill_that_ends_the_game_for_another_side_is_left_alone(vs):

@@ -307,6 +307,12 @@ class _Mover:
     approach = APPROACH
     strike = 1.0
     """Weight of what the figure can attack from a place (greedy: all of it)."""
+    reads_order = False
+    """Whether the round's order counts (the planner; greedy: no). An enemy whose side
+    has moved this round stands where it is, facing as it does (II.2): this round it can
+    shoot only within its range and front arc, or strike only what touches it. It also
+    attacks first (its side is earlier in the order, II.3-4), so what the figure could
+    attack counts only as far as it survives those attacks."""
 
     def __init__(self, state: State, fig: Fig) -> None:
         self.state = state
@@ -321,6 +327,17 @@ class _Mover:
         ]
         self.range = rules.range
         self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
+        moved = self.moved_sides(state, fig)
+        self.standing = [e.side in moved for e, _ in self.enemies]
+        """Per enemy: whether its side has moved this round (see :attr:`reads_order`)."""
+
+    @classmethod
+    def moved_sides(cls, state: State, fig: Fig) -> frozenset[str]:
+        """The enemy sides done moving this round, if this mover reads the order."""
+        if not cls.reads_order or state.phase != "movement" or fig.side not in state.order:
+            return frozenset()
+        me = state.order.index(fig.side)
+        return frozenset(state.order[:me]) | (state.done - {fig.side})
 
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
         fig, state, rules = self.fig, self.state, self.rules
@@ -333,8 +350,9 @@ class _Mover:
         can_hit = fig.where != "mounted" and mounted_on is None and not fig.attacked
         best = 0.0
         threat = 0.0
+        survives = 1.0
         nearest = math.inf
-        for (enemy, body), look in zip(self.enemies, seen, strict=True):
+        for (enemy, body), look, standing in zip(self.enemies, seen, self.standing, strict=True):
             gap = max(0.0, math.dist(at, body.at) - base_r - body.base.bounding_radius)
             nearest = min(nearest, gap)
             # What this figure can do to the enemy from here.
@@ -356,6 +374,21 @@ class _Mover:
             if enemy.profile.is_mount and enemy.rider is None:
                 reach = 0.0
             covered = look.eye_cover or mounted_on is not None
+            if standing:
+                # It has moved: it attacks from where it stands, before this figure does.
+                now = 0.0
+                if (
+                    enemy.profile.distance
+                    and look.clear
+                    and gap <= self.range
+                    and abs(bearing(body, ghost)) <= rules.facing_half_angle
+                ):
+                    now = _attack_p(state, enemy, fig, False, covered)
+                if gap <= rules.touch:
+                    now = max(now, _attack_p(state, enemy, fig, True, False))
+                threat += now * mine
+                survives *= 1.0 - now
+                continue
             shot = 0.0
             if enemy.profile.distance and look.clear:
                 if gap <= self.range:
@@ -368,7 +401,7 @@ class _Mover:
                     state, enemy, fig, True, False
                 )
             threat += max(shot, blow) * mine
-        score = self.strike * best - self.exposure * threat
+        score = self.strike * best * survives - self.exposure * threat
         if math.isfinite(nearest):
             want = self.range - 1.0 if fig.profile.distance else 0.0
             score -= self.approach * value(fig) * max(0.0, nearest - want)
@@ -488,7 +521,8 @@ def _move_score(
     # kept per set-up like the candidates, so a phase scores each figure once.
     from warbench.rulesets.vsgmr.candidates import signature
 
-    sig = signature(state, fig)
+    kind = mover_class or _Mover
+    sig = (signature(state, fig), kind.moved_sides(state, fig))
     cache: dict[Any, Any] = state.setup.caches.setdefault(cache_name, {})
     if len(cache) > MOVE_SCORES_KEPT:
         cache.clear()
@@ -496,7 +530,6 @@ def _move_score(
     found: float | None = cache.get(key)
     if found is not None:
         return found
-    kind = mover_class or _Mover
     mover_key = ("mover", kind, fig.id)
     mover: _Mover | None = state.caches.get(mover_key)
     if mover is None or mover.fig is not fig:  # one per figure and state version
@@ -633,7 +666,8 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
                 space.body(state, e) for e in state.figs.values() if e.side != fig.side and e.active
             ]
             targets = [(b.at, b.base.bounding_radius) for b in bodies]
-            found = per_fig[action.figure] = (signature(state, fig), me, targets)
+            sig = (signature(state, fig), _Mover.moved_sides(state, fig))
+            found = per_fig[action.figure] = (sig, me, targets)
             if (found[0], "here") not in scored:
                 r = me.base.bounding_radius
                 asked.extend((me.at, r, at, tr) for at, tr in targets)
