@@ -9,16 +9,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.command import (
-    BATCH,
-    add_command,
-    argument,
-    batch_settings,
-    count,
-    json_flag,
-    pictures,
-    scenario,
-)
+from warbench.cli.command import BATCH, add_command, argument, count, json_flag, pictures, scenario
 from warbench.cli.common import out_console, print_json, progress_bar, reasons_table, say
 from warbench.errors import WarbenchError
 
@@ -105,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             args.scenario,
             bots,
             pairs=args.pairs,
-            **batch_settings(args),
+            **BATCH.settings(args),
             precision=args.precision,
             max_games=args.max_games,
             progress=lambda r: update(r.games, r.planned, r.text()),

@@ -8,15 +8,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.command import (
-    BATCH,
-    add_command,
-    argument,
-    batch_settings,
-    count,
-    json_flag,
-    ruleset_name,
-)
+from warbench.cli.command import BATCH, add_command, argument, count, json_flag, ruleset_name
 from warbench.cli.common import out_console, print_json, progress_bar, say
 from warbench.errors import WarbenchError
 
@@ -109,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             args.arena,
             bot=args.bot,
             pairs=args.pairs,
-            **batch_settings(args),
+            **BATCH.settings(args),
             progress=advance,
         )
     fair: Fairness | None = None
@@ -121,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
                 out,
                 bot=args.bot,
                 pairs=args.balance_pairs,
-                **batch_settings(args),
+                **BATCH.settings(args),
                 most=args.changes,
                 rounds=args.rounds,
                 progress=lambda running: update(running.games, running.planned, running.text()),

@@ -7,7 +7,7 @@ seating or as a point of view, the batch options), so each command states only i
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,12 @@ class Argument:
 
     names: tuple[str, ...]
     settings: dict[str, Any]
+
+    @property
+    def dest(self) -> str:
+        """Where argparse keeps its value (an option's first long flag, as a name)."""
+        flags = [name for name in self.names if name.startswith("--")] or list(self.names)
+        return str(self.settings.get("dest", flags[0].lstrip("-").replace("-", "_")))
 
 
 def argument(*names: str, **settings: Any) -> Argument:
@@ -91,24 +97,44 @@ def point_of_view(help: str, metavar: str = "NAME") -> Argument:
     return argument("--side", metavar=metavar, help=help)
 
 
-BATCH = (
-    argument("--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"),
-    argument("--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"),
-    argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="local processes (default) or Ray (pip install 'warbench[ray]')",
-    ),
-    argument(
-        "--address",
-        metavar="ADDR",
-        help="with --backend ray: an existing cluster (auto, or HOST:PORT); "
-        "default: a local Ray with --workers CPUs",
-    ),
+@dataclass(frozen=True)
+class Options:
+    """Options declared together and read back together (``*group`` gives them to
+    :func:`add_command`; :meth:`settings` reads what the command line said)."""
+
+    arguments: tuple[Argument, ...]
+
+    def __iter__(self) -> Iterator[Argument]:
+        return iter(self.arguments)
+
+    def settings(self, args: argparse.Namespace) -> dict[str, Any]:
+        """What the command line gave these options, by name (as keyword arguments)."""
+        return {each.dest: getattr(args, each.dest) for each in self.arguments}
+
+
+BATCH = Options(
+    (
+        argument("--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"),
+        argument(
+            "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
+        ),
+        argument(
+            "--backend",
+            choices=("local", "ray"),
+            default="local",
+            help="local processes (default) or Ray (pip install 'warbench[ray]')",
+        ),
+        argument(
+            "--address",
+            metavar="ADDR",
+            help="with --backend ray: an existing cluster (auto, or HOST:PORT); "
+            "default: a local Ray with --workers CPUs",
+        ),
+    )
 )
 """What the commands that play many games share: the master seed, and where the games
-are played (``--workers``, ``--backend``, ``--address``)."""
+are played (``--workers``, ``--backend``, ``--address``); ``BATCH.settings(args)`` are
+the keyword arguments of ``warbench.sim``'s batch functions."""
 
 
 def count(flag: str, default: int | None, metavar: str, help: str, **settings: Any) -> Argument:
@@ -116,14 +142,3 @@ def count(flag: str, default: int | None, metavar: str, help: str, **settings: A
     return argument(
         flag, type=positive_int, default=default, metavar=metavar, help=help, **settings
     )
-
-
-def batch_settings(args: argparse.Namespace) -> dict[str, Any]:
-    """What the :data:`BATCH` options say, as the keyword arguments of ``warbench.sim``'s
-    batch functions (``seed``, ``workers``, ``backend``, ``address``)."""
-    return {
-        "seed": args.seed,
-        "workers": args.workers,
-        "backend": args.backend,
-        "address": args.address,
-    }

@@ -6,16 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.command import (
-    BATCH,
-    add_command,
-    argument,
-    batch_settings,
-    count,
-    json_flag,
-    scenario,
-    seating,
-)
+from warbench.cli.command import BATCH, add_command, argument, count, json_flag, scenario, seating
 from warbench.cli.common import (
     bot_names,
     out_console,
@@ -64,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             args.scenario,
             args.games,
             bots,
-            **batch_settings(args),
+            **BATCH.settings(args),
             record_dir=args.record_dir,
             progress=lambda done: update(done, args.games),
         )
