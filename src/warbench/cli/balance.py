@@ -9,7 +9,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.command import BATCH, add_command, argument, count, json_flag, pictures, scenario
+from warbench.cli.command import BATCH, add_command, argument, json_flag, pictures, scenario, whole
 from warbench.cli.common import out_console, print_json, progress_bar, reasons_table, say
 from warbench.errors import WarbenchError
 
@@ -45,7 +45,7 @@ def register(commands: Commands) -> None:
                 help="one bot for every side, or one per side, rotated over the seats "
                 "(e.g. greedy,mcts:iterations=50; default greedy)",
             ),
-            count("--pairs", 100, "N", "seeds to play, each in every seating (default 100)"),
+            whole("--pairs", 100, "N", "seeds to play, each in every seating (default 100)"),
             argument(
                 "--precision",
                 type=float,
@@ -53,7 +53,7 @@ def register(commands: Commands) -> None:
                 help="instead of --pairs: play until every interval's half-width is at most P "
                 "(e.g. 0.02), up to --max-games",
             ),
-            count(
+            whole(
                 "--max-games",
                 10_000,
                 "M",

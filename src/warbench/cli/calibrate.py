@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.command import BATCH, add_command, argument, count, json_flag, ruleset_name
+from warbench.cli.command import BATCH, add_command, argument, json_flag, ruleset_name, whole
 from warbench.cli.common import out_console, print_json, progress_bar, say
 from warbench.errors import WarbenchError
 
@@ -46,7 +46,7 @@ def register(commands: Commands) -> None:
                 metavar="BOT",
                 help="the bot playing every side (default greedy)",
             ),
-            count(
+            whole(
                 "--pairs",
                 200,
                 "N",
@@ -65,19 +65,19 @@ def register(commands: Commands) -> None:
                 help="with --scenario: where to write the adjusted scenario (default "
                 "<scenario>-fair.toml here)",
             ),
-            count(
+            whole(
                 "--balance-pairs",
                 100,
                 "N",
                 "with --scenario: seeds of each balance run (default 100)",
             ),
-            count(
+            whole(
                 "--changes",
                 3,
                 "K",
                 "with --scenario: at most K unit substitutions a round (default 3)",
             ),
-            count(
+            whole(
                 "--rounds",
                 3,
                 "R",

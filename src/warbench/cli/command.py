@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from warbench.cli.common import positive_int, seed_int
+from warbench.cli.common import MAX_COUNT, seed_int, whole_numbers
 
 if TYPE_CHECKING:
     from warbench.cli.common import Commands
@@ -97,6 +97,22 @@ def point_of_view(help: str, metavar: str = "NAME") -> Argument:
     return argument("--side", metavar=metavar, help=help)
 
 
+def whole(
+    flag: str,
+    default: int | None,
+    metavar: str | None,
+    help: str,
+    low: int = 1,
+    high: int = MAX_COUNT,
+    **settings: Any,
+) -> Argument:
+    """An option taking a whole number from ``low`` to ``high`` (by default a count of at
+    least 1: games, pairs, rounds, processes...)."""
+    return argument(
+        flag, type=whole_numbers(low, high), default=default, metavar=metavar, help=help, **settings
+    )
+
+
 @dataclass(frozen=True)
 class Options:
     """Options declared together and read back together (``*group`` gives them to
@@ -115,9 +131,7 @@ class Options:
 BATCH = Options(
     (
         argument("--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"),
-        argument(
-            "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
-        ),
+        whole("--workers", 1, "W", "processes (default 1)"),
         argument(
             "--backend",
             choices=("local", "ray"),
@@ -135,10 +149,3 @@ BATCH = Options(
 """What the commands that play many games share: the master seed, and where the games
 are played (``--workers``, ``--backend``, ``--address``); ``BATCH.settings(args)`` are
 the keyword arguments of ``warbench.sim``'s batch functions."""
-
-
-def count(flag: str, default: int | None, metavar: str, help: str, **settings: Any) -> Argument:
-    """An option taking a whole number of at least 1 (games, pairs, rounds...)."""
-    return argument(
-        flag, type=positive_int, default=default, metavar=metavar, help=help, **settings
-    )

@@ -150,11 +150,6 @@ MAX_COUNT = 10**9
 """The largest count a command takes (games, workers, action numbers)."""
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    return whole_number(text, 1, MAX_COUNT)
-
-
 def whole_numbers(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``."""
 

@@ -7,8 +7,8 @@ import errno
 import socket
 from typing import TYPE_CHECKING
 
-from warbench.cli.command import add_command, argument
-from warbench.cli.common import err_console, say, whole_numbers
+from warbench.cli.command import add_command, argument, whole
+from warbench.cli.common import err_console, say
 from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
@@ -38,9 +38,7 @@ def register(commands: Commands) -> None:
             argument(
                 "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
             ),
-            argument(
-                "--port", type=whole_numbers(1, 65535), default=8000, help="port (default 8000)"
-            ),
+            whole("--port", 8000, None, "port (default 8000)", high=65535),
             argument(
                 "--db",
                 default=DEFAULT_DB,
@@ -48,31 +46,32 @@ def register(commands: Commands) -> None:
                 help=f"database URL (default {DEFAULT_DB}, a file here; "
                 "postgresql://user@host/name for a shared server)",
             ),
-            argument(
+            whole(
                 "--bot-processes",
-                type=whole_numbers(0, 64),
-                default=1,
-                metavar="N",
-                help="processes the bots think in, so that requests never wait for them "
+                1,
+                "N",
+                "processes the bots think in, so that requests never wait for them "
                 "(default 1; 0: in the server's own threads)",
+                low=0,
+                high=64,
             ),
-            argument(
+            whole(
                 "--bot-games",
-                type=whole_numbers(1, 100_000),
-                default=BOT_GAMES,
-                metavar="N",
-                help=f"games whose bots may play at once (default {BOT_GAMES}); while that many "
+                BOT_GAMES,
+                "N",
+                f"games whose bots may play at once (default {BOT_GAMES}); while that many "
                 "have bots thinking or waiting to think, a new game with a bot seat is refused "
                 "(503, try again later), so that bot games cannot crowd each other's decisions "
                 "out (each is answered within 60 s of its turn, its wait included)",
+                high=100_000,
             ),
-            argument(
+            whole(
                 "--live-games",
-                type=whole_numbers(1, 10_000_000),
-                default=LIVE_GAMES,
-                metavar="N",
-                help=f"games kept in memory (default {LIVE_GAMES}); the least recently used "
+                LIVE_GAMES,
+                "N",
+                f"games kept in memory (default {LIVE_GAMES}); the least recently used "
                 "beyond are rebuilt from the database when next asked for",
+                high=10_000_000,
             ),
             argument(
                 "--allowed-host",

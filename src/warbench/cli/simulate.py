@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.command import BATCH, add_command, argument, count, json_flag, scenario, seating
+from warbench.cli.command import BATCH, add_command, argument, json_flag, scenario, seating, whole
 from warbench.cli.common import (
     bot_names,
     out_console,
@@ -34,7 +34,7 @@ def register(commands: Commands) -> None:
         help="play many bot-vs-bot games",
         arguments=(
             scenario(),
-            count("--games", None, "N", "how many games", required=True),
+            whole("--games", None, "N", "how many games", required=True),
             seating("NAME=BOT", "the bot playing a side (default: random); repeatable"),
             argument("--record-dir", type=Path, metavar="DIR", help="write every game's record"),
             json_flag("the result as one JSON object"),
