@@ -9,15 +9,8 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.common import (
-    add_batch_options,
-    out_console,
-    positive_int,
-    print_json,
-    progress_bar,
-    reasons_table,
-    say,
-)
+from warbench.cli.command import BATCH, add_command, argument, json_flag, pictures, scenario, whole
+from warbench.cli.common import out_console, print_json, progress_bar, reasons_table, say
 from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
@@ -31,8 +24,10 @@ if TYPE_CHECKING:
 
 def register(commands: Commands) -> None:
     """Add ``balance``."""
-    parser = commands.add_parser(
+    add_command(
+        commands,
         "balance",
+        run,
         help="paired bot games with seats swapped: win rates with intervals, lengths, score",
         description=(
             "Play every seed once per seating (the bots trade sides) and report each "
@@ -41,41 +36,34 @@ def register(commands: Commands) -> None:
             "(mission, elimination, points or time), the standing by turn, unit types, "
             "how pieces were removed (by cause) and the ruleset's own tallies per game."
         ),
+        arguments=(
+            scenario(),
+            argument(
+                "--bots",
+                default="greedy",
+                metavar="BOT[,BOT...]",
+                help="one bot for every side, or one per side, rotated over the seats "
+                "(e.g. greedy,mcts:iterations=50; default greedy)",
+            ),
+            whole("--pairs", 100, "N", "seeds to play, each in every seating (default 100)"),
+            argument(
+                "--precision",
+                type=float,
+                metavar="P",
+                help="instead of --pairs: play until every interval's half-width is at most P "
+                "(e.g. 0.02), up to --max-games",
+            ),
+            whole(
+                "--max-games",
+                10_000,
+                "M",
+                "with --precision: stop after this many games (default 10,000)",
+            ),
+            json_flag("the report as one JSON object"),
+            *pictures(Path),
+            *BATCH,
+        ),
     )
-    parser.add_argument("scenario", metavar="ID", help="a built-in scenario id or a file")
-    parser.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="BOT[,BOT...]",
-        help="one bot for every side, or one per side, rotated over the seats "
-        "(e.g. greedy,mcts:iterations=50; default greedy)",
-    )
-    parser.add_argument(
-        "--pairs",
-        type=positive_int,
-        default=100,
-        metavar="N",
-        help="seeds to play, each in every seating (default 100)",
-    )
-    parser.add_argument(
-        "--precision",
-        type=float,
-        metavar="P",
-        help="instead of --pairs: play until every interval's half-width is at most P "
-        "(e.g. 0.02), up to --max-games",
-    )
-    parser.add_argument(
-        "--max-games",
-        type=positive_int,
-        default=10_000,
-        metavar="M",
-        help="with --precision: stop after this many games (default 10,000)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    parser.add_argument("--svg", type=Path, metavar="FILE", help="write the picture as SVG")
-    parser.add_argument("--png", type=Path, metavar="FILE", help="write the picture as PNG")
-    add_batch_options(parser)
-    parser.set_defaults(run=run)
 
 
 def split_bots(text: str) -> list[str]:
@@ -108,13 +96,10 @@ def run(args: argparse.Namespace) -> int:
             args.scenario,
             bots,
             pairs=args.pairs,
-            seed=args.seed,
-            workers=args.workers,
+            **BATCH.settings(args),
             precision=args.precision,
             max_games=args.max_games,
             progress=lambda r: update(r.games, r.planned, r.text()),
-            backend=args.backend,
-            address=args.address,
         )
     if args.svg is not None or args.png is not None:
         _write_pictures(report, args.svg, args.png)

@@ -8,14 +8,8 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from warbench.cli.common import (
-    add_batch_options,
-    out_console,
-    positive_int,
-    print_json,
-    progress_bar,
-    say,
-)
+from warbench.cli.command import BATCH, add_command, argument, json_flag, ruleset_name, whole
+from warbench.cli.common import out_console, print_json, progress_bar, say
 from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
@@ -27,8 +21,10 @@ if TYPE_CHECKING:
 
 def register(commands: Commands) -> None:
     """Add ``calibrate``."""
-    parser = commands.add_parser(
+    add_command(
+        commands,
         "calibrate",
+        run,
         help="unit values from play (with intervals) against the printed costs; "
         "--scenario: points that would make a scenario fair",
         description=(
@@ -37,58 +33,60 @@ def register(commands: Commands) -> None:
             "logistic model of who wins on the forces, and print each unit type's worth "
             "in points with its 95%% bootstrap interval beside its printed cost."
         ),
+        arguments=(
+            ruleset_name("a ruleset name (e.g. miniwars)"),
+            argument(
+                "--arena",
+                metavar="ID",
+                help="a two-sided scenario to recast (default: the ruleset's)",
+            ),
+            argument(
+                "--bot",
+                default="greedy",
+                metavar="BOT",
+                help="the bot playing every side (default greedy)",
+            ),
+            whole(
+                "--pairs",
+                200,
+                "N",
+                "battles, each played twice with the forces swapped (default 200)",
+            ),
+            argument(
+                "--scenario",
+                metavar="ID",
+                help="also weigh this scenario: how many points its first side is ahead, an "
+                "adjusted scenario written to --out and a balance run of it",
+            ),
+            argument(
+                "--out",
+                type=Path,
+                metavar="FILE",
+                help="with --scenario: where to write the adjusted scenario (default "
+                "<scenario>-fair.toml here)",
+            ),
+            whole(
+                "--balance-pairs",
+                100,
+                "N",
+                "with --scenario: seeds of each balance run (default 100)",
+            ),
+            whole(
+                "--changes",
+                3,
+                "K",
+                "with --scenario: at most K unit substitutions a round (default 3)",
+            ),
+            whole(
+                "--rounds",
+                3,
+                "R",
+                "with --scenario: rounds of changes, each checked by a balance run (default 3)",
+            ),
+            json_flag("the result as one JSON object"),
+            *BATCH,
+        ),
     )
-    parser.add_argument("ruleset", metavar="RULESET", help="a ruleset name (e.g. miniwars)")
-    parser.add_argument(
-        "--arena", metavar="ID", help="a two-sided scenario to recast (default: the ruleset's)"
-    )
-    parser.add_argument(
-        "--bot", default="greedy", metavar="BOT", help="the bot playing every side (default greedy)"
-    )
-    parser.add_argument(
-        "--pairs",
-        type=positive_int,
-        default=200,
-        metavar="N",
-        help="battles, each played twice with the forces swapped (default 200)",
-    )
-    parser.add_argument(
-        "--scenario",
-        metavar="ID",
-        help="also weigh this scenario: how many points its first side is ahead, an "
-        "adjusted scenario written to --out and a balance run of it",
-    )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        metavar="FILE",
-        help="with --scenario: where to write the adjusted scenario (default "
-        "<scenario>-fair.toml here)",
-    )
-    parser.add_argument(
-        "--balance-pairs",
-        type=positive_int,
-        default=100,
-        metavar="N",
-        help="with --scenario: seeds of each balance run (default 100)",
-    )
-    parser.add_argument(
-        "--changes",
-        type=positive_int,
-        default=3,
-        metavar="K",
-        help="with --scenario: at most K unit substitutions a round (default 3)",
-    )
-    parser.add_argument(
-        "--rounds",
-        type=positive_int,
-        default=3,
-        metavar="R",
-        help="with --scenario: rounds of changes, each checked by a balance run (default 3)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    add_batch_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,11 +101,8 @@ def run(args: argparse.Namespace) -> int:
             args.arena,
             bot=args.bot,
             pairs=args.pairs,
-            seed=args.seed,
-            workers=args.workers,
+            **BATCH.settings(args),
             progress=advance,
-            backend=args.backend,
-            address=args.address,
         )
     fair: Fairness | None = None
     if args.scenario is not None:
@@ -118,12 +113,9 @@ def run(args: argparse.Namespace) -> int:
                 out,
                 bot=args.bot,
                 pairs=args.balance_pairs,
-                seed=args.seed,
-                workers=args.workers,
+                **BATCH.settings(args),
                 most=args.changes,
                 rounds=args.rounds,
-                backend=args.backend,
-                address=args.address,
                 progress=lambda running: update(running.games, running.planned, running.text()),
             )
     if args.json:

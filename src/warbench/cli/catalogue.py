@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from warbench.cli.command import SCENARIO_FILE, add_command, argument, json_flag, scenario
 from warbench.cli.common import out_console, print_json, say
 
 if TYPE_CHECKING:
@@ -13,24 +14,29 @@ if TYPE_CHECKING:
 
 def register(commands: Commands) -> None:
     """Add the three catalogue commands."""
-    rulesets = commands.add_parser("rulesets", help="list the registered rulesets")
-    rulesets.set_defaults(run=run_rulesets)
-
-    scenarios = commands.add_parser("scenarios", help="list the built-in scenarios")
-    scenarios.add_argument("--json", action="store_true", help="print a JSON list")
-    scenarios.add_argument(
-        "--long",
-        action="store_true",
-        help="each scenario's full goal: its description and every victory condition",
+    add_command(commands, "rulesets", run_rulesets, help="list the registered rulesets")
+    add_command(
+        commands,
+        "scenarios",
+        run_scenarios,
+        help="list the built-in scenarios",
+        arguments=(
+            json_flag("a JSON list"),
+            argument(
+                "--long",
+                action="store_true",
+                help="each scenario's full goal: its description and every victory condition",
+            ),
+        ),
     )
-    scenarios.set_defaults(run=run_scenarios)
-
-    bots = commands.add_parser("bots", help="list the bots that can play a side")
-    bots.set_defaults(run=run_bots)
-
-    validate = commands.add_parser("validate", help="check a scenario file or id")
-    validate.add_argument("scenario", metavar="FILE|ID", help="a scenario file or built-in id")
-    validate.set_defaults(run=run_validate)
+    add_command(commands, "bots", run_bots, help="list the bots that can play a side")
+    add_command(
+        commands,
+        "validate",
+        run_validate,
+        help="check a scenario file or id",
+        arguments=(scenario("FILE|ID", SCENARIO_FILE),),
+    )
 
 
 def run_rulesets(args: argparse.Namespace) -> int:

@@ -150,9 +150,13 @@ MAX_COUNT = 10**9
 """The largest count a command takes (games, workers, action numbers)."""
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    return whole_number(text, 1, MAX_COUNT)
+def whole_numbers(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        return whole_number(text, low, high)
+
+    return read
 
 
 def natural_int(text: str) -> int:
@@ -219,29 +223,6 @@ def print_map(console: Console, view: Mapping[str, Any]) -> None:
         console.print(render_table(view, width=console.width))
     else:
         console.print(render_map(view, compact=map_width(view) > console.width))
-
-
-def add_batch_options(parser: argparse.ArgumentParser) -> None:
-    """What ``simulate`` and ``balance`` share: the master seed, and where the games are
-    played (``--workers``, ``--backend``, ``--address``)."""
-    parser.add_argument(
-        "--seed", type=seed_int, default=0, metavar="S", help="master seed (default 0)"
-    )
-    parser.add_argument(
-        "--workers", type=positive_int, default=1, metavar="W", help="processes (default 1)"
-    )
-    parser.add_argument(
-        "--backend",
-        choices=("local", "ray"),
-        default="local",
-        help="local processes (default) or Ray (pip install 'warbench[ray]')",
-    )
-    parser.add_argument(
-        "--address",
-        metavar="ADDR",
-        help="with --backend ray: an existing cluster (auto, or HOST:PORT); "
-        "default: a local Ray with --workers CPUs",
-    )
 
 
 @contextmanager

@@ -12,6 +12,7 @@ import argparse
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from warbench.cli.command import SCENARIO_FILE, add_command, argument, point_of_view, scenario
 from warbench.cli.common import out_console, say, side_named
 
 if TYPE_CHECKING:
@@ -23,22 +24,24 @@ UNIT_LISTS = ("units", "figures_state", "bases", "figures")
 
 def register(commands: Commands) -> None:
     """Add the ``info`` command."""
-    info = commands.add_parser(
+    add_command(
+        commands,
         "info",
+        run_info,
         help="what a side may know of a unit, hex or point at a scenario's start",
         description=(
             "Print everything SIDE may know of UNIT (a unit or figure id; a hex label such "
             "as 0405 on a hex map; a point X,Y in inches on a table) at the scenario's start."
         ),
+        arguments=(
+            scenario("SCENARIO", SCENARIO_FILE),
+            argument("unit", metavar="UNIT", help="a unit or figure id, a hex label or a point"),
+            point_of_view(
+                "whose view to answer from (default: the unit's own side, else a spectator)",
+                metavar="SIDE",
+            ),
+        ),
     )
-    info.add_argument("scenario", metavar="SCENARIO", help="a scenario file or built-in id")
-    info.add_argument("unit", metavar="UNIT", help="a unit or figure id, a hex label or a point")
-    info.add_argument(
-        "--side",
-        metavar="SIDE",
-        help="whose view to answer from (default: the unit's own side, else a spectator)",
-    )
-    info.set_defaults(run=run_info)
 
 
 def owner(view: Mapping[str, Any], ref: str) -> str | None:

@@ -1,7 +1,8 @@
 """The ``warbench`` command: argument parsing and the one place errors are reported.
 
 Each sub-command lives in its own module with a ``register(subparsers)``
-function that adds its parser and sets ``run`` (``args -> exit status``).
+function that declares it (``warbench.cli.command.add_command``: its parser, its
+arguments and ``run``, ``args -> exit status``).
 Every :class:`~warbench.errors.WarbenchError` ends here as ``warbench: <message>``
 on stderr with exit status 2: people see what is wrong, never a traceback.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 from warbench import __version__
@@ -27,10 +28,9 @@ from warbench.cli import (
     simulate,
     tune,
 )
+from warbench.cli.command import Runner
 from warbench.cli.common import EXIT_ERROR, EXIT_INTERRUPTED, tolerant_stdin
 from warbench.errors import WarbenchError, excerpt, printable
-
-Runner = Callable[[argparse.Namespace], int]
 
 
 class Parser(argparse.ArgumentParser):

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from warbench.cli.command import add_command, argument, json_flag, ruleset_name
 from warbench.cli.common import out_console, print_json, say
 from warbench.errors import OddsError, excerpt
 
@@ -27,15 +28,22 @@ USAGE = "warbench odds RULESET ATTACK [key=value ...] [--json]"
 
 def register(commands: Commands) -> None:
     """Add ``odds``; its help is ruleset-aware, so argparse's own is switched off."""
-    parser = commands.add_parser(
-        "odds", help="exact odds of an attack", usage=USAGE, add_help=False
+    parser = add_command(
+        commands,
+        "odds",
+        run,
+        help="exact odds of an attack",
+        usage=USAGE,
+        add_help=False,
+        arguments=(
+            ruleset_name("a ruleset name (see: warbench rulesets)", metavar=None, nargs="?"),
+            argument("attack", nargs="?", help="the kind of attack"),
+            argument("pairs", nargs="*", metavar="key=value", help="the situation"),
+            json_flag("the odds as JSON"),
+            argument("-h", "--help", action="store_true", help="list attacks and keys"),
+        ),
     )
-    parser.add_argument("ruleset", nargs="?", help="a ruleset name (see: warbench rulesets)")
-    parser.add_argument("attack", nargs="?", help="the kind of attack")
-    parser.add_argument("pairs", nargs="*", metavar="key=value", help="the situation")
-    parser.add_argument("--json", action="store_true", help="print the odds as JSON")
-    parser.add_argument("-h", "--help", action="store_true", help="list attacks and keys")
-    parser.set_defaults(run=run, collect_extra="pairs")
+    parser.set_defaults(collect_extra="pairs")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from warbench.cli.command import add_command, argument, scenario, seating
 from warbench.cli.common import Reader, bot_names, out_console, parse_sides, say, seed_int
 from warbench.errors import WarbenchError, excerpt
 
@@ -32,51 +33,56 @@ characters, and file systems allow 255."""
 
 def register(commands: Commands) -> None:
     """Add ``play``."""
-    parser = commands.add_parser("play", help="play a scenario in the terminal")
-    parser.add_argument(
-        "scenario", metavar="ID", nargs="?", help="a built-in scenario id or a file"
+    add_command(
+        commands,
+        "play",
+        run,
+        help="play a scenario in the terminal",
+        arguments=(
+            scenario(nargs="?"),
+            seating(
+                "NAME=WHO",
+                "who plays a side: human, a level (easy, normal, hard[:time=S]) or a bot "
+                "(random, greedy, planner, search, mcts[:key=value,...]; see warbench bots); "
+                "repeatable; default human",
+            ),
+            argument(
+                "--seed",
+                type=seed_int,
+                metavar="N",
+                help="dice seed, for a practice game (it tells every die); by default a game "
+                "with a person in it has secret dice, and one of bots alone (--auto) a random "
+                "seed",
+            ),
+            argument(
+                "--option",
+                action="append",
+                default=[],
+                metavar="KEY=VALUE",
+                help="set a scenario option the text leaves to the players (measuring=free, "
+                "core_rule=b; `warbench validate ID` lists them); repeatable",
+            ),
+            argument(
+                "--record",
+                type=Path,
+                metavar="FILE",
+                help="record file, rewritten after every action (default "
+                "records/<scenario>.json, or records/<scenario>-<seed>.json for a seeded game)",
+            ),
+            argument("--resume", type=Path, metavar="FILE", help="continue a recorded game"),
+            argument(
+                "--withdraw-sealed",
+                action="store_true",
+                help="with --resume: if a side's file of sealed choices is lost, let it choose "
+                "again",
+            ),
+            argument(
+                "--auto",
+                action="store_true",
+                help="bots play every side (default random) without pausing",
+            ),
+        ),
     )
-    parser.add_argument(
-        "--side",
-        action="append",
-        default=[],
-        metavar="NAME=WHO",
-        help="who plays a side: human, a level (easy, normal, hard[:time=S]) or a bot "
-        "(random, greedy, planner, search, mcts[:key=value,...]; see warbench bots); "
-        "repeatable; default human",
-    )
-    parser.add_argument(
-        "--seed",
-        type=seed_int,
-        metavar="N",
-        help="dice seed, for a practice game (it tells every die); by default a game with "
-        "a person in it has secret dice, and one of bots alone (--auto) a random seed",
-    )
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="set a scenario option the text leaves to the players (measuring=free, "
-        "core_rule=b; `warbench validate ID` lists them); repeatable",
-    )
-    parser.add_argument(
-        "--record",
-        type=Path,
-        metavar="FILE",
-        help="record file, rewritten after every action (default records/<scenario>.json, "
-        "or records/<scenario>-<seed>.json for a seeded game)",
-    )
-    parser.add_argument("--resume", type=Path, metavar="FILE", help="continue a recorded game")
-    parser.add_argument(
-        "--withdraw-sealed",
-        action="store_true",
-        help="with --resume: if a side's file of sealed choices is lost, let it choose again",
-    )
-    parser.add_argument(
-        "--auto", action="store_true", help="bots play every side (default random) without pausing"
-    )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, read: Reader | None = None) -> int:

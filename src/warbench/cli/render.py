@@ -18,6 +18,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from warbench.cli.command import add_command, argument, pictures, point_of_view
 from warbench.cli.common import err_console, natural_int, out_console, say, side_named
 from warbench.errors import RecordError, WarbenchError, excerpt
 
@@ -28,8 +29,10 @@ if TYPE_CHECKING:
 
 def register(commands: Commands) -> None:
     """Add ``render``."""
-    parser = commands.add_parser(
+    add_command(
+        commands,
         "render",
+        run,
         help="draw a scenario or a recorded game as SVG (and PNG)",
         description=(
             "Draw a scenario's set-up (ID: a built-in id or a scenario file) or a recorded "
@@ -38,26 +41,29 @@ def register(commands: Commands) -> None:
             "drawn; without its side's file (RECORD.SIDE-sealed.json) beside the record, a "
             "game that went on after one (a held choice) can be drawn up to just before it."
         ),
+        arguments=(
+            argument("source", metavar="ID|RECORD", help="scenario id or file, or a record"),
+            argument(
+                "--at",
+                type=natural_int,
+                metavar="N",
+                help="after action N of the record (0: the set-up)",
+            ),
+            point_of_view("draw what this side may see"),
+            *pictures(),
+            argument(
+                "--overlays",
+                action=argparse.BooleanOptionalAction,
+                default=True,
+                help="draw the last action's movement, line of sight and arcs (default: yes)",
+            ),
+            argument(
+                "--events",
+                action="store_true",
+                help="also list what happened: action N and its events, every die with its purpose",
+            ),
+        ),
     )
-    parser.add_argument("source", metavar="ID|RECORD", help="scenario id or file, or a record")
-    parser.add_argument(
-        "--at", type=natural_int, metavar="N", help="after action N of the record (0: the set-up)"
-    )
-    parser.add_argument("--side", metavar="NAME", help="draw what this side may see")
-    parser.add_argument("--svg", metavar="FILE", help="write the picture as SVG")
-    parser.add_argument("--png", metavar="FILE", help="write the picture as PNG")
-    parser.add_argument(
-        "--overlays",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="draw the last action's movement, line of sight and arcs (default: yes)",
-    )
-    parser.add_argument(
-        "--events",
-        action="store_true",
-        help="also list what happened: action N and its events, every die with its purpose",
-    )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from warbench.cli.command import add_command, argument, json_flag, point_of_view
 from warbench.cli.common import Reader, out_console, print_json, print_map, say, side_named
 from warbench.errors import RecordError, WarbenchError, excerpt
 
@@ -53,8 +54,10 @@ A sealed choice read from its side's file is replayed but not shown, unless
 
 def register(commands: Commands) -> None:
     """Add ``replay``."""
-    parser = commands.add_parser(
+    add_command(
+        commands,
         "replay",
+        run,
         help="replay a record and check its digest",
         description=(
             "Replay a record written by play or simulate, narrating every action, and\n"
@@ -65,20 +68,18 @@ def register(commands: Commands) -> None:
         ),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        arguments=(
+            argument("record", metavar="FILE", help="a record written by play or simulate"),
+            argument(
+                "--step",
+                action="store_true",
+                help="wait for Enter between actions, drawing the map after each (as --side "
+                "sees it)",
+            ),
+            json_flag("only a JSON summary"),
+            point_of_view("show this side's own sealed choices not yet revealed (from its file)"),
+        ),
     )
-    parser.add_argument("record", metavar="FILE", help="a record written by play or simulate")
-    parser.add_argument(
-        "--step",
-        action="store_true",
-        help="wait for Enter between actions, drawing the map after each (as --side sees it)",
-    )
-    parser.add_argument("--json", action="store_true", help="print only a JSON summary")
-    parser.add_argument(
-        "--side",
-        metavar="NAME",
-        help="show this side's own sealed choices not yet revealed (from its file)",
-    )
-    parser.set_defaults(run=run)
 
 
 # -- what of a record can be replayed here ----------------------------------------------

@@ -7,7 +7,8 @@ import errno
 import socket
 from typing import TYPE_CHECKING
 
-from warbench.cli.common import err_console, say, whole_number
+from warbench.cli.command import add_command, argument, whole
+from warbench.cli.common import err_console, say
 from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
@@ -23,68 +24,67 @@ BOT_GAMES = 32
 
 def register(commands: Commands) -> None:
     """Add ``serve``."""
-    parser = commands.add_parser(
+    add_command(
+        commands,
         "serve",
+        run,
         help="play in the browser: a web server with a lobby, seats and live updates",
         description=(
             "Serve the browser client and its API. Games are stored in a database "
             "(every action committed before the reply), so a restarted server has "
             "every game and every acknowledged action."
         ),
+        arguments=(
+            argument(
+                "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+            ),
+            whole("--port", 8000, None, "port (default 8000)", high=65535),
+            argument(
+                "--db",
+                default=DEFAULT_DB,
+                metavar="URL",
+                help=f"database URL (default {DEFAULT_DB}, a file here; "
+                "postgresql://user@host/name for a shared server)",
+            ),
+            whole(
+                "--bot-processes",
+                1,
+                "N",
+                "processes the bots think in, so that requests never wait for them "
+                "(default 1; 0: in the server's own threads)",
+                low=0,
+                high=64,
+            ),
+            whole(
+                "--bot-games",
+                BOT_GAMES,
+                "N",
+                f"games whose bots may play at once (default {BOT_GAMES}); while that many "
+                "have bots thinking or waiting to think, a new game with a bot seat is refused "
+                "(503, try again later), so that bot games cannot crowd each other's decisions "
+                "out (each is answered within 60 s of its turn, its wait included)",
+                high=100_000,
+            ),
+            whole(
+                "--live-games",
+                LIVE_GAMES,
+                "N",
+                f"games kept in memory (default {LIVE_GAMES}); the least recently used "
+                "beyond are rebuilt from the database when next asked for",
+                high=10_000_000,
+            ),
+            argument(
+                "--allowed-host",
+                action="append",
+                default=[],
+                metavar="NAME",
+                help="a name the server may be reached by besides 127.0.0.1, localhost, ::1 and "
+                "--host (repeatable; '*': any, e.g. behind a proxy that checks it). A request "
+                "naming another Host is refused (400): a web page of another site cannot reach "
+                "the server through a name pointed at it (DNS rebinding)",
+            ),
+        ),
     )
-    parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
-    )
-    parser.add_argument(
-        "--port",
-        type=lambda text: whole_number(text, 1, 65535),
-        default=8000,
-        help="port (default 8000)",
-    )
-    parser.add_argument(
-        "--db",
-        default=DEFAULT_DB,
-        metavar="URL",
-        help=f"database URL (default {DEFAULT_DB}, a file here; "
-        "postgresql://user@host/name for a shared server)",
-    )
-    parser.add_argument(
-        "--bot-processes",
-        type=lambda text: whole_number(text, 0, 64),
-        default=1,
-        metavar="N",
-        help="processes the bots think in, so that requests never wait for them "
-        "(default 1; 0: in the server's own threads)",
-    )
-    parser.add_argument(
-        "--bot-games",
-        type=lambda text: whole_number(text, 1, 100_000),
-        default=BOT_GAMES,
-        metavar="N",
-        help=f"games whose bots may play at once (default {BOT_GAMES}); while that many "
-        "have bots thinking or waiting to think, a new game with a bot seat is refused "
-        "(503, try again later), so that bot games cannot crowd each other's decisions "
-        "out (each is answered within 60 s of its turn, its wait included)",
-    )
-    parser.add_argument(
-        "--live-games",
-        type=lambda text: whole_number(text, 1, 10_000_000),
-        default=LIVE_GAMES,
-        metavar="N",
-        help=f"games kept in memory (default {LIVE_GAMES}); the least recently used beyond "
-        "are rebuilt from the database when next asked for",
-    )
-    parser.add_argument(
-        "--allowed-host",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a name the server may be reached by besides 127.0.0.1, localhost, ::1 and "
-        "--host (repeatable; '*': any, e.g. behind a proxy that checks it). A request "
-        "naming another Host is refused (400): a web page of another site cannot reach "
-        "the server through a name pointed at it (DNS rebinding)",
-    )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,13 +6,12 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from warbench.cli.command import BATCH, add_command, argument, json_flag, scenario, seating, whole
 from warbench.cli.common import (
-    add_batch_options,
     bot_names,
     out_console,
     parse_sides,
     percent,
-    positive_int,
     print_json,
     progress_bar,
     reasons_table,
@@ -28,22 +27,20 @@ if TYPE_CHECKING:
 
 def register(commands: Commands) -> None:
     """Add ``simulate``."""
-    parser = commands.add_parser("simulate", help="play many bot-vs-bot games")
-    parser.add_argument("scenario", metavar="ID", help="a built-in scenario id or a file")
-    parser.add_argument(
-        "--games", type=positive_int, required=True, metavar="N", help="how many games"
+    add_command(
+        commands,
+        "simulate",
+        run,
+        help="play many bot-vs-bot games",
+        arguments=(
+            scenario(),
+            whole("--games", None, "N", "how many games", required=True),
+            seating("NAME=BOT", "the bot playing a side (default: random); repeatable"),
+            argument("--record-dir", type=Path, metavar="DIR", help="write every game's record"),
+            json_flag("the result as one JSON object"),
+            *BATCH,
+        ),
     )
-    parser.add_argument(
-        "--side",
-        action="append",
-        default=[],
-        metavar="NAME=BOT",
-        help="the bot playing a side (default: random); repeatable",
-    )
-    parser.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
-    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    add_batch_options(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,12 +55,9 @@ def run(args: argparse.Namespace) -> int:
             args.scenario,
             args.games,
             bots,
-            seed=args.seed,
-            workers=args.workers,
+            **BATCH.settings(args),
             record_dir=args.record_dir,
             progress=lambda done: update(done, args.games),
-            backend=args.backend,
-            address=args.address,
         )
     if args.json:
         print_json(result.to_json())

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from warbench.cli.command import add_command, argument, ruleset_name
 from warbench.errors import WarbenchError
 
 if TYPE_CHECKING:
@@ -26,19 +27,22 @@ TOOL = "tuning"
 
 def register(commands: Commands) -> None:
     """Add the ``tune`` command."""
-    parser = commands.add_parser(
+    add_command(
+        commands,
         "tune",
+        run,
         help="run a ruleset's tuning tool (mgv: its combat stand-ins against the text)",
         description=(
             "Run the tuning tool of RULESET with ARGS (warbench tune mgv --help: its own "
             "options). Rulesets with one: " + ", ".join(tunable()) + "."
         ),
+        arguments=(
+            ruleset_name("a ruleset with a tuning tool"),
+            argument(
+                "tool_args", metavar="ARGS", nargs=argparse.REMAINDER, help="the tool's own options"
+            ),
+        ),
     )
-    parser.add_argument("ruleset", metavar="RULESET", help="a ruleset with a tuning tool")
-    parser.add_argument(
-        "tool_args", metavar="ARGS", nargs=argparse.REMAINDER, help="the tool's own options"
-    )
-    parser.set_defaults(run=run)
 
 
 def tunable() -> list[str]:

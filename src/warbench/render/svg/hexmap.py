@@ -47,7 +47,7 @@ from warbench.render.svg.base import (
 )
 from warbench.render.svg.board import _Board
 from warbench.render.svg.legend import _Legend, _line_swatch, _side_entries, _status_entries
-from warbench.render.svg.pieces import _badges, _prominent, _side_colours, _Styles
+from warbench.render.svg.pieces import _badges, _piece_group, _prominent, _side_colours, _Styles
 
 
 @dataclass(slots=True)
@@ -235,14 +235,7 @@ class _HexBoard(_Board):
         colour = self.styles.side_colour(unit.get("side"))
         x = cell.centre[0] - COUNTER_W / 2 + 4 * depth
         y = cell.centre[1] - 0.36 * self.size - 4 * depth
-        group = _add(
-            parent,
-            "g",
-            class_="unit",
-            data_unit=str(unit.get("id")),
-            data_side=str(unit.get("side")),
-            data_hex=cell.label,
-        )
+        group = _piece_group(parent, "unit", unit, data_hex=cell.label)
         _add(group, "rect", SHADOW, x=x + 1.5, y=y + 1.5, width=COUNTER_W, height=COUNTER_H, rx=3)
         face = {"fill": colour, "stroke": _darker(colour, 0.5), "stroke-width": 1.2}
         _add(group, "rect", face, x=x, y=y, width=COUNTER_W, height=COUNTER_H, rx=3)

@@ -38,6 +38,21 @@ from warbench.render.svg.base import (
 )
 
 
+def _piece_group(
+    parent: ET.Element, kind: str, piece: Mapping[str, Any], **more: object
+) -> ET.Element:
+    """The group a piece is drawn in, as the browser client finds it: ``class`` its kind
+    (``unit``, ``figure``), ``data-KIND`` its id and ``data-side`` its side, then ``more``."""
+    return _add(
+        parent,
+        "g",
+        class_=kind,
+        **{f"data_{kind}": str(piece.get("id"))},
+        data_side=str(piece.get("side")),
+        **more,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class _Peg:
     """One marker of a figure: a colour of :data:`palette.MARKER_COLOURS`, an optional label."""

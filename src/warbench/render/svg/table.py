@@ -60,6 +60,7 @@ from warbench.render.svg.pieces import (
     _markers,
     _overlap,
     _Peg,
+    _piece_group,
     _prominent,
     _row_start,
     _shown_statuses,
@@ -332,14 +333,7 @@ class _TableBoard(_Board):
         centre = cx, cy = self.px(_number(figure["x"], where), _number(figure["y"], where))
         dx, dy = _direction(_number(figure.get("facing", 90.0), f"{where}.facing"))
         colour = self.styles.side_colour(figure.get("side"))
-        group = _add(
-            parent,
-            "g",
-            class_="figure",
-            data_figure=str(figure.get("id")),
-            data_side=str(figure.get("side")),
-            data_kind=str(figure.get("kind", "")),
-        )
+        group = _piece_group(parent, "figure", figure, data_kind=str(figure.get("kind", "")))
         cell = figure.get("by_eye")
         if cell:  # seen by eye: somewhere in this square (warbench.rulesets.kit.eye)
             half = _number(cell, f"{where}.by_eye") * self.scale / 2

@@ -16,12 +16,10 @@ from typing import Any
 from warbench.geometry.table.text import num
 from warbench.rulesets.invisible_enemy.charts import MISSION_WORDS
 from warbench.rulesets.kit.table.info import (
-    bases_on_table,
+    base_info,
     description_lines,
     exit_race_lines,
-    feature_lines,
     find_row,
-    info_of,
     measuring_forbidden,
     placed_text,
     points_line,
@@ -92,17 +90,11 @@ def _mission(code: str) -> str:
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of base, unit, feature or point ``ref``
     (QuestionRefused if none of them)."""
-    kinds = (
-        ("bases", lambda base: _base_lines(view, base)),
-        ("units", lambda unit: _unit_lines(view, unit)),
-        ("features", feature_lines),
-    )
-    return info_of(
+    return base_info(
         view,
         ref,
-        kinds,
-        lambda: bases_on_table(view),
-        "base",
+        lambda base: _base_lines(view, base),
+        (("units", lambda unit: _unit_lines(view, unit)),),
         lambda point: _barrages_at(view, *point),
     )
 

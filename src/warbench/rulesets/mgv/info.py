@@ -14,12 +14,10 @@ from typing import Any
 
 from warbench.geometry.table.text import facing_text, num
 from warbench.rulesets.kit.table.info import (
-    bases_on_table,
+    base_info,
     description_lines,
     exit_race_lines,
-    feature_lines,
     find_row,
-    info_of,
     placed_text,
     points_line,
 )
@@ -91,8 +89,7 @@ def _base_lines(view: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
 def unit_info(view: Mapping[str, Any], ref: str) -> list[str]:
     """What the view's side may know of base, feature or point ``ref`` (QuestionRefused if
     none of them)."""
-    kinds = (("bases", lambda base: _base_lines(view, base)), ("features", feature_lines))
-    return info_of(view, ref, kinds, lambda: bases_on_table(view), "base")
+    return base_info(view, ref, lambda base: _base_lines(view, base))
 
 
 def goal(scenario: Scenario) -> list[str]:

@@ -228,6 +228,21 @@ def feature_lines(feature: Mapping[str, Any]) -> list[str]:
     return [f"{feature_name(feature)}, {sight_words(feature.get('blocks_los'))}"]
 
 
+def base_info(
+    view: Mapping[str, Any],
+    ref: str,
+    base_lines: Told,
+    more: Sequence[tuple[str, Told]] = (),
+    near: Callable[[Point], Sequence[str]] = lambda point: (),
+) -> list[str]:
+    """``unit_info`` on a table of vehicle bases (MGV, Invisible Enemy): a base (told by
+    ``base_lines``), a row of the view's tables ``more``, a feature, or a point (with what
+    is ``near`` it), as :func:`info_of`; else QuestionRefused listing the bases on the
+    table."""
+    kinds = (("bases", base_lines), *more, ("features", feature_lines))
+    return info_of(view, ref, kinds, lambda: bases_on_table(view), "base", near)
+
+
 def bases_on_table(view: Mapping[str, Any]) -> list[str]:
     """The ids of the view's bases still on the table (MGV, Invisible Enemy)."""
     return [str(b["id"]) for b in view["bases"] if not b["destroyed"] and not b["exited"]]
