@@ -300,6 +300,28 @@ def _attack_p(state: State, attacker: Fig, target: Fig, hand: bool, cover: bool)
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _EnemyOdds:
+    """One enemy as :meth:`_Mover.place_value` weighs it (indexed by cover: False, True)."""
+
+    hand: float
+    """The figure's chance of defeating it hand to hand, times its points."""
+    distance: tuple[float, float]
+    """The same for a distance attack, by the enemy's cover."""
+    mounted: bool
+    reach: float
+    """How far it moves to strike (0: a mount without a rider)."""
+    shoots: bool
+    shot: tuple[float, float]
+    """Its chance of defeating the figure by a distance attack, by the figure's cover."""
+    shot_later: tuple[float, float]
+    """:attr:`shot` times :data:`LATER`."""
+    blow: float
+    """Its chance hand to hand."""
+    blow_later: float
+    """:attr:`blow` times :data:`LATER`."""
+
+
 class _Mover:
     """Scores places for one figure, against the enemies as they stand now."""
 
@@ -321,6 +343,37 @@ class _Mover:
         ]
         self.range = rules.range
         self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
+        self._odds = [self._enemy_odds(enemy) for enemy, _ in self.enemies]
+        mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
+        self._mine = mine + CARRIED_RISK * sum(state.items[i].points for i in self.carried())
+
+    def _enemy_odds(self, enemy: Fig) -> _EnemyOdds:
+        """What :meth:`place_value` reads of ``enemy`` wherever the figure stands (the
+        exact chances, as floats; fixed for this state)."""
+        state, fig, rules = self.state, self.fig, self.rules
+        worth = value(enemy)
+        reach = rules.allowance(enemy.profile.kind, half=False)
+        if enemy.profile.is_mount and enemy.rider is None:
+            reach = 0.0
+        shot = (
+            _attack_p(state, enemy, fig, False, False),
+            _attack_p(state, enemy, fig, False, True),
+        )
+        blow = _attack_p(state, enemy, fig, True, False)
+        return _EnemyOdds(
+            hand=_attack_p(state, fig, enemy, True, False) * worth,
+            distance=(
+                _attack_p(state, fig, enemy, False, False) * worth,
+                _attack_p(state, fig, enemy, False, True) * worth,
+            ),
+            mounted=enemy.where == "mounted",
+            reach=reach,
+            shoots=enemy.profile.distance,
+            shot=shot,
+            shot_later=(LATER * shot[0], LATER * shot[1]),
+            blow=blow,
+            blow_later=LATER * blow,
+        )
 
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
         fig, state, rules = self.fig, self.state, self.rules
@@ -328,45 +381,44 @@ class _Mover:
         base_r = ghost.base.bounding_radius
         targets = self.targets
         seen = quick_sights(state, at, base_r, targets)
-        mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
-        mine += CARRIED_RISK * sum(state.items[i].points for i in self.carried())
+        mine = self._mine
         can_hit = fig.where != "mounted" and mounted_on is None and not fig.attacked
+        shoots = fig.profile.distance
+        touch = rules.touch
+        fight_gap = touch + 0.05
+        in_range = self.range
+        half_angle = rules.facing_half_angle
         best = 0.0
         threat = 0.0
         nearest = math.inf
-        for (enemy, body), look in zip(self.enemies, seen, strict=True):
+        for (_, body), look, odds in zip(self.enemies, seen, self._odds, strict=True):
             gap = max(0.0, math.dist(at, body.at) - base_r - body.base.bounding_radius)
             nearest = min(nearest, gap)
             # What this figure can do to the enemy from here.
             if can_hit:
-                if gap <= rules.touch + 0.05:
-                    best = max(best, _attack_p(state, fig, enemy, True, False) * value(enemy))
+                if gap <= fight_gap:
+                    best = max(best, odds.hand)
                 if (
-                    fig.profile.distance
-                    and gap <= self.range
+                    shoots
+                    and gap <= in_range
                     and look.clear
-                    and abs(bearing(ghost, body)) <= rules.facing_half_angle
+                    and abs(bearing(ghost, body)) <= half_angle
                 ):
-                    p = _attack_p(state, fig, enemy, False, look.target_cover)
-                    best = max(best, p * value(enemy))
+                    best = max(best, odds.distance[1 if look.target_cover else 0])
             # What the enemy can do to it here.
-            if enemy.where == "mounted":
+            if odds.mounted:
                 continue
-            reach = rules.allowance(enemy.profile.kind, half=False)
-            if enemy.profile.is_mount and enemy.rider is None:
-                reach = 0.0
-            covered = look.eye_cover or mounted_on is not None
+            reach = odds.reach
+            covered = 1 if look.eye_cover or mounted_on is not None else 0
             shot = 0.0
-            if enemy.profile.distance and look.clear:
-                if gap <= self.range:
-                    shot = _attack_p(state, enemy, fig, False, covered)
-                elif gap <= self.range + reach:
-                    shot = LATER * _attack_p(state, enemy, fig, False, covered)
+            if odds.shoots and look.clear:
+                if gap <= in_range:
+                    shot = odds.shot[covered]
+                elif gap <= in_range + reach:
+                    shot = odds.shot_later[covered]
             blow = 0.0
-            if gap <= reach + rules.touch:
-                blow = (1.0 if gap <= rules.touch else LATER) * _attack_p(
-                    state, enemy, fig, True, False
-                )
+            if gap <= reach + touch:
+                blow = odds.blow if gap <= touch else odds.blow_later
             threat += max(shot, blow) * mine
         score = self.strike * best - self.exposure * threat
         if math.isfinite(nearest):
@@ -486,7 +538,7 @@ def _move_score(
     fig = state.figs[action.figure]
     # A move's score depends on the figure and the enemy, not on its friends:
     # kept per set-up like the candidates, so a phase scores each figure once.
-    from warbench.rulesets.vsgmr.candidates import signature
+    from warbench.rulesets.vsgmr.candidates import riderless, signature
 
     sig = signature(state, fig)
     cache: dict[Any, Any] = state.setup.caches.setdefault(cache_name, {})
@@ -523,16 +575,10 @@ def _move_score(
         found = float(gain) - 0.5 * value(fig) - now
     else:
         mount = None
-        for other in state.figs.values():
-            if (
-                fig.profile.is_guy
-                and other.side == fig.side
-                and other.profile.is_mount
-                and other.rider is None
-                and other.where == "table"
-                and other.geo.at == end
-            ):
-                mount = other
+        if fig.profile.is_guy:  # the last of the side's riderless mounts standing there
+            for other in riderless(state, fig.side):
+                if other.geo.at == end:
+                    mount = other
         found = mover.place_value(end, facing, mount) - now
         if mount is not None:
             found += 0.3 * value(mount)
