@@ -61,9 +61,6 @@ SIMPLIFY = 0.05
 """Obstacle outlines are simplified by this much before their corners become nodes
 (a round feature drawn with 64 corners needs no 64 nodes); within NODE_SLACK."""
 VISIBLE_CACHE = 4096
-GOAL_TRIES = 4
-"""Dense meshes: a goal's sight lines tested one by one before all are (see
-:meth:`NavMesh._nearest_seen`)."""
 ROUTES_KEPT = 1024
 """Routes a mesh remembers (the least recently asked forgotten first)."""
 DENSE_NODES = 400
@@ -145,8 +142,6 @@ class NavMesh:
         n = len(kept)
         self.dense = n <= DENSE_NODES
         self._seen: dict[Point, npt.NDArray[np.intp]] = {}
-        self._sees: dict[Point, dict[int, bool]] = {}
-        """Dense meshes: per goal, the nodes tested one by one (see :meth:`_dense_route`)."""
         self._routes: dict[tuple[Point, Point], list[Point] | None] = {}
         # Sparse meshes: edges found lazily, per node, tangent to the corners they join.
         self._points: list[Point] = kept
@@ -491,66 +486,16 @@ class NavMesh:
         if not self.dense:
             return self._search(start, goal)
         vs = self._visible(start)
-        if not len(vs):
+        vg = self._visible(goal)
+        if not len(vs) or not len(vg):
             return None
         ds = np.hypot(*(self.nodes[vs] - np.array(start)).T)
-        vg = self._seen.get(goal)
-        if vg is None and len(self.nodes) * len(self._obstacles) <= BOX_PAIRS:
-            found = self._nearest_seen(goal, vs, ds)
-            if found is None:
-                return None
-            if found:
-                return self._chain(start, goal, *found)
-        if vg is None:
-            vg = self._visible(goal)
-        if not len(vg):
-            return None
         dg = np.hypot(*(self.nodes[vg] - np.array(goal)).T)
         total = ds[:, None] + self.dist[np.ix_(vs, vg)] + dg[None, :]
         k = int(np.argmin(total))
         if not math.isfinite(float(total.flat[k])):
             return None
-        return self._chain(start, goal, int(vs[k // len(vg)]), int(vg[k % len(vg)]))
-
-    def _nearest_seen(
-        self, goal: Point, vs: npt.NDArray[np.intp], ds: FloatArray
-    ) -> tuple[int, int] | tuple[()] | None:
-        """Dense meshes: the pair of nodes (one ``start`` sees, one ``goal`` sees) that the
-        full search of :meth:`_route` picks, found by testing only the goal's sight lines
-        to the best pairs' nodes, one at a time, best first; None if there is no route,
-        ``()`` if :data:`GOAL_TRIES` lines were blocked (then the full search decides).
-
-        The same pair: the totals are the same sums of the same numbers (over every
-        node, not just the visible ones), a node the goal cannot see is struck out (its
-        column), and ``np.argmin`` takes the first of equal totals in the same order
-        (rows by ``vs``, columns by node); each line is tested as :meth:`_visible` tests it
-        (for so few lines and obstacles, pair by pair: see :meth:`_lines_clear`)."""
-        dg = np.hypot(*(self.nodes - np.array(goal)).T)
-        total = ds[:, None] + self.dist[vs] + dg[None, :]
-        n = len(self.nodes)
-        sees = self._sees.get(goal)
-        if sees is None:
-            if len(self._sees) >= VISIBLE_CACHE:
-                self._sees.clear()
-            sees = self._sees[goal] = {}
-        blocked = 0
-        while blocked < GOAL_TRIES:
-            k = int(np.argmin(total))
-            if not math.isfinite(float(total.flat[k])):
-                return None
-            j = k % n
-            seen = sees.get(j)
-            if seen is None:
-                here = np.array([goal], dtype=np.float64)
-                seen = sees[j] = bool(self._lines_clear(here, self.nodes[j : j + 1])[0])
-            if seen:
-                return int(vs[k // n]), j
-            total[:, j] = math.inf
-            blocked += 1
-        return ()
-
-    def _chain(self, start: Point, goal: Point, i: int, j: int) -> list[Point]:
-        """The route from ``start`` through the shortest chain of nodes ``i`` .. ``j``."""
+        i, j = int(vs[k // len(vg)]), int(vg[k % len(vg)])
         chain = [i]
         while chain[-1] != j:
             chain.append(int(self.next[chain[-1], j]))
