@@ -74,6 +74,17 @@ class Seen:
     eye_cover: bool
 
 
+_SEEN = {
+    (clear, target, eye): Seen(clear, target, eye)
+    for clear in (False, True)
+    for target in (False, True)
+    for eye in (False, True)
+}
+"""Every :class:`Seen` there is (eight), made once: a look is one of them."""
+OPEN = _SEEN[True, False, False]
+"""A look that nothing blocks or covers."""
+
+
 Pieces = tuple[Any, Any, list[Any], Any, list[Any]]
 """(tree, geometries, features, whether each is seen through to a depth, the half-planes
 of each convex one seen through, else None) of the terrain that blocks sight."""
@@ -202,7 +213,7 @@ def quick_sights(
         return []
     pieces, looks = _looks(state)
     if pieces is None:
-        return [Seen(True, False, False) for _ in targets]
+        return [OPEN] * len(targets)
     keys = [(eye, eye_r, at, r) for at, r in targets]
     out: list[Seen | None] = [looks.get(k) for k in keys]
     missing = [i for i, seen in enumerate(out) if seen is None]
@@ -232,24 +243,25 @@ def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
 
 def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
     """The quick looks ``asked``, worked out (each on its own, all at once)."""
-    out = [Seen(True, False, False) for _ in asked]
     tree, geoms, feats, deep, _ = pieces
-    lines = shapely.linestrings([[eye, at] for eye, _, at, _ in asked])
+    coords = np.array([(*eye, *at) for eye, _, at, _ in asked], dtype=np.float64)
+    lines = shapely.linestrings(coords.reshape(len(asked), 2, 2))
     pairs = tree.query(lines, predicate="intersects")
     if not pairs.shape[1]:
-        return out
+        return [OPEN] * len(asked)
     li_all, fi_all = pairs[0], pairs[1]
     li_list = li_all.tolist()
     ends = shapely.points(np.array([asked[i][2] for i in li_list]))
     eyes = shapely.points(np.array([asked[i][0] for i in li_list]))
     g = geoms[fi_all]
-    d_target = shapely.distance(ends, g)
-    d_eye = shapely.distance(eyes, g)
+    d_target = shapely.distance(ends, g).tolist()
+    d_eye = shapely.distance(eyes, g).tolist()
     # Whether each line runs too deep into a feature: asked only of those seen through.
     too_deep = np.zeros(len(li_all), dtype=np.bool_)
     through = np.nonzero(deep[fi_all])[0]
     if len(through):
         too_deep[through] = _too_deep(pieces, asked, lines, li_all, fi_all, through)
+    deeper = too_deep.tolist()
     flags = [[True, False, False] for _ in asked]
     for k, (li, fi) in enumerate(zip(li_list, fi_all.tolist(), strict=True)):
         feature = feats[fi]
@@ -257,7 +269,7 @@ def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
         if feature.see_depth is not None:  # seen through up to a depth (the geometry's rule)
             at_eye = d_eye[k] <= eye_r + 0.02
             at_target = d_target[k] <= target_r + 0.02
-            if too_deep[k]:
+            if deeper[k]:
                 flags[li][0] = False
             else:  # covered at the end that stands at (or beyond) the area, both if neither
                 flags[li][1] = flags[li][1] or at_target or not at_eye
@@ -270,7 +282,7 @@ def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
             flags[li][2] = True
         else:
             flags[li][0] = False
-    return [Seen(*f) for f in flags]
+    return [_SEEN[clear, target, eye] for clear, target, eye in flags]
 
 
 def value(fig: Fig) -> float:
