@@ -502,14 +502,22 @@ class _Planner:
         self.mover = mover
         self.problems: list[tuple[int, float | Callable[[], float], MoveProblem]] = []
         self.absent = {mover.id, *ignore}
-        # A base may always leave figures it started on (a rider getting off its mount).
-        kept = scene.started_on
-        key = (mover, frozenset(self.absent))
-        started = kept.get(key)
-        if started is None:
-            started = kept[key] = frozenset(f.id for f in self._overlapping(mover))
-        self.started_on = started
+        self._started_on: frozenset[str] | None = None
         self.end_ok = set(may_end_on)
+
+    @property
+    def started_on(self) -> frozenset[str]:
+        """The figures the base started on: it may always leave them (a rider getting off
+        its mount). Worked out when first asked (never, when every figure may be passed)."""
+        started = self._started_on
+        if started is None:
+            kept = self.scene.started_on
+            key = (self.mover, frozenset(self.absent))
+            started = kept.get(key)
+            if started is None:
+                started = kept[key] = frozenset(f.id for f in self._overlapping(self.mover))
+            self._started_on = started
+        return started
 
     def passable(self, other: Figure) -> bool:
         """May the moving base cross ``other`` during a leg?"""
@@ -606,6 +614,8 @@ class _Planner:
                     leg,
                 ),
             )
+        if self.rules.pass_through == "all":
+            return  # every figure may be passed (and so overlapped while turning)
         for other in self._overlapping(figure):
             if not self.passable(other):
                 self.problem(

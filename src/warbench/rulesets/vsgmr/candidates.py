@@ -68,6 +68,8 @@ ROUTE_BOUND_MARGIN = 1e-9
 ROUGH_PAD = 1e-6
 """Inches added to the reach when boxes tell a route is far from all rough ground."""
 FEW_FOES = 32
+CUT_PATHS_KEPT = 20_000
+"""Routes kept cut and checked per layout and base size (see :meth:`_Builder._cut`)."""
 """Up to this many enemies the nearest are found by a plain loop, not numpy."""
 SURROUNDINGS_MEMORY = 40_000
 """Figures' worth of surroundings remembered per set-up (see :func:`_surroundings`).
@@ -185,6 +187,21 @@ class _Builder:
         self.enemies = self.foes.nearest(self.start, NEAREST_ENEMIES)
         """The nearest few enemies, nearest first (ties in the order of ``state.figs``)."""
         self.moves: list[tuple[tuple[Point, ...], float | None, str]] = []
+        paths_key = ("cut_paths", id(space.terrain(state)))
+        self.cut_paths: dict[Any, tuple[Point, ...] | None] = setup.caches.setdefault(paths_key, {})
+
+    def build(self) -> list[tuple[tuple[Point, ...], float | None, str]]:
+        """The figure's raw candidates, every kind in turn."""
+        if self.fig.where == "mounted":
+            self.dismount()
+        else:
+            self.toward_enemies()
+            self.to_objectives()
+            self.mounts()
+            self.to_cover()
+            self.retreat()
+            self.turn()
+        return self.moves
 
     # -- helpers ------------------------------------------------------------------------
     def allowance_for(self, route: Sequence[Point]) -> float:
@@ -236,23 +253,53 @@ class _Builder:
         """Cut ``route`` at the allowance (less ``stop_short``), round it, keep it if clear."""
         if route is None or len(route) < 2:
             return
+        points = self._cut(route, stop_short)
+        if points is not None:
+            self.moves.append((points, self.facing_from(points[-1]), why))
+
+    def _cut(self, route: list[Point], stop_short: float) -> tuple[Point, ...] | None:
+        """:meth:`add`'s path (the points after the start), or None if it keeps none.
+
+        It depends on the route, the figure's start, allowances and radius, and the
+        layout (obstacles and rough ground), not on other figures: kept per layout
+        for every game of the set-up (a figure that has not moved rebuilds its
+        candidates whenever an enemy moves, along mostly the same routes)."""
+        key = (
+            self.start,
+            tuple(route),
+            stop_short,
+            self.radius,
+            self.full,
+            self.half,
+            self.starts_rough,
+        )
+        kept = self.cut_paths
+        if key in kept:
+            return kept[key]
+        found = self._cut_now(route, stop_short)
+        if len(kept) >= CUT_PATHS_KEPT:
+            kept.clear()
+        kept[key] = found
+        return found
+
+    def _cut_now(self, route: list[Point], stop_short: float) -> tuple[Point, ...] | None:
         total = length(route)
         limit = min(total - stop_short, self.full - SLACK)
         if limit <= 0.05:
-            return
+            return None
         path = cut(route, limit)
         allowance = self.allowance_for(path)
         if allowance < self.full:
             path = cut(route, min(limit, allowance - SLACK))
         points = [_r2(p) for p in path[1:]]
         if not points or math.dist(points[-1], self.start) < 0.05:
-            return
+            return None
         full_path = [self.start, *points]
         if length(full_path) > allowance - 1e-6 or not self.on_table(points):
-            return
+            return None
         if not self.mesh.path_clear(full_path):
-            return
-        self.moves.append((tuple(points), self.facing_from(points[-1]), why))
+            return None
+        return tuple(points)
 
     # -- the kinds of candidate --------------------------------------------------------------
     def toward_enemies(self) -> None:
@@ -632,17 +679,7 @@ def figure_candidates(
     key = signature(state, fig)
     found = cache.get(key)
     if found is None:
-        b = _Builder(rules, state, fig)
-        if fig.where == "mounted":
-            b.dismount()
-        else:
-            b.toward_enemies()
-            b.to_objectives()
-            b.mounts()
-            b.to_cover()
-            b.retreat()
-            b.turn()
-        found = b.moves
+        found = _Builder(rules, state, fig).build()
         if len(cache) >= max(CACHE_LIMIT, 4 * len(state.figs)):
             cache.clear()
             clears = state.setup.caches

@@ -74,6 +74,17 @@ class Seen:
     eye_cover: bool
 
 
+_SEEN = {
+    (clear, target, eye): Seen(clear, target, eye)
+    for clear in (False, True)
+    for target in (False, True)
+    for eye in (False, True)
+}
+"""Every :class:`Seen` there is (eight), made once: a look is one of them."""
+OPEN = _SEEN[True, False, False]
+"""A look that nothing blocks or covers."""
+
+
 Pieces = tuple[Any, Any, list[Any], Any, list[Any]]
 """(tree, geometries, features, whether each is seen through to a depth, the half-planes
 of each convex one seen through, else None) of the terrain that blocks sight."""
@@ -202,7 +213,7 @@ def quick_sights(
         return []
     pieces, looks = _looks(state)
     if pieces is None:
-        return [Seen(True, False, False) for _ in targets]
+        return [OPEN] * len(targets)
     keys = [(eye, eye_r, at, r) for at, r in targets]
     out: list[Seen | None] = [looks.get(k) for k in keys]
     missing = [i for i, seen in enumerate(out) if seen is None]
@@ -232,24 +243,25 @@ def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
 
 def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
     """The quick looks ``asked``, worked out (each on its own, all at once)."""
-    out = [Seen(True, False, False) for _ in asked]
     tree, geoms, feats, deep, _ = pieces
-    lines = shapely.linestrings([[eye, at] for eye, _, at, _ in asked])
+    coords = np.array([(*eye, *at) for eye, _, at, _ in asked], dtype=np.float64)
+    lines = shapely.linestrings(coords.reshape(len(asked), 2, 2))
     pairs = tree.query(lines, predicate="intersects")
     if not pairs.shape[1]:
-        return out
+        return [OPEN] * len(asked)
     li_all, fi_all = pairs[0], pairs[1]
     li_list = li_all.tolist()
     ends = shapely.points(np.array([asked[i][2] for i in li_list]))
     eyes = shapely.points(np.array([asked[i][0] for i in li_list]))
     g = geoms[fi_all]
-    d_target = shapely.distance(ends, g)
-    d_eye = shapely.distance(eyes, g)
+    d_target = shapely.distance(ends, g).tolist()
+    d_eye = shapely.distance(eyes, g).tolist()
     # Whether each line runs too deep into a feature: asked only of those seen through.
     too_deep = np.zeros(len(li_all), dtype=np.bool_)
     through = np.nonzero(deep[fi_all])[0]
     if len(through):
         too_deep[through] = _too_deep(pieces, asked, lines, li_all, fi_all, through)
+    deeper = too_deep.tolist()
     flags = [[True, False, False] for _ in asked]
     for k, (li, fi) in enumerate(zip(li_list, fi_all.tolist(), strict=True)):
         feature = feats[fi]
@@ -257,7 +269,7 @@ def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
         if feature.see_depth is not None:  # seen through up to a depth (the geometry's rule)
             at_eye = d_eye[k] <= eye_r + 0.02
             at_target = d_target[k] <= target_r + 0.02
-            if too_deep[k]:
+            if deeper[k]:
                 flags[li][0] = False
             else:  # covered at the end that stands at (or beyond) the area, both if neither
                 flags[li][1] = flags[li][1] or at_target or not at_eye
@@ -270,7 +282,7 @@ def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
             flags[li][2] = True
         else:
             flags[li][0] = False
-    return [Seen(*f) for f in flags]
+    return [_SEEN[clear, target, eye] for clear, target, eye in flags]
 
 
 def value(fig: Fig) -> float:
@@ -300,6 +312,28 @@ def _attack_p(state: State, attacker: Fig, target: Fig, hand: bool, cover: bool)
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _EnemyOdds:
+    """One enemy as :meth:`_Mover.place_value` weighs it (indexed by cover: False, True)."""
+
+    hand: float
+    """The figure's chance of defeating it hand to hand, times its points."""
+    distance: tuple[float, float]
+    """The same for a distance attack, by the enemy's cover."""
+    mounted: bool
+    reach: float
+    """How far it moves to strike (0: a mount without a rider)."""
+    shoots: bool
+    shot: tuple[float, float]
+    """Its chance of defeating the figure by a distance attack, by the figure's cover."""
+    shot_later: tuple[float, float]
+    """:attr:`shot` times :data:`LATER`."""
+    blow: float
+    """Its chance hand to hand."""
+    blow_later: float
+    """:attr:`blow` times :data:`LATER`."""
+
+
 class _Mover:
     """Scores places for one figure, against the enemies as they stand now."""
 
@@ -327,6 +361,9 @@ class _Mover:
         ]
         self.range = rules.range
         self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
+        self._odds = [self._enemy_odds(enemy) for enemy, _ in self.enemies]
+        mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
+        self._mine = mine + CARRIED_RISK * sum(state.items[i].points for i in self.carried())
         moved = self.moved_sides(state, fig)
         self.standing = [e.side in moved for e, _ in self.enemies]
         """Per enemy: whether its side has moved this round (see :attr:`reads_order`)."""
@@ -339,67 +376,96 @@ class _Mover:
         me = state.order.index(fig.side)
         return frozenset(state.order[:me]) | (state.done - {fig.side})
 
+    def _enemy_odds(self, enemy: Fig) -> _EnemyOdds:
+        """What :meth:`place_value` reads of ``enemy`` wherever the figure stands (the
+        exact chances, as floats; fixed for this state)."""
+        state, fig, rules = self.state, self.fig, self.rules
+        worth = value(enemy)
+        reach = rules.allowance(enemy.profile.kind, half=False)
+        if enemy.profile.is_mount and enemy.rider is None:
+            reach = 0.0
+        shot = (
+            _attack_p(state, enemy, fig, False, False),
+            _attack_p(state, enemy, fig, False, True),
+        )
+        blow = _attack_p(state, enemy, fig, True, False)
+        return _EnemyOdds(
+            hand=_attack_p(state, fig, enemy, True, False) * worth,
+            distance=(
+                _attack_p(state, fig, enemy, False, False) * worth,
+                _attack_p(state, fig, enemy, False, True) * worth,
+            ),
+            mounted=enemy.where == "mounted",
+            reach=reach,
+            shoots=enemy.profile.distance,
+            shot=shot,
+            shot_later=(LATER * shot[0], LATER * shot[1]),
+            blow=blow,
+            blow_later=LATER * blow,
+        )
+
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
         fig, state, rules = self.fig, self.state, self.rules
         ghost = self.me.moved_to(at, facing)
         base_r = ghost.base.bounding_radius
         targets = self.targets
         seen = quick_sights(state, at, base_r, targets)
-        mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
-        mine += CARRIED_RISK * sum(state.items[i].points for i in self.carried())
+        mine = self._mine
         can_hit = fig.where != "mounted" and mounted_on is None and not fig.attacked
+        shoots = fig.profile.distance
+        touch = rules.touch
+        fight_gap = touch + 0.05
+        in_range = self.range
+        half_angle = rules.facing_half_angle
         best = 0.0
         threat = 0.0
         survives = 1.0
         nearest = math.inf
-        for (enemy, body), look, standing in zip(self.enemies, seen, self.standing, strict=True):
+        for (_, body), look, odds, standing in zip(
+            self.enemies, seen, self._odds, self.standing, strict=True
+        ):
             gap = max(0.0, math.dist(at, body.at) - base_r - body.base.bounding_radius)
             nearest = min(nearest, gap)
             # What this figure can do to the enemy from here.
             if can_hit:
-                if gap <= rules.touch + 0.05:
-                    best = max(best, _attack_p(state, fig, enemy, True, False) * value(enemy))
+                if gap <= fight_gap:
+                    best = max(best, odds.hand)
                 if (
-                    fig.profile.distance
-                    and gap <= self.range
+                    shoots
+                    and gap <= in_range
                     and look.clear
-                    and abs(bearing(ghost, body)) <= rules.facing_half_angle
+                    and abs(bearing(ghost, body)) <= half_angle
                 ):
-                    p = _attack_p(state, fig, enemy, False, look.target_cover)
-                    best = max(best, p * value(enemy))
+                    best = max(best, odds.distance[1 if look.target_cover else 0])
             # What the enemy can do to it here.
-            if enemy.where == "mounted":
+            if odds.mounted:
                 continue
-            reach = rules.allowance(enemy.profile.kind, half=False)
-            if enemy.profile.is_mount and enemy.rider is None:
-                reach = 0.0
-            covered = look.eye_cover or mounted_on is not None
+            reach = odds.reach
+            covered = 1 if look.eye_cover or mounted_on is not None else 0
             if standing:
                 # It has moved: it attacks from where it stands, before this figure does.
                 now = 0.0
                 if (
-                    enemy.profile.distance
+                    odds.shoots
                     and look.clear
-                    and gap <= self.range
-                    and abs(bearing(body, ghost)) <= rules.facing_half_angle
+                    and gap <= in_range
+                    and abs(bearing(body, ghost)) <= half_angle
                 ):
-                    now = _attack_p(state, enemy, fig, False, covered)
-                if gap <= rules.touch:
-                    now = max(now, _attack_p(state, enemy, fig, True, False))
+                    now = odds.shot[covered]
+                if gap <= touch:
+                    now = max(now, odds.blow)
                 threat += now * mine
                 survives *= 1.0 - now
                 continue
             shot = 0.0
-            if enemy.profile.distance and look.clear:
-                if gap <= self.range:
-                    shot = _attack_p(state, enemy, fig, False, covered)
-                elif gap <= self.range + reach:
-                    shot = LATER * _attack_p(state, enemy, fig, False, covered)
+            if odds.shoots and look.clear:
+                if gap <= in_range:
+                    shot = odds.shot[covered]
+                elif gap <= in_range + reach:
+                    shot = odds.shot_later[covered]
             blow = 0.0
-            if gap <= reach + rules.touch:
-                blow = (1.0 if gap <= rules.touch else LATER) * _attack_p(
-                    state, enemy, fig, True, False
-                )
+            if gap <= reach + touch:
+                blow = odds.blow if gap <= touch else odds.blow_later
             threat += max(shot, blow) * mine
         score = self.strike * best * survives - self.exposure * threat
         if math.isfinite(nearest):
@@ -519,7 +585,7 @@ def _move_score(
     fig = state.figs[action.figure]
     # A move's score depends on the figure and the enemy, not on its friends:
     # kept per set-up like the candidates, so a phase scores each figure once.
-    from warbench.rulesets.vsgmr.candidates import signature
+    from warbench.rulesets.vsgmr.candidates import riderless, signature
 
     kind = mover_class or _Mover
     sig = (signature(state, fig), kind.moved_sides(state, fig))
@@ -556,16 +622,10 @@ def _move_score(
         found = float(gain) - 0.5 * value(fig) - now
     else:
         mount = None
-        for other in state.figs.values():
-            if (
-                fig.profile.is_guy
-                and other.side == fig.side
-                and other.profile.is_mount
-                and other.rider is None
-                and other.where == "table"
-                and other.geo.at == end
-            ):
-                mount = other
+        if fig.profile.is_guy:  # the last of the side's riderless mounts standing there
+            for other in riderless(state, fig.side):
+                if other.geo.at == end:
+                    mount = other
         found = mover.place_value(end, facing, mount) - now
         if mount is not None:
             found += 0.3 * value(mount)

@@ -276,7 +276,7 @@ class NavMesh:
             return ok
         # The exact test on those pairs alone: what the tree's query does, at less cost
         # for a few. Only the lines some obstacle may come near are made (``line`` is sorted).
-        wanted, which = np.unique(line, return_inverse=True)
+        wanted, which = _runs(line)
         made = np.asarray(
             shapely.linestrings(np.stack([a[wanted], b[wanted]], axis=1)), dtype=object
         )
@@ -696,6 +696,18 @@ class _Atlas:
         i_idx, j_idx = np.triu_indices(len(picked), 1)
         clear = (self.lines[picked[i_idx], picked[j_idx]] & mask) == 0
         return points, beside, chosen, clear
+
+
+def _runs(
+    values: npt.NDArray[np.intp],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """``np.unique(values, return_inverse=True)`` of values already sorted (ascending), at
+    less cost: the distinct values, and for each value the index of its own among them."""
+    starts = np.empty(len(values), dtype=np.bool_)
+    starts[:1] = True
+    np.not_equal(values[1:], values[:-1], out=starts[1:])
+    which: npt.NDArray[np.intp] = np.cumsum(starts) - 1
+    return values[starts], which
 
 
 def length(points: Sequence[Point]) -> float:

@@ -440,9 +440,32 @@ def _in_rough(rough: _Rough, core: shapely.Geometry, radius: float) -> bool:
     """Whether the shape ``core`` + ``radius`` overlaps (more than touches) rough terrain."""
     if rough.tree is None:
         return False
-    # The features whose boxes come within ``radius`` of the shape's box (a superset of
-    # those within ``radius`` of it), then the exact distances, all at once.
-    x0, y0, x1, y1 = shapely.bounds(core).tolist()
+    near = _near_rough(rough, shapely.bounds(core).tolist(), radius)
+    if not len(near):
+        return False
+    return bool((shapely.distance(core, rough.geoms[near]) < radius - EPS).any())
+
+
+def _round_in_rough(rough: _Rough, a: Point, b: Point, radius: float) -> bool:
+    """:func:`_in_rough` of a round base of ``radius`` moving straight from ``a`` to ``b``
+    (its core the point, or the line between them: see :func:`_swept`), made only if
+    some rough terrain's box comes near the line's box (the same box: its ends' least
+    and greatest coordinates)."""
+    if rough.tree is None:
+        return False
+    box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+    near = _near_rough(rough, box, radius)
+    if not len(near):
+        return False
+    core = shapely.Point(a) if a == b else shapely.LineString([a, b])
+    return bool((shapely.distance(core, rough.geoms[near]) < radius - EPS).any())
+
+
+def _near_rough(rough: _Rough, within: Sequence[float], radius: float) -> Any:
+    """The rough features whose boxes come within ``radius`` of the box ``within`` (a
+    superset of those within ``radius`` of a shape in that box), ascending."""
+    # The exact distances to these are then measured, all at once.
+    x0, y0, x1, y1 = within
     if len(rough.boxes) <= FEW_ROUGH:  # a plain loop over a few: no numpy call overhead
         near: Any = [
             k
@@ -460,9 +483,7 @@ def _in_rough(rough: _Rough, core: shapely.Geometry, radius: float) -> bool:
             & (box[:, 1] <= y1 + radius)
             & (box[:, 3] >= y0 - radius)
         )[0]
-    if not len(near):
-        return False
-    return bool((shapely.distance(core, rough.geoms[near]) < radius - EPS).any())
+    return near
 
 
 def _swept(start: Figure, end: Figure) -> tuple[shapely.Geometry, float]:
@@ -482,10 +503,18 @@ def rough_moment(state: State, fig: Fig, start: Figure, result: MoveResult) -> b
     rough = _rough(state, fig)
     if not rough:
         return False
+    at_start = state.setup.options.rough == "start"
+    if isinstance(start.base, RoundBase):
+        return _round_rough_moment(rough, start, result, at_start)
+    return _swept_rough_moment(rough, start, result, at_start)
+
+
+def _swept_rough_moment(rough: _Rough, start: Figure, result: MoveResult, at_start: bool) -> bool:
+    """:func:`rough_moment` of any base: the ground it stands on and each turn and leg sweeps."""
     core, radius = start.solid
     if _in_rough(rough, core, radius):
         return True
-    if state.setup.options.rough == "start":
+    if at_start:
         return False
     current = start
     for step in result.steps:
@@ -500,6 +529,23 @@ def rough_moment(state: State, fig: Fig, start: Figure, result: MoveResult) -> b
         if _in_rough(rough, core, radius):
             return True
     return False
+
+
+def _round_rough_moment(rough: _Rough, start: Figure, result: MoveResult, at_start: bool) -> bool:
+    """:func:`_swept_rough_moment` of a round base, its shapes made only where rough terrain
+    comes near: its centre and radius (``Figure.solid``), and a turn covers the ground it
+    stands on (the start, or the end of the leg before, within the line that leg swept),
+    so only the start and the legs are tested."""
+    radius = start.base.bounding_radius
+    if _round_in_rough(rough, start.at, start.at, radius):
+        return True
+    if at_start:
+        return False
+    return any(
+        _round_in_rough(rough, step.start, step.end, radius)
+        for step in result.steps
+        if isinstance(step, LegStep)
+    )
 
 
 def starts_in_rough(state: State, fig: Fig, start: Figure) -> bool:
