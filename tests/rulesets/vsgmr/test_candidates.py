@@ -176,3 +176,20 @@ def test_an_attack_on_a_very_large_base_in_range_is_offered(vs):
     )
     vs.skip_to(hand, "hand", "red")
     assert "fight A D" in [str(a) for a in hand.legal_actions("red")]
+
+
+def test_a_mount_left_by_its_rider_is_offered_to_a_guy_at_once(vs):
+    """II.2: once R moves off L, L is a riderless mount: a guy near it is
+    offered it at once, though neither the guy nor any enemy has moved (a figure's kept
+    candidates depend on its side's riderless mounts too)."""
+    guy = vs.fig("red", "G", "troop", (10, 6), 90)
+    lancer = vs.fig("red", "L", "cavalry", (14, 6), 90)
+    rider = vs.fig("red", "R", "troop", None, riding="L")
+    game = vs.start([guy, lancer, rider, vs.fig("blue", "Z", "troop", (30, 30))])
+    before = [str(a) for a in movement_candidates(game.ruleset, game.state, "red")]
+    assert not any(t.startswith("move G 14,6") for t in before)
+    off = next(t for t in before if t.startswith("move R "))
+    game.apply(off, "red")
+    assert game.state.figs["L"].rider is None
+    after = [str(a) for a in movement_candidates(game.ruleset, game.state, "red")]
+    assert any(t.startswith("move G 14,6") for t in after), after

@@ -558,8 +558,36 @@ def signature(state: State, fig: Fig) -> tuple[Any, ...]:
     Everything but the figure itself is the same for every figure of its side,
     so it is worked out once per state and side and stands in the key as one
     number (:func:`_surroundings`): a key costs the same with 20 figures or 2,000.
+    A guy's key also holds where its side's riderless mounts stand (it is offered them).
     """
-    return (fig.id, fig.geo, fig.where, fig.rider, tuple(fig.items), _surroundings(state, fig.side))
+    return (
+        fig.id,
+        fig.geo,
+        fig.where,
+        fig.rider,
+        tuple(fig.items),
+        _surroundings(state, fig.side),
+        _mount_places(state, fig),
+    )
+
+
+MountPlaces = tuple[tuple[str, Point], ...]
+Surroundings = tuple[int, MountPlaces]
+"""What a figure's kept moves depend on besides its place: :func:`_surroundings` and
+:func:`_mount_places`."""
+
+
+def _mount_places(state: State, fig: Fig) -> MountPlaces:
+    """Where the side's riderless mounts stand, for a guy (it is offered them, and a move
+    onto one scores the ride); nothing for another figure."""
+    if not fig.profile.is_guy:
+        return ()
+    key = ("mount_places", fig.side)
+    found: MountPlaces | None = state.caches.get(key)
+    if found is None:
+        found = tuple((m.id, m.geo.at) for m in riderless(state, fig.side))
+        state.caches[key] = found
+    return found
 
 
 def _surroundings(state: State, side: str) -> int:
@@ -753,7 +781,8 @@ def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:
     if found is not None:
         surr, gen, _ = found[1]
         if surr is not None and (
-            surr != _surroundings(state, fig.side) or gen != clears.get("candidates_clears", 0)
+            surr != (_surroundings(state, fig.side), _mount_places(state, fig))
+            or gen != clears.get("candidates_clears", 0)
         ):
             found = None
     if found is None:
@@ -765,14 +794,14 @@ def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:
 
 def _figure_moves(
     rules: VSGMR, state: State, fig: Fig
-) -> tuple[tuple[float, float, float], tuple[int | None, int, list[Move]]]:
+) -> tuple[tuple[float, float, float], tuple[Surroundings | None, int, list[Move]]]:
     """One figure's moves, with the circle they depend on and what keys its raw candidates."""
     me = fig.geo if fig.where == "mounted" else space.body(state, fig)
-    surr: int | None = None
+    surr: Surroundings | None = None
     out: list[Move] = []
     far = 0.0
     if rules.may_move(state, fig):
-        surr = _surroundings(state, fig.side)
+        surr = (_surroundings(state, fig.side), _mount_places(state, fig))
         raw = figure_candidates(rules, state, fig)
         made: dict[Any, Move] = state.setup.caches.setdefault("candidate_moves", {})
         if len(made) >= MOVES_KEPT:
