@@ -72,9 +72,6 @@ BOX_PAIRS = 4_000
 SIDE_MARGIN = 1e-9
 """Inches by which a grown obstacle box must lie beside a line for the line to be
 left out of the exact test (far beyond the rounding of the cross products)."""
-SURE_MARGIN = 1e-9
-"""Inches (and, for crossings, a share of the two lengths' product) by which a line must
-be surely near an obstacle for the exact test to be skipped (far beyond rounding)."""
 REACH = 48.0
 """Sparse meshes: inches between nodes joined by an edge (at most)."""
 FIRST_REACH = 8.0
@@ -128,9 +125,6 @@ class NavMesh:
                 self._box_hi_y.tolist(),
                 strict=True,
             )
-        )
-        self._edge_a, self._edge_b, self._edge_start, self._edge_count = _outline_edges(
-            obstacles
         )
         known = atlas.layout(features) if atlas is not None else None
         if known is not None:
@@ -280,14 +274,6 @@ class NavMesh:
         line, obstacle = self._may_meet(a, b)
         if not len(line):
             return ok
-        sure = self._surely_near(a, b, line, obstacle)
-        if sure.any():
-            # Lines surely blocked need no exact test; the others get it for every pair.
-            ok[line[sure]] = False
-            undecided = ok[line]
-            line, obstacle = line[undecided], obstacle[undecided]
-            if not len(line):
-                return ok
         # The exact test on those pairs alone: what the tree's query does, at less cost
         # for a few. Only the lines some obstacle may come near are made (``line`` is sorted).
         wanted, which = _runs(line)
@@ -333,50 +319,6 @@ class NavMesh:
         margin = SIDE_MARGIN * (np.abs(dx) + np.abs(dy))
         keep = ~((least > margin) | (most < -margin))
         return line[keep], obstacle[keep]
-
-    def _surely_near(
-        self,
-        a: FloatArray,
-        b: FloatArray,
-        line: npt.NDArray[np.intp],
-        obstacle: npt.NDArray[np.intp],
-    ) -> npt.NDArray[np.bool_]:
-        """Whether each pair (line, obstacle) is surely within the clearance, as the exact
-        test (``shapely.dwithin``) would find it: the segment ``a[i]``-``b[i]`` comes
-        nearer than the clearance to a corner of the obstacle's outline, or crosses one
-        of its edges, each by more than :data:`SURE_MARGIN`. False means "not sure"."""
-        sure = np.zeros(len(line), dtype=np.bool_)
-        counts = self._edge_count[obstacle]
-        if not len(line) or not counts.any():
-            return sure
-        ends = np.cumsum(counts)
-        pair = np.repeat(np.arange(len(line)), counts)
-        edge = np.repeat(self._edge_start[obstacle] - ends + counts, counts) + np.arange(ends[-1])
-        ax, ay = a[line, 0][pair], a[line, 1][pair]
-        dx, dy = b[line, 0][pair] - ax, b[line, 1][pair] - ay
-        e0x, e0y = self._edge_a[edge, 0], self._edge_a[edge, 1]
-        ex, ey = self._edge_b[edge, 0] - e0x, self._edge_b[edge, 1] - e0y
-        # The corner at the edge's start (every corner starts an edge) near the segment.
-        wx, wy = e0x - ax, e0y - ay
-        length2 = dx * dx + dy * dy
-        along = np.clip((wx * dx + wy * dy) / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
-        gap = np.hypot(wx - along * dx, wy - along * dy)
-        hit = gap < self.clear_by - SURE_MARGIN
-        # The segment and the edge cross, each's ends well on either side of the other
-        # (the cross products, |segment| or |edge| times an end's distance from the other's
-        # line, must pass this: ends SURE_MARGIN inches or more off that line).
-        scale = SURE_MARGIN * np.sqrt(length2) * (np.hypot(ex, ey) + 1.0)
-        o1 = dx * wy - dy * wx
-        o2 = dx * (wy + ey) - dy * (wx + ex)
-        o3 = ey * wx - ex * wy
-        o4 = ey * (wx - dx) - ex * (wy - dy)
-        hit |= (
-            (((o1 > scale) & (o2 < -scale)) | ((o1 < -scale) & (o2 > scale)))
-            & (((o3 > scale) & (o4 < -scale)) | ((o3 < -scale) & (o4 > scale)))
-            & (scale > 0.0)
-        )
-        np.logical_or.at(sure, pair[hit], True)
-        return sure
 
     def _visible(self, p: Point) -> npt.NDArray[np.intp]:
         """The nodes a base at ``p`` can go straight to (remembered per point)."""
@@ -754,41 +696,6 @@ class _Atlas:
         i_idx, j_idx = np.triu_indices(len(picked), 1)
         clear = (self.lines[picked[i_idx], picked[j_idx]] & mask) == 0
         return points, beside, chosen, clear
-
-
-def _outline_edges(
-    obstacles: Sequence[shapely.Geometry],
-) -> tuple[FloatArray, FloatArray, npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """The edges of every ring or line of each obstacle (its outline, on it): their
-    starts, their ends, and each obstacle's first edge and number of edges."""
-    starts: list[FloatArray] = []
-    stops: list[FloatArray] = []
-    counts: list[int] = []
-    for geom in obstacles:
-        parts = shapely.get_parts(geom)
-        lines = [
-            ring
-            for part in parts.tolist()
-            for ring in (
-                shapely.get_rings(part).tolist()
-                if shapely.get_type_id(part) == shapely.GeometryType.POLYGON
-                else [part]
-            )
-        ]
-        count = 0
-        for ring in lines:
-            coords = shapely.get_coordinates(ring)
-            if len(coords) > 1:
-                starts.append(coords[:-1])
-                stops.append(coords[1:])
-                count += len(coords) - 1
-        counts.append(count)
-    count_arr = np.array(counts, dtype=np.intp)
-    first = np.cumsum(count_arr) - count_arr
-    if not starts:
-        empty = np.empty((0, 2), dtype=np.float64)
-        return empty, empty, first, count_arr
-    return np.concatenate(starts), np.concatenate(stops), first, count_arr
 
 
 def _runs(
