@@ -72,6 +72,12 @@ BOX_PAIRS = 4_000
 SIDE_MARGIN = 1e-9
 """Inches by which a grown obstacle box must lie beside a line for the line to be
 left out of the exact test (far beyond the rounding of the cross products)."""
+INNER_TOLERANCE = 0.01
+"""Inches: how near GEOS places an obstacle's inner disc to the largest (any disc inside
+will do; its radius is measured again)."""
+SURE_MARGIN = 1e-9
+"""Inches by which a line must pass inside or outside the clearance of an obstacle's
+inner or outer circle to be judged by the circle alone (far beyond rounding)."""
 REACH = 48.0
 """Sparse meshes: inches between nodes joined by an edge (at most)."""
 FIRST_REACH = 8.0
@@ -126,6 +132,7 @@ class NavMesh:
                 strict=True,
             )
         )
+        self._inner, self._inner_r, self._outer, self._outer_r = _circles(obstacles)
         known = atlas.layout(features) if atlas is not None else None
         if known is not None:
             points, beside, chosen, pairs_ok = known
@@ -274,6 +281,14 @@ class NavMesh:
         line, obstacle = self._may_meet(a, b)
         if not len(line):
             return ok
+        near, far = self._sure(a, b, line, obstacle)
+        # Lines surely near an obstacle are not clear; of the others, only the pairs not
+        # surely far get the exact test.
+        ok[line[near]] = False
+        undecided = ok[line] & ~far
+        line, obstacle = line[undecided], obstacle[undecided]
+        if not len(line):
+            return ok
         # The exact test on those pairs alone: what the tree's query does, at less cost
         # for a few. Only the lines some obstacle may come near are made (``line`` is sorted).
         wanted, which = _runs(line)
@@ -319,6 +334,30 @@ class NavMesh:
         margin = SIDE_MARGIN * (np.abs(dx) + np.abs(dy))
         keep = ~((least > margin) | (most < -margin))
         return line[keep], obstacle[keep]
+
+    def _sure(
+        self,
+        a: FloatArray,
+        b: FloatArray,
+        line: npt.NDArray[np.intp],
+        obstacle: npt.NDArray[np.intp],
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        """For each pair (line, obstacle), whether the segment ``a[i]``-``b[i]`` is surely
+        within the clearance of the obstacle, or surely not, as the exact test
+        (``shapely.dwithin``) finds it: within the clearance of a disc inside the obstacle
+        (see :func:`_circles`), or beyond the clearance of a circle around it, each by
+        more than :data:`SURE_MARGIN`. Neither: not sure."""
+        ax, ay = a[line, 0], a[line, 1]
+        dx, dy = b[line, 0] - ax, b[line, 1] - ay
+        length2 = dx * dx + dy * dy
+        safe = np.where(length2 > 0.0, length2, 1.0)
+        near = _gaps(ax, ay, dx, dy, safe, self._inner[obstacle]) < (
+            self._inner_r[obstacle] + (self.clear_by - SURE_MARGIN)
+        )
+        far = _gaps(ax, ay, dx, dy, safe, self._outer[obstacle]) > (
+            self._outer_r[obstacle] + (self.clear_by + SURE_MARGIN)
+        )
+        return near, far
 
     def _visible(self, p: Point) -> npt.NDArray[np.intp]:
         """The nodes a base at ``p`` can go straight to (remembered per point)."""
@@ -696,6 +735,47 @@ class _Atlas:
         i_idx, j_idx = np.triu_indices(len(picked), 1)
         clear = (self.lines[picked[i_idx], picked[j_idx]] & mask) == 0
         return points, beside, chosen, clear
+
+
+def _gaps(
+    ax: FloatArray, ay: FloatArray, dx: FloatArray, dy: FloatArray, safe: FloatArray, at: FloatArray
+) -> FloatArray:
+    """Distances from the points ``at`` to the segments from ``(ax, ay)`` by ``(dx, dy)``
+    (``safe``: their squared lengths, 1 where 0)."""
+    wx, wy = at[:, 0] - ax, at[:, 1] - ay
+    along = np.clip((wx * dx + wy * dy) / safe, 0.0, 1.0)
+    found: FloatArray = np.hypot(wx - along * dx, wy - along * dy)
+    return found
+
+
+def _circles(
+    obstacles: Sequence[shapely.Geometry],
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Each obstacle's inner disc (centre, radius: the disc lies in the obstacle; radius
+    -inf for none) and outer circle (centre, radius: the obstacle lies in it). The inner
+    disc is GEOS's largest inscribed circle, its radius measured again from a centre
+    checked to lie inside; the outer radius is the farthest corner from the centre
+    (the obstacle lies in the hull of its corners)."""
+    count = len(obstacles)
+    inner = np.zeros((count, 2), dtype=np.float64)
+    inner_r = np.full(count, -np.inf, dtype=np.float64)
+    outer = np.zeros((count, 2), dtype=np.float64)
+    outer_r = np.full(count, np.inf, dtype=np.float64)
+    for k, geom in enumerate(obstacles):
+        corners = shapely.get_coordinates(geom)
+        if not len(corners):
+            continue
+        middle = (corners.min(axis=0) + corners.max(axis=0)) / 2.0
+        outer[k] = middle
+        outer_r[k] = float(np.hypot(*(corners - middle).T).max())
+        if not isinstance(geom, shapely.Polygon | shapely.MultiPolygon):
+            continue
+        centre = shapely.get_point(shapely.maximum_inscribed_circle(geom, INNER_TOLERANCE), 0)
+        if centre is None or not shapely.contains(geom, centre):
+            continue
+        inner[k] = shapely.get_coordinates(centre)[0]
+        inner_r[k] = float(shapely.distance(centre, shapely.boundary(geom)))
+    return inner, inner_r, outer, outer_r
 
 
 def _runs(
