@@ -80,3 +80,40 @@ def test_lines_judged_by_circles_agree_with_the_exact_test(name: str) -> None:
                     got = mesh._lines_clear(a[piece], b[piece])
                     assert (got == _exact(mesh, a[piece], b[piece])).all()
     assert decided
+
+
+@pytest.mark.parametrize("name", ["street", "field", "relic"])
+def test_points_and_paths_judged_by_circles_agree_with_the_exact_test(name: str) -> None:
+    """:meth:`NavMesh._clear_points` (points, lines and paths) as the exact test of the
+    obstacles near it alone answers, with grazing lines as above."""
+    setup = Game(load_scenario(f"vsgmr/{name}"), 1).state.setup
+    rng = np.random.default_rng(5)
+    size = np.array([setup.table.width, setup.table.height])
+    for radius in (0.5, 1.0):
+        mesh = NavMesh(setup.table, setup.terrain(frozenset()), radius)
+        has_inner = np.isfinite(mesh._inner_r)
+        starts, ends = [], []
+        for centres, gaps in [
+            (mesh._inner[has_inner], mesh._inner_r[has_inner] + mesh.clear_by),
+            (mesh._outer, mesh._outer_r + mesh.clear_by),
+        ]:
+            if len(centres):
+                a, b = _grazing(centres, gaps, rng, 1500)
+                starts.append(a)
+                ends.append(b)
+        starts.append(rng.uniform(0, size, (1500, 2)))
+        ends.append(starts[-1] + rng.normal(0.0, 6.0, (1500, 2)))
+        paths: list[list[tuple[float, float]]] = []
+        for a, b in zip(
+            np.concatenate(starts).tolist(), np.concatenate(ends).tolist(), strict=True
+        ):
+            paths.append([tuple(a)])
+            paths.append([tuple(a), tuple(b)])
+            bend = (b[0] + rng.normal(0.0, 3.0), b[1] + rng.normal(0.0, 3.0))
+            paths.append([tuple(a), tuple(b), bend])
+        for points in paths:
+            xs = [p[0] for p in points]
+            ys = [p[1] for p in points]
+            near = mesh._near(min(xs), min(ys), max(xs), max(ys))
+            geom = shapely.LineString(points) if len(points) > 1 else shapely.Point(points[0])
+            assert mesh._clear_points(points) == mesh._clear_near(geom, near)

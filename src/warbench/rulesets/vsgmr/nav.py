@@ -133,6 +133,12 @@ class NavMesh:
             )
         )
         self._inner, self._inner_r, self._outer, self._outer_r = _circles(obstacles)
+        self._inner_list: list[tuple[float, float, float]] = list(
+            zip(*self._inner.T.tolist(), self._inner_r.tolist(), strict=True)
+        )
+        self._outer_list: list[tuple[float, float, float]] = list(
+            zip(*self._outer.T.tolist(), self._outer_r.tolist(), strict=True)
+        )
         known = atlas.layout(features) if atlas is not None else None
         if known is not None:
             points, beside, chosen, pairs_ok = known
@@ -239,8 +245,21 @@ class NavMesh:
         near = self._near(min(xs), min(ys), max(xs), max(ys))
         if not len(near):
             return True
+        # Obstacles judged by their circles (see :meth:`_sure`) need no exact test.
+        undecided: list[int] = []
+        inner, outer = self._inner_list, self._outer_list
+        near_by, far_by = self.clear_by - SURE_MARGIN, self.clear_by + SURE_MARGIN
+        for k in near.tolist() if isinstance(near, np.ndarray) else near:
+            cx, cy, r = inner[k]
+            if _polyline_gap(cx, cy, points) < r + near_by:
+                return False
+            cx, cy, r = outer[k]
+            if not _polyline_gap(cx, cy, points) > r + far_by:
+                undecided.append(k)
+        if not undecided:
+            return True
         geom = shapely.LineString(points) if len(points) > 1 else shapely.Point(points[0])
-        return self._clear_near(geom, near)
+        return self._clear_near(geom, undecided)
 
     def point_clear(self, p: Point) -> bool:
         return self._clear_points([p])
@@ -746,6 +765,20 @@ def _gaps(
     along = np.clip((wx * dx + wy * dy) / safe, 0.0, 1.0)
     found: FloatArray = np.hypot(wx - along * dx, wy - along * dy)
     return found
+
+
+def _polyline_gap(x: float, y: float, points: Sequence[Point]) -> float:
+    """Distance from ``(x, y)`` to the line through ``points`` (one point: to it)."""
+    ax, ay = points[0]
+    best = math.hypot(x - ax, y - ay)
+    for bx, by in points[1:]:
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        if length2 > 0.0:
+            along = min(1.0, max(0.0, ((x - ax) * dx + (y - ay) * dy) / length2))
+            best = min(best, math.hypot(x - ax - along * dx, y - ay - along * dy))
+        ax, ay = bx, by
+    return best
 
 
 def _circles(
