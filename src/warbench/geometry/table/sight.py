@@ -76,6 +76,7 @@ import numpy.typing as npt
 import shapely
 
 from warbench.geometry.table.core import EPS, TOUCH, Point, part_bounds, relative_angles
+from warbench.geometry.table.depth import deeper_than
 from warbench.geometry.table.figures import (
     Figure,
     Place,
@@ -266,12 +267,10 @@ class _Looking:
 
     # -- areas judged by depth --------------------------------------------------------
 
-    def _crossed(self, geoms: npt.NDArray[np.object_], ends: FloatArray) -> FloatArray:
-        """Inches of each area in ``geoms`` crossed by the lines from the eye to ``ends``.
-
-        Rows are areas, columns ends. The stretch under the eye's own base is
-        not counted (a figure standing in a wood looks out from its edge).
-        """
+    def _from_eye(self, ends: FloatArray) -> tuple[FloatArray, BoolArray]:
+        """Where the lines from the eye to ``ends`` leave the eye's own base (a figure
+        standing in a wood looks out from its edge: the stretch under it is not
+        counted), and whether any of each line is left."""
         vx, vy = ends[:, 0] - self.p[0], ends[:, 1] - self.p[1]
         length = np.hypot(vx, vy)
         safe = np.where(length > 0.0, length, 1.0)
@@ -296,14 +295,32 @@ class _Looking:
                 )
         start = np.minimum(start, length)
         a = np.stack([self.p[0] + ux * start, self.p[1] + uy * start], axis=1)
-        segments = np.asarray(shapely.linestrings(np.stack([a, ends], axis=1)), dtype=object)
-        out: FloatArray = np.asarray(
-            shapely.length(
-                shapely.intersection(segments[None, :], np.asarray(geoms, dtype=object)[:, None])
-            ),
-            dtype=np.float64,
-        )
-        return np.where((length - start)[None, :] > 0.0, out, 0.0)
+        left: BoolArray = (length - start) > 0.0
+        return a, left
+
+    def _too_deep(self, owner: int, ends: FloatArray) -> BoolArray:
+        """Whether the lines from the eye to ``ends`` cross more of area ``owner`` than its
+        depth (plus :data:`_DEPTH_EPS`), the stretch under the eye's base not counted, as
+        shapely's ``length(intersection(line, area))`` decides it. A convex area is
+        measured by half-planes, and shapely measures only the lines that leaves unsure
+        (see :func:`~warbench.geometry.table.depth.deeper_than`)."""
+        t = self.terrain
+        limit = float(t.depth[owner]) + _DEPTH_EPS
+        a, left = self._from_eye(ends)
+        over = np.zeros(len(ends), dtype=np.bool_)
+        unsure = left.copy()
+        planes = t.depth_planes(owner)
+        if planes is not None and left.any():
+            deep, sure = deeper_than(planes, a, ends, limit)
+            sure &= left
+            over[sure] = deep[sure]
+            unsure &= ~sure
+        rest = np.nonzero(unsure)[0]
+        if len(rest):
+            segments = shapely.linestrings(np.stack([a[rest], ends[rest]], axis=1))
+            crossed = shapely.length(shapely.intersection(segments, t.geoms[owner]))
+            over[rest] = np.asarray(crossed, dtype=np.float64) > limit
+        return over
 
     def _entries(self, target: Figure, angles: FloatArray) -> FloatArray:
         """Where the lines from the eye at ``angles`` (absolute) first meet ``target``'s base."""
@@ -339,14 +356,9 @@ class _Looking:
         self, target: Figure, owner: int, direction: float, lo: float, hi: float
     ) -> list[Interval]:
         """Directions (relative to ``direction``) in which area ``owner`` is crossed too deep."""
-        t = self.terrain
-        geom = np.array([t.geoms[owner]], dtype=object)
-        limit = float(t.depth[owner]) + _DEPTH_EPS
 
         def blocked(rel: FloatArray) -> npt.NDArray[np.bool_]:
-            ends = self._entries(target, direction + rel)
-            out: npt.NDArray[np.bool_] = self._crossed(geom, ends)[0] > limit
-            return out
+            return self._too_deep(owner, self._entries(target, direction + rel))
 
         inset = (hi - lo) * 1e-6
         rel = np.linspace(lo + inset, hi - inset, _DEPTH_RAYS)
@@ -423,9 +435,8 @@ class _Looking:
                 deep = t.by_depth[o]
                 for u in np.unique(o[deep]).tolist():
                     sel = np.nonzero(deep & (o == u))[0]
-                    crossed = self._crossed(t.geoms[[u]], ends[m[sel]])[0]
                     role[sel] = np.where(
-                        crossed > t.depth[u] + _DEPTH_EPS,
+                        self._too_deep(u, ends[m[sel]]),
                         BLOCK,
                         np.where(role[sel] == IGNORE, IGNORE, SCREEN),
                     )

@@ -25,6 +25,7 @@ import numpy.typing as npt
 import shapely
 
 from warbench.geometry.table.core import EPS, TOUCH, Point, TableGeometryError, part_bounds
+from warbench.geometry.table.depth import Planes, half_planes
 from warbench.geometry.table.features import Feature
 from warbench.geometry.table.figures import Figure, Place, _exact
 
@@ -168,6 +169,7 @@ class Terrain:
         self._contact_cache: dict[object, Contact] = {}
         self._track_cache: dict[tuple[Point, Point], tuple[TrackPiece, ...]] = {}
         self._crossing_cache: dict[tuple[Point, Point], tuple[Crossing, ...]] = {}
+        self._depth_planes: dict[int, Planes | None] = {}
         self.sight_memo: dict[object, Sight] = {}
         """Sight past the terrain alone (no figures blocking), by eye, target and levels:
         kept by :meth:`Scene.sight`, here because it holds for every scene of the layout."""
@@ -322,6 +324,13 @@ class Terrain:
         return idx[wanted[idx]] if len(idx) else idx
 
     # -- where a base is ------------------------------------------------------------
+
+    def depth_planes(self, i: int) -> Planes | None:
+        """Active feature ``i`` as half-planes, if it is a convex polygon (else None):
+        see :mod:`warbench.geometry.table.depth` (made once per layout)."""
+        if i not in self._depth_planes:
+            self._depth_planes[i] = half_planes(self.active[i].geometry)
+        return self._depth_planes[i]
 
     def contact(self, place: Place) -> Contact:
         """Which features ``place`` is in and which it is near (cached per position)."""

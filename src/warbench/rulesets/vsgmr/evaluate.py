@@ -27,6 +27,7 @@ import shapely
 
 from warbench.core.actions import Action
 from warbench.geometry.table import Feature, Figure, Point, Terrain, bearing, heading
+from warbench.geometry.table.depth import deeper_than, half_planes
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import End, Fight, First, Move, Shoot, Skill, Take
 from warbench.rulesets.vsgmr.attacks import Situation
@@ -97,39 +98,8 @@ def _sight_pieces(terrain: Terrain) -> Pieces | None:
         return None
     geoms = np.array([f.geometry for f in feats], dtype=object)
     deep = np.array([f.see_depth is not None for f in feats], dtype=np.bool_)
-    planes = [_half_planes(f.geometry) if f.see_depth is not None else None for f in feats]
+    planes = [half_planes(f.geometry) if f.see_depth is not None else None for f in feats]
     return shapely.STRtree(geoms), geoms, feats, deep, planes
-
-
-def _half_planes(geometry: Any) -> tuple[FloatArray, FloatArray] | None:
-    """A convex polygon as half-planes ``normals @ p <= offsets`` (outward normals, one
-    per edge), or None if the shape is not a convex polygon without holes."""
-    if shapely.get_type_id(geometry) != 3 or shapely.get_num_interior_rings(geometry):
-        return None
-    xy = np.asarray(shapely.get_coordinates(shapely.get_exterior_ring(geometry)))[:-1]
-    if len(xy) < 3:
-        return None
-    edges = np.roll(xy, -1, axis=0) - xy
-    if float(np.sum(xy[:, 0] * np.roll(xy[:, 1], -1) - np.roll(xy[:, 0], -1) * xy[:, 1])) < 0:
-        xy = xy[::-1]  # counter-clockwise
-        edges = np.roll(xy, -1, axis=0) - xy
-    keep = np.hypot(edges[:, 0], edges[:, 1]) > 0.0
-    xy, edges = xy[keep], edges[keep]
-    if len(xy) < 3:
-        return None
-    following = np.roll(edges, -1, axis=0)
-    turns = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
-    if (turns < 0.0).any():
-        return None
-    normals = np.stack([edges[:, 1], -edges[:, 0]], axis=1)
-    return normals, np.sum(normals * xy, axis=1)
-
-
-PARALLEL = 1e-3
-"""A line this close to parallel to an edge (sine of the angle) is measured by shapely."""
-DEPTH_MARGIN = 1e-7
-"""Inches within which a depth crossed worked out by half-planes is too near the limit to
-decide on (shapely then measures it, as for every other shape)."""
 
 
 def _too_deep(
@@ -145,7 +115,8 @@ def _too_deep(
     ``length(intersection(line, feature))`` decides it. Across a convex feature the
     depth is the part of the line inside all its half-planes; shapely measures only
     the pairs where that is not clear by far more than rounding (lines nearly
-    parallel to an edge, depths within :data:`DEPTH_MARGIN` of the limit, other shapes)."""
+    parallel to an edge, depths near the limit, other shapes: see
+    :func:`~warbench.geometry.table.depth.deeper_than`)."""
     _, geoms, feats, _, planes = pieces
     over = np.zeros(len(through), dtype=np.bool_)
     unsure = np.ones(len(through), dtype=np.bool_)
@@ -154,25 +125,12 @@ def _too_deep(
         found = planes[u]
         if found is None:
             continue
-        normals, offsets = found
         sel = np.nonzero(owners == u)[0]
         which = li_all[through[sel]].tolist()
         start = np.array([asked[i][0] for i in which], dtype=np.float64).reshape(len(sel), 2)
         end = np.array([asked[i][2] for i in which], dtype=np.float64).reshape(len(sel), 2)
-        d = end - start
-        size = np.hypot(d[:, 0], d[:, 1])
-        den = d @ normals.T
-        num = offsets[None, :] - start @ normals.T
-        scale = size[:, None] * np.hypot(normals[:, 0], normals[:, 1])[None, :]
-        sure = (size > 0.0) & (np.abs(den) >= PARALLEL * scale).all(axis=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = num / den
-        first = np.maximum(0.0, np.where(den < 0.0, t, -np.inf).max(axis=1))
-        last = np.minimum(1.0, np.where(den > 0.0, t, np.inf).min(axis=1))
-        depth = np.maximum(0.0, last - first) * size
-        limit = feats[u].see_depth + 0.02
-        sure &= np.abs(depth - limit) > DEPTH_MARGIN
-        over[sel[sure]] = depth[sure] > limit
+        deep, sure = deeper_than(found, start, end, feats[u].see_depth + 0.02)
+        over[sel[sure]] = deep[sure]
         unsure[sel[sure]] = False
     rest = np.nonzero(unsure)[0]
     if len(rest):
