@@ -496,3 +496,21 @@ def test_a_figure_near_a_move_is_part_of_its_memo_key_and_a_far_one_is_not(ie: A
     near = movement._in_reach(state.scene(), mover, ((10.0, 12.0),))
     assert [f.id for f in near] == ["R1a"]
     assert movement._in_reach(state.scene(), mover, ()) == ()
+
+
+def test_the_lanes_a_breaching_base_looks_for_follow_the_table_as_it_stands() -> None:
+    """The cleared lanes are kept per layout: a cut through a minefield gives a new
+    layout and its lane at once (never the uncut table's none), and the kept answer is
+    the one worked out afresh."""
+    import shapely
+
+    state = Game.start("invisible-enemy/breach", 1).state
+    assert movement._lanes(state.setup.terrain, state.terrain) == []
+    mines = state.terrain.feature("mines1")
+    x0, y0, x1, y1 = mines.geometry.bounds
+    mid = (y0 + y1) / 2.0
+    state.cut(shapely.box(x0 - 1.0, mid - 1.0, x1 + 1.0, mid + 1.0), ["mines1"], 0.01)
+    lanes = movement._lanes(state.setup.terrain, state.terrain)
+    assert len(lanes) == 1
+    movement._LANES.clear()
+    assert movement._lanes(state.setup.terrain, state.terrain) == lanes

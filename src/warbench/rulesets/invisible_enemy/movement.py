@@ -901,27 +901,50 @@ def _lane_entry(state: State, base: Base, edge: str) -> Point | None:
     line with it, so that the straight run to the edge from there crosses none of it."""
     if base.role == "engineer":
         return None
-    cleared = shapely.difference(_hazards(state.setup.terrain), _hazards(state.terrain))
-    if shapely.is_empty(cleared):
-        return None
     across = edge in ("east", "west")
     sign = 1.0 if edge in ("east", "north") else -1.0
     here = base.geo.x if across else base.geo.y
     best: tuple[float, Point] | None = None
-    for part in shapely.get_parts(cleared):
-        x0, y0, x1, y1 = part.bounds
-        if min(x1 - x0, y1 - y0) < 0.5:
-            continue  # a sliver, not a lane
+    for (x0, y0, x1, y1), mid in _lanes(state.setup.terrain, state.terrain):
         near = (x0 if sign > 0 else x1) if across else (y0 if sign > 0 else y1)
         if (near - here) * sign < 0.0:
             continue  # already past its mouth
-        mid = shapely.get_coordinates(shapely.centroid(part))[0]
         back = near - sign * (base.geo.base.bounding_radius + 0.3)
-        spot = (back, float(mid[1])) if across else (float(mid[0]), back)
+        spot = (back, mid[1]) if across else (mid[0], back)
         gap = math.dist(spot, base.geo.at)
         if best is None or gap < best[0]:
             best = (gap, (round(spot[0], 2), round(spot[1], 2)))
     return None if best is None else best[1]
+
+
+Lane = tuple[tuple[float, float, float, float], Point]
+_LANES: weakref.WeakKeyDictionary[Terrain, weakref.WeakKeyDictionary[Terrain, list[Lane]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The lanes of each layout (:func:`_lanes`), by the set-up's layout and then the table's
+as it stands: both never change (a changed table has a new layout, ``State.clear``,
+``State.cut``), so neither do the lanes."""
+
+
+def _lanes(setup: Terrain, layout: Terrain) -> list[Lane]:
+    """The lanes cleared through hazardous ground (what of the set-up's minefields and
+    trapping terrain ``layout`` no longer holds), each as its bounds and centroid; slivers
+    (under half an inch across) left out."""
+    known = _LANES.get(setup)
+    if known is None:
+        known = _LANES[setup] = weakref.WeakKeyDictionary()
+    found = known.get(layout)
+    if found is None:
+        found = known[layout] = []
+        cleared = shapely.difference(_hazards(setup), _hazards(layout))
+        if not shapely.is_empty(cleared):
+            for part in shapely.get_parts(cleared):
+                x0, y0, x1, y1 = part.bounds
+                if min(x1 - x0, y1 - y0) < 0.5:
+                    continue  # a sliver, not a lane
+                mid = shapely.get_coordinates(shapely.centroid(part))[0]
+                found.append(((x0, y0, x1, y1), (float(mid[0]), float(mid[1]))))
+    return found
 
 
 def _work_spot(state: State, base: Base) -> Point | None:
