@@ -440,3 +440,77 @@ def test_toward_a_point_is_clipped_to_the_allowance_4_4(ie: Any) -> None:
     action = game.parse("move B1 toward 20,12")
     assert action.path == ((8.0, 12.0),)  # 2" at 1, then the 2" of mold at 2: 6"
     assert _cost(game, str(action)) == 6.0
+
+
+# -- the driven-move memo (speed) ----------------------------------------------------------
+@pytest.mark.parametrize("scenario_id", ["invisible-enemy/company", "invisible-enemy/breach"])
+def test_a_remembered_drive_is_the_one_worked_out_afresh_on_every_state(scenario_id: str) -> None:
+    """``_drive`` answers from its memo, kept per layout and shared by every state with
+    the same key (the true state, a side's seen copy): for every move a greedy game lists,
+    on the true state and on the moving side's seen state, the answer is the one
+    ``_drive_now`` works out from that state's own scene."""
+    from warbench.bots import make_bot
+    from warbench.rulesets.invisible_enemy.view import seen_state
+
+    game = Game.start(scenario_id, 3)
+    bots = {side: make_bot("greedy", i) for i, side in enumerate(game.scenario.sides)}
+    checked = 0
+    for _ in range(120):
+        waiting = game.waiting_for()
+        if not waiting:
+            break
+        side = waiting[0]
+        for action in game.legal_actions(side):
+            if not isinstance(action, Move):
+                continue
+            for state in (game.state, seen_state(game.state, side)):
+                base = state.bases[action.base]
+                towed = movement._tow(state, base)
+                ignore = [towed.id] if towed else []
+                got = movement._drive(state, base, action, ignore)
+                scene = movement._scene_for(state, base)
+                rules_ = movement._rules_for(state, base)
+                assert got == movement._drive_now(scene, base, action, rules_, ignore)
+                checked += 1
+        game.apply(bots[side].choose(game.seat(side), side), side)
+    assert checked > 100
+
+
+def test_a_figure_near_a_move_is_part_of_its_memo_key_and_a_far_one_is_not(ie: Any) -> None:
+    """A figure whose base could touch the mover's anywhere along the path is in the key
+    (where it stands decides the answer); one farther off than both bounding radii and
+    the margin is not (it can touch nothing)."""
+    game = ie.start(
+        [
+            ie.unit("blue", "U1", ie.base("B1", "L35", (4, 12))),
+            ie.unit(
+                "red",
+                "R1",
+                ie.base("R1a", "K817", (8, 13), 180),
+                ie.base("R1b", "K817", (20, 20), 180),
+            ),
+        ]
+    )
+    state = game.state
+    mover = state.bases["B1"].geo
+    near = movement._in_reach(state.scene(), mover, ((10.0, 12.0),))
+    assert [f.id for f in near] == ["R1a"]
+    assert movement._in_reach(state.scene(), mover, ()) == ()
+
+
+def test_the_lanes_a_breaching_base_looks_for_follow_the_table_as_it_stands() -> None:
+    """The cleared lanes are kept per layout: a cut through a minefield gives a new
+    layout and its lane at once (never the uncut table's none), and the kept answer is
+    the one worked out afresh."""
+    import shapely
+
+    state = Game.start("invisible-enemy/breach", 1).state
+    assert movement._lanes(state.setup.terrain, state.terrain) == []
+    mines = state.terrain.feature("mines1")
+    x0, y0, x1, y1 = mines.geometry.bounds
+    mid = (y0 + y1) / 2.0
+    state.cut(shapely.box(x0 - 1.0, mid - 1.0, x1 + 1.0, mid + 1.0), ["mines1"], 0.01)
+    lanes = movement._lanes(state.setup.terrain, state.terrain)
+    assert len(lanes) == 1
+    movement._LANES.clear()
+    assert movement._lanes(state.setup.terrain, state.terrain) == lanes

@@ -271,7 +271,7 @@ class _BaseMoves:
         return 2 * straight + 1
 
     def _on_line(self, j: int, at: Point) -> bool:
-        return _segment_distance(at, self.base.geo.at, self.lines[j]) <= SAME_LINE
+        return movement.segment_distance(at, self.base.geo.at, self.lines[j]) <= SAME_LINE
 
     def kept(self, i: int) -> Move | None:
         """Straight move ``i``, or None if it is illegal or an earlier kept one."""
@@ -337,14 +337,6 @@ def _listed(make: Callable[[], Move | None]) -> list[Action]:
     """``make()`` as a list: none or one."""
     found = make()
     return [] if found is None else [found]
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    """Inches from ``p`` to the segment from ``a`` to ``b``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    span = dx * dx + dy * dy
-    t = 0.0 if span == 0.0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _facing_toward(state: State, move: Move, foe: Point) -> Move | None:

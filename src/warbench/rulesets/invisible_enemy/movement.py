@@ -41,6 +41,7 @@ free. Only its final place is checked (it must fit there).
 
 from __future__ import annotations
 
+import itertools
 import math
 import weakref
 from dataclasses import replace
@@ -185,7 +186,12 @@ def _scene_for(state: State, base: Base, low: bool = False) -> Scene:
 
 
 def _rules_for(state: State, base: Base) -> MoveRules:
-    return move_rules(
+    return move_rules(*_rule_args(state, base))
+
+
+def _rule_args(state: State, base: Base) -> tuple[bool, bool, bool]:
+    """:func:`move_rules`' arguments for ``base``: what its rules of a move depend on."""
+    return (
         breach_edge(state, base.side) is not None,
         base.damage == "2/3",
         _tow(state, base) is not None,
@@ -538,7 +544,84 @@ def _drive(
     player would.) A leg written with its own facing (``X,Y@F``, or ``reverse 1``) is
     driven holding that facing, whatever the cost."""
     scene = _scene_for(state, base, low)
-    rules_ = _rules_for(state, base)
+    args = _rule_args(state, base)
+    memo = _DRIVEN.get(scene.terrain)
+    if memo is None:
+        memo = _DRIVEN[scene.terrain] = {}
+    key: tuple[object, ...] = (
+        scene.table,
+        base.geo,
+        base.model.speed,
+        args,
+        action,
+        (*ignore,),
+        low,
+    )
+    key += _in_reach(scene, base.geo, action.path)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= DRIVEN_KEPT:
+            memo.clear()
+        found = memo[key] = _drive_now(scene, base, action, move_rules(*args), ignore)
+    return found
+
+
+DRIVEN_KEPT = 4096
+"""At most this many driven moves are kept per layout (:data:`_DRIVEN`); then all are
+forgotten at once (each is worked out again when asked: the same answer)."""
+IN_REACH_MARGIN = 0.5
+"""Inches beyond the two bases' bounding circles within which a figure's centre counts as
+near a move (:func:`_in_reach`): generous, as a figure farther off can touch nothing."""
+
+_DRIVEN: weakref.WeakKeyDictionary[Terrain, dict[tuple[object, ...], MoveResult]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Each layout's driven moves (:func:`_drive`), by everything the answer depends on: the
+table, the mover as it stands, its allowance and rules, the move, the figures it leaves
+out, and every figure near enough to the move's path to touch the mover anywhere along
+it (a figure farther off can neither stop nor block it: the planner meets figures only
+where their bases overlap the mover's). A pure function of its key, so it serves any
+state that asks with the same key: a side's seen copy (:mod:`.view`) is answered from
+its own inputs, the bases it sees by eye where it sees them, never from the exact ones."""
+
+
+def _in_reach(scene: Scene, mover: Figure, path: tuple[Point, ...]) -> tuple[Figure, ...]:
+    """The figures of ``scene`` (the mover aside) whose bases could touch ``mover``'s
+    anywhere along ``path`` (from where it stands; turning in place at its corners): each
+    whose centre lies within both bounding radii and :data:`IN_REACH_MARGIN` of the path."""
+    points = [mover.at, *path]
+    segments = list(itertools.pairwise(points)) or [(mover.at, mover.at)]
+    reach = mover.base.bounding_radius + IN_REACH_MARGIN
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    near: list[Figure] = []
+    for other in scene.figures:
+        limit = reach + other.base.bounding_radius
+        x, y = other.x, other.y
+        # Outside the path's box widened by the limit: surely farther than the limit.
+        if x < x0 - limit or x > x1 + limit or y < y0 - limit or y > y1 + limit:
+            continue
+        if other.id == mover.id:
+            continue
+        p = (x, y)
+        if any(segment_distance(p, a, b) <= limit for a, b in segments):
+            near.append(other)
+    return tuple(near)
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Inches from ``p`` to the segment from ``a`` to ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0.0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _drive_now(
+    scene: Scene, base: Base, action: Move, rules_: MoveRules, ignore: list[str]
+) -> MoveResult:
+    """:func:`_drive`'s answer worked out."""
 
     def run(legs: list[Leg]) -> MoveResult:
         return scene.plan_move(
@@ -818,27 +901,50 @@ def _lane_entry(state: State, base: Base, edge: str) -> Point | None:
     line with it, so that the straight run to the edge from there crosses none of it."""
     if base.role == "engineer":
         return None
-    cleared = shapely.difference(_hazards(state.setup.terrain), _hazards(state.terrain))
-    if shapely.is_empty(cleared):
-        return None
     across = edge in ("east", "west")
     sign = 1.0 if edge in ("east", "north") else -1.0
     here = base.geo.x if across else base.geo.y
     best: tuple[float, Point] | None = None
-    for part in shapely.get_parts(cleared):
-        x0, y0, x1, y1 = part.bounds
-        if min(x1 - x0, y1 - y0) < 0.5:
-            continue  # a sliver, not a lane
+    for (x0, y0, x1, y1), mid in _lanes(state.setup.terrain, state.terrain):
         near = (x0 if sign > 0 else x1) if across else (y0 if sign > 0 else y1)
         if (near - here) * sign < 0.0:
             continue  # already past its mouth
-        mid = shapely.get_coordinates(shapely.centroid(part))[0]
         back = near - sign * (base.geo.base.bounding_radius + 0.3)
-        spot = (back, float(mid[1])) if across else (float(mid[0]), back)
+        spot = (back, mid[1]) if across else (mid[0], back)
         gap = math.dist(spot, base.geo.at)
         if best is None or gap < best[0]:
             best = (gap, (round(spot[0], 2), round(spot[1], 2)))
     return None if best is None else best[1]
+
+
+Lane = tuple[tuple[float, float, float, float], Point]
+_LANES: weakref.WeakKeyDictionary[Terrain, weakref.WeakKeyDictionary[Terrain, list[Lane]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The lanes of each layout (:func:`_lanes`), by the set-up's layout and then the table's
+as it stands: both never change (a changed table has a new layout, ``State.clear``,
+``State.cut``), so neither do the lanes."""
+
+
+def _lanes(setup: Terrain, layout: Terrain) -> list[Lane]:
+    """The lanes cleared through hazardous ground (what of the set-up's minefields and
+    trapping terrain ``layout`` no longer holds), each as its bounds and centroid; slivers
+    (under half an inch across) left out."""
+    known = _LANES.get(setup)
+    if known is None:
+        known = _LANES[setup] = weakref.WeakKeyDictionary()
+    found = known.get(layout)
+    if found is None:
+        found = known[layout] = []
+        cleared = shapely.difference(_hazards(setup), _hazards(layout))
+        if not shapely.is_empty(cleared):
+            for part in shapely.get_parts(cleared):
+                x0, y0, x1, y1 = part.bounds
+                if min(x1 - x0, y1 - y0) < 0.5:
+                    continue  # a sliver, not a lane
+                mid = shapely.get_coordinates(shapely.centroid(part))[0]
+                found.append(((x0, y0, x1, y1), (float(mid[0]), float(mid[1]))))
+    return found
 
 
 def _work_spot(state: State, base: Base) -> Point | None:
