@@ -68,6 +68,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from warbench.geometry.table.core import segment_distance
 from warbench.geometry.table.text import ANGLE_CONVENTION, facing_text
 from warbench.render.palette import MARKER_COLOURS
 from warbench.render.text import side_styles
@@ -295,7 +296,7 @@ def _covers(feature: Mapping[str, Any], x: float, y: float, reach: float) -> boo
         radius = feature.get("radius")
         return isinstance(radius, int | float) and math.dist(points[0], (x, y)) <= radius
     if shape == "polyline":
-        return any(_segment_distance(a, b, (x, y)) <= reach for a, b in itertools.pairwise(points))
+        return any(segment_distance((x, y), a, b) <= reach for a, b in itertools.pairwise(points))
     holes = feature.get("holes") or ()
     return _inside(points, x, y) and not any(
         _inside(_points({"points": ring}), x, y) for ring in holes
@@ -309,19 +310,6 @@ def _inside(ring: Sequence[tuple[float, float]], x: float, y: float) -> bool:
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
-
-
-def _segment_distance(
-    a: tuple[float, float], b: tuple[float, float], p: tuple[float, float]
-) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    t = (
-        0.0
-        if length2 == 0
-        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    )
-    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def _inches(value: float) -> str:

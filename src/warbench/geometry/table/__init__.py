@@ -39,6 +39,7 @@ from warbench.geometry.table.core import (
     TableGeometryError,
     heading,
     normalize_angle,
+    segment_distance,
     turn_angle,
 )
 from warbench.geometry.table.features import CIRCLE_SEGMENTS, Feature, LosBlock, Shape, remains
@@ -151,6 +152,7 @@ __all__ = [
     "plan_move",
     "reach_along",
     "remains",
+    "segment_distance",
     "silhouette",
     "table_view",
     "touching",

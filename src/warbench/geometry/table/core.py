@@ -105,6 +105,14 @@ def heading(start: Point, end: Point) -> float:
     return normalize_angle(math.degrees(math.atan2(dy, dx)))
 
 
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Inches from ``p`` to the segment from ``a`` to ``b`` (to ``a`` if they coincide)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0.0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
 @dataclass(frozen=True)
 class Table:
     """The playing surface: a ``width`` x ``height`` rectangle (inches) from ``(0, 0)``.

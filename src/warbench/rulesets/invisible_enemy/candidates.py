@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from warbench.core.actions import Action
 from warbench.core.sampling import Group, lazily
 from warbench.errors import IllegalAction, MoveRefused
-from warbench.geometry.table import Point, heading, turn_angle
+from warbench.geometry.table import Point, heading, segment_distance, turn_angle
 from warbench.rulesets.invisible_enemy import barrage, engineering, fire, movement
 from warbench.rulesets.invisible_enemy.actions import (
     DONE,
@@ -271,7 +271,7 @@ class _BaseMoves:
         return 2 * straight + 1
 
     def _on_line(self, j: int, at: Point) -> bool:
-        return movement.segment_distance(at, self.base.geo.at, self.lines[j]) <= SAME_LINE
+        return segment_distance(at, self.base.geo.at, self.lines[j]) <= SAME_LINE
 
     def kept(self, i: int) -> Move | None:
         """Straight move ``i``, or None if it is illegal or an earlier kept one."""

@@ -66,6 +66,7 @@ from warbench.geometry.table import (
     heading,
     normalize_angle,
     overlapping,
+    segment_distance,
     turn_angle,
 )
 from warbench.geometry.table.movement import reach_distance, turning_cost
@@ -608,14 +609,6 @@ def _in_reach(scene: Scene, mover: Figure, path: tuple[Point, ...]) -> tuple[Fig
         if any(segment_distance(p, a, b) <= limit for a, b in segments):
             near.append(other)
     return tuple(near)
-
-
-def segment_distance(p: Point, a: Point, b: Point) -> float:
-    """Inches from ``p`` to the segment from ``a`` to ``b``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    span = dx * dx + dy * dy
-    t = 0.0 if span == 0.0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _drive_now(

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from warbench.errors import QuestionRefused, excerpt
+from warbench.geometry.table.core import segment_distance
 from warbench.geometry.table.text import facing_text, num
 
 if TYPE_CHECKING:
@@ -48,14 +49,6 @@ def _in_polygon(point: Point, corners: Sequence[Sequence[float]]) -> bool:
     return inside
 
 
-def _segment_distance(point: Point, a: Sequence[float], b: Sequence[float]) -> float:
-    (px, py), (ax, ay), (bx, by) = point, a, b
-    dx, dy = bx - ax, by - ay
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
-
-
 LINE_REACH: Final = 0.5
 """A point this close to a line feature (a wall, a hedge) counts as on it."""
 
@@ -70,7 +63,7 @@ def feature_at(feature: Mapping[str, Any], point: Point) -> bool:
         return math.hypot(point[0] - cx, point[1] - cy) <= float(feature["radius"])
     if shape == "polygon":
         return _in_polygon(point, corners)
-    return any(_segment_distance(point, a, b) <= LINE_REACH for a, b in itertools.pairwise(corners))
+    return any(segment_distance(point, a, b) <= LINE_REACH for a, b in itertools.pairwise(corners))
 
 
 def feature_name(feature: Mapping[str, Any]) -> str:
