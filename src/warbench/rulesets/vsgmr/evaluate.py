@@ -243,6 +243,14 @@ def _looks_now(pieces: Pieces, asked: Sequence[Look]) -> list[Seen]:
     return [_SEEN[clear, target, eye] for clear, target, eye in flags]
 
 
+def full_move(state: State, fig: Fig) -> float:
+    """How far a figure could move this round: its full allowance, nothing for a mount
+    without a rider (II.2)."""
+    if fig.profile.is_mount and fig.rider is None:
+        return 0.0
+    return state.setup.rules.allowance(fig.profile.kind, half=False)
+
+
 def value(fig: Fig) -> float:
     return float(fig.profile.points)
 
@@ -337,11 +345,9 @@ class _Mover:
     def _enemy_odds(self, enemy: Fig) -> _EnemyOdds:
         """What :meth:`place_value` reads of ``enemy`` wherever the figure stands (the
         exact chances, as floats; fixed for this state)."""
-        state, fig, rules = self.state, self.fig, self.rules
+        state, fig = self.state, self.fig
         worth = value(enemy)
-        reach = rules.allowance(enemy.profile.kind, half=False)
-        if enemy.profile.is_mount and enemy.rider is None:
-            reach = 0.0
+        reach = full_move(state, enemy)
         shot = (
             _attack_p(state, enemy, fig, False, False),
             _attack_p(state, enemy, fig, False, True),

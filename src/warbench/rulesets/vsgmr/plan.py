@@ -42,9 +42,10 @@ from warbench.rulesets.vsgmr.evaluate import (
     FIRST_TURN,
     _move_score,
     _Mover,
+    full_move,
     value,
 )
-from warbench.rulesets.vsgmr.state import Fig, State
+from warbench.rulesets.vsgmr.state import State
 
 if TYPE_CHECKING:
     from warbench.rulesets.vsgmr.rules import VSGMRRules as VSGMR
@@ -60,13 +61,6 @@ END = 6.0
 the side ahead on points (a win), and costs when it leaves another side ahead."""
 CARRIED = 1.0
 """Share of the points of the items a target carries added to what its kill is worth."""
-
-
-def _reach(state: State, fig: Fig) -> float:
-    """How far a figure could move this round (nothing for a riderless mount)."""
-    if fig.profile.is_mount and fig.rider is None:
-        return 0.0
-    return state.setup.rules.allowance(fig.profile.kind, half=False)
 
 
 @cache
@@ -144,7 +138,7 @@ class _Planner(TablePlanner[State]):
         state = self.state
         rules = state.setup.rules
         bodies = [
-            (f.side, space.body(state, f), _reach(state, f))
+            (f.side, space.body(state, f), full_move(state, f))
             for f in state.figs.values()
             if f.active and f.where != "mounted"
         ]
