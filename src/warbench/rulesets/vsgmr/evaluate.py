@@ -292,12 +292,8 @@ class _EnemyOdds:
     shoots: bool
     shot: tuple[float, float]
     """Its chance of defeating the figure by a distance attack, by the figure's cover."""
-    shot_later: tuple[float, float]
-    """:attr:`shot` times :data:`LATER`."""
     blow: float
     """Its chance hand to hand."""
-    blow_later: float
-    """:attr:`blow` times :data:`LATER`."""
 
 
 class _Mover:
@@ -363,9 +359,7 @@ class _Mover:
             reach=reach,
             shoots=enemy.profile.distance,
             shot=shot,
-            shot_later=(LATER * shot[0], LATER * shot[1]),
             blow=blow,
-            blow_later=LATER * blow,
         )
 
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
@@ -426,10 +420,10 @@ class _Mover:
                 if gap <= in_range:
                     shot = odds.shot[covered]
                 elif gap <= in_range + reach:
-                    shot = odds.shot_later[covered]
+                    shot = LATER * odds.shot[covered]
             blow = 0.0
             if gap <= reach + touch:
-                blow = odds.blow if gap <= touch else odds.blow_later
+                blow = odds.blow if gap <= touch else LATER * odds.blow
             threat += max(shot, blow) * mine
         score = self.strike * best * survives - self.exposure * threat
         if math.isfinite(nearest):
