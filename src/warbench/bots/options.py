@@ -17,33 +17,37 @@ class BotOption:
     about: str
 
 
-def count(low: int, high: int) -> Callable[[str], int]:
-    """A parser of whole numbers from ``low`` to ``high``."""
+def _ranged(
+    convert: Callable[[str], float], what: str, low: float, high: float
+) -> Callable[[str], Any]:
+    """A parser of ``convert``'s finite numbers from ``low`` to ``high``; ``what`` names
+    them in the error (a whole number, a number)."""
 
-    def parse(text: str) -> int:
+    def parse(text: str) -> Any:
         try:
-            value = int(text)
+            value = convert(text)
         except ValueError:
-            raise ValueError(f"'{text}' is not a whole number") from None
-        if not low <= value <= high:
-            raise ValueError(f"{value} is out of range ({low} to {high})")
+            raise ValueError(f"'{text}' is not {what}") from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise ValueError(f"{text.strip()} is out of range ({_shown(low)} to {_shown(high)})")
         return value
 
     return parse
 
 
+def _shown(bound: float) -> str:
+    return f"{bound:g}" if isinstance(bound, float) else str(bound)
+
+
+def count(low: int, high: int) -> Callable[[str], int]:
+    """A parser of whole numbers from ``low`` to ``high``."""
+    parse: Callable[[str], int] = _ranged(int, "a whole number", low, high)
+    return parse
+
+
 def real(low: float, high: float) -> Callable[[str], float]:
     """A parser of finite numbers from ``low`` to ``high``."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise ValueError(f"'{text}' is not a number") from None
-        if not math.isfinite(value) or not low <= value <= high:
-            raise ValueError(f"{text} is out of range ({low:g} to {high:g})")
-        return value
-
+    parse: Callable[[str], float] = _ranged(float, "a number", low, high)
     return parse
 
 
