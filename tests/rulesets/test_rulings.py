@@ -460,8 +460,8 @@ def test_the_vsgmr_initiative_prompt_says_what_first_means() -> None:
         [vs.fig("red", "A", "troop", (10, 10)), vs.fig("blue", "B", "troop", (30, 30))], [6, 1]
     )
     assert game.decision.prompt == (
-        "red won the initiative: first SIDE names the side that acts first in every step of "
-        "this round; the others follow to its left (the order the scenario lists them)"
+        "red won the initiative: choose the side that acts first in every step of this "
+        "round (first red or first blue); the other acts second"
     )
 
 

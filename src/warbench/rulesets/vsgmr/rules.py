@@ -91,11 +91,16 @@ class VSGMRRules(TableRules[State]):
         if state.phase == "initiative":
             if state.chooser is None:
                 return Decision.auto("roll for initiative")
+            sides = state.setup.sides
+            rest = (
+                "the other acts second"
+                if len(sides) == 2
+                else "the others follow in the scenario's order from it"
+            )
             return Decision.choose(
                 state.chooser,
-                f"{state.chooser} won the initiative: first SIDE names the side that acts "
-                "first in every step of this round; the others follow to its left "
-                "(the order the scenario lists them)",
+                f"{state.chooser} won the initiative: choose the side that acts first in "
+                f"every step of this round ({' or '.join(f'first {s}' for s in sides)}); " + rest,
             )
         side = state.order[state.actor]
         if not self.can_act(state, side):
