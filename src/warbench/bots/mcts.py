@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.bots.base import SeededBot
 from warbench.bots.options import BotOption, choice, count, real
+from warbench.bots.samples import mean_value, paired_lead
 from warbench.bots.simulation import Refused, Root, Sim, Unseen, own_held, search_root
 from warbench.core.actions import Action
 from warbench.core.decisions import Decision, DecisionKind
@@ -262,23 +263,18 @@ class MctsBot(SeededBot):
                 if done >= self.iterations:
                     break
             if len(alive) > 1 and round_no < rounds - 1:
-                alive.sort(key=lambda a: -_mean(values[a]))
+                alive.sort(key=lambda a: -mean_value(values[a]))
                 alive = alive[: max(1, math.ceil(len(alive) / 2))]
             if done >= self.iterations or time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         self.last_root = root
-        best = max(alive, key=lambda a: _mean(values[a]))
+        best = max(alive, key=lambda a: mean_value(values[a]))
         greedy = order[0]
         if best == greedy:
             return best
-        shared = [k for k in values[best] if k in values[greedy]]
-        diffs = [values[best][k] - values[greedy][k] for k in shared]
-        if len(diffs) < 2:
-            return greedy
-        mean = sum(diffs) / len(diffs)
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-        return best if mean > self.margin * spread / math.sqrt(len(diffs)) else greedy
+        lead = paired_lead(values[best], values[greedy])
+        return best if lead > self.margin else greedy
 
     def _final(self, root: _Node, side: str, sealed: bool) -> Action:
         arms = root.arms.get(side, {})
@@ -519,8 +515,3 @@ class MctsBot(SeededBot):
             self._scale += (abs(lead) - self._scale) / self._scale_n
             rewards[side] = 0.5 + 0.5 * math.tanh(lead / max(self._scale, 1e-9))
         return rewards
-
-
-def _mean(values: Mapping[int, float]) -> float:
-    """The mean of a candidate's sample values (none yet: the lowest)."""
-    return sum(values.values()) / len(values) if values else -math.inf

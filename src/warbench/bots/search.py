@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from warbench.bots.base import SeededBot
 from warbench.bots.options import BotOption, choice, count, real
+from warbench.bots.samples import mean_value, paired_lead
 from warbench.bots.simulation import Refused, Root, Sim, Unseen, own_held, search_root
 from warbench.core.actions import Action, End, Pass
 from warbench.core.decisions import DecisionKind
@@ -273,13 +274,15 @@ class _Search:
             self._sample(alive, values, quota, until, first=True)
             if len(alive) > 2:
                 keep = max(2, math.ceil(len(alive) / 2))
-                ranked = sorted(alive, key=lambda a: -_mean(values[a]))
+                ranked = sorted(alive, key=lambda a: -mean_value(values[a]))
                 alive = ranked[:keep]
                 if base not in alive:
                     alive[-1] = base
             if self.done >= budget or time.perf_counter() >= deadline:
                 break
-        best = max((a for a in alive if a != base), key=lambda a: _mean(values[a]), default=base)
+        best = max(
+            (a for a in alive if a != base), key=lambda a: mean_value(values[a]), default=base
+        )
         if best == base:
             self._finish()
             return base
@@ -290,7 +293,7 @@ class _Search:
         self.searched.fresh = fresh
         while self.done + 2 <= budget and time.perf_counter() < deadline:
             self._sample([best, base], fresh, self.done + 2, deadline, first=True)
-        lead = _z(fresh[best], fresh[base])
+        lead = paired_lead(fresh[best], fresh[base])
         if abs(lead) <= bot.margin and bot.close > 0:
             # Close: the budget goes where the choice is hard to tell. More fresh
             # samples (the time limit still binds), then one verdict on them all.
@@ -298,7 +301,7 @@ class _Search:
             self.searched.extended = self.done + 2 <= more and time.perf_counter() < deadline
             while self.done + 2 <= more and time.perf_counter() < deadline:
                 self._sample([best, base], fresh, self.done + 2, deadline, first=True)
-            lead = _z(fresh[best], fresh[base])
+            lead = paired_lead(fresh[best], fresh[base])
         self.searched.verdict = lead
         self._finish()
         return best if lead > bot.margin else base
@@ -402,22 +405,6 @@ class _Search:
 
 def _score(winner: str | None, side: str) -> float:
     return 0.5 if winner is None else (1.0 if winner == side else 0.0)
-
-
-def _mean(values: Mapping[int, float]) -> float:
-    return sum(values.values()) / len(values) if values else -math.inf
-
-
-def _z(better: Mapping[int, float], worse: Mapping[int, float]) -> float:
-    """How many standard errors ``better`` leads ``worse`` by on their shared samples."""
-    diffs = [better[k] - worse[k] for k in better if k in worse]
-    if len(diffs) < 2:
-        return 0.0
-    mean = sum(diffs) / len(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    if var == 0.0:
-        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
-    return mean / math.sqrt(var / len(diffs))
 
 
 __all__ = ["OPTIONS", "SearchBot", "Searched"]
