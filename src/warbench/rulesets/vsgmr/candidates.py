@@ -776,25 +776,46 @@ def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:
     """The legal moves :func:`movement_candidates` lists for ``fig`` (none if it may not
     move), kept across actions until something near it changes."""
     table = memo(state).tables.setdefault("moves", {})
-    clears = state.setup.caches
-    found = table.get(fig.id)
-    if found is not None:
-        surr, gen, _ = found[1]
-        if surr is not None and (
-            surr != (_surroundings(state, fig.side), _mount_places(state, fig))
-            or gen != clears.get("candidates_clears", 0)
-        ):
-            found = None
-    if found is None:
-        found = _figure_moves(rules, state, fig)
-        table[fig.id] = found
-    moves: list[Move] = found[1][2]
+    moves = _kept_moves(state, fig, table)
+    if moves is None:
+        found = table[fig.id] = _figure_moves(rules, state, fig)
+        moves = found[1][2]
     return moves
+
+
+def listed(state: State, fig: Fig, move: Move) -> bool:
+    """Whether ``move`` is among the moves :func:`figure_moves` has listed for ``fig`` in
+    this state (each built clear and within the allowance: a legal move), without
+    listing them if they are not yet."""
+    table = memo(state).tables.get("moves")
+    moves = None if table is None else _kept_moves(state, fig, table)
+    return moves is not None and move in moves
+
+
+def _kept_moves(
+    state: State, fig: Fig, table: dict[str, tuple[Any, MovesKept]]
+) -> list[Move] | None:
+    """``fig``'s moves kept in ``table`` if they still hold, else None."""
+    found = table.get(fig.id)
+    if found is None:
+        return None
+    surr, gen, moves = found[1]
+    if surr is not None and (
+        surr != (_surroundings(state, fig.side), _mount_places(state, fig))
+        or gen != state.setup.caches.get("candidates_clears", 0)
+    ):
+        return None
+    return moves
+
+
+MovesKept = tuple[Surroundings | None, int, list[Move]]
+"""A figure's kept moves: the surroundings and clear count they were built for (None: the
+figure may not move), and the moves."""
 
 
 def _figure_moves(
     rules: VSGMR, state: State, fig: Fig
-) -> tuple[tuple[float, float, float], tuple[Surroundings | None, int, list[Move]]]:
+) -> tuple[tuple[float, float, float], MovesKept]:
     """One figure's moves, with the circle they depend on and what keys its raw candidates."""
     me = fig.geo if fig.where == "mounted" else space.body(state, fig)
     surr: Surroundings | None = None

@@ -331,7 +331,11 @@ class VSGMRRules(TableRules[State]):
         figure whenever the moves are listed)."""
         return fig.active and not fig.moved and not (fig.profile.is_mount and fig.rider is None)
 
-    def move_problem(self, state: State, fig: Fig, action: Move) -> tuple[str | None, Any]:
+    def move_problem(
+        self, state: State, fig: Fig, action: Move, known_legal: bool = False
+    ) -> tuple[str | None, Any]:
+        """Why ``fig`` may not make ``action`` (or None), and the move as checked
+        (``known_legal``: a move the candidates listed for this state, costed only)."""
         why = self.can_move(state, fig)
         if why:
             return why, None
@@ -341,12 +345,18 @@ class VSGMRRules(TableRules[State]):
                 "to dismount, move it off its mount",
                 None,
             )
-        check = space.check_move(state, fig, action.path, action.facing, action.facings)
+        check = space.check_move(
+            state, fig, action.path, action.facing, action.facings, known_legal=known_legal
+        )
         return check.problem, check
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
+        from warbench.rulesets.vsgmr.candidates import listed
+
         fig = self._own(state, side, action.figure, action)
-        problem, check = self.move_problem(state, fig, action)
+        # A move the candidates listed for this state was built legal: it is not checked
+        # again, only costed (the same end, cost and half move as the full check).
+        problem, check = self.move_problem(state, fig, action, listed(state, fig, action))
         _allowed(action, problem)
         assert isinstance(check, space.MoveCheck)
         end = check.end
