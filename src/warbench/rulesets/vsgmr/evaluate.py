@@ -693,16 +693,13 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
     safe = len(scored) + 2 * moves <= MOVE_SCORES_KEPT
     known: dict[int, float] = {}
     asked: list[Look] = []
-    per_fig: dict[str, tuple[Any, Figure, list[tuple[Figure, float]]]] = {}
+    per_fig: dict[str, tuple[Any, Figure, list[tuple[Point, float, float]]]] = {}
     table = state.setup.table
 
-    def ask(at: Point, r: float, targets: list[tuple[Figure, float]]) -> None:
-        # Only the looks place_value will read (see look_reach).
-        asked.extend(
-            (at, r, b.at, b.base.bounding_radius)
-            for b, reach in targets
-            if base_gap(at, r, b) <= reach
-        )
+    def ask(at: Point, r: float, targets: list[tuple[Point, float, float]]) -> None:
+        # The looks place_value will read (see look_reach: centres no farther apart than
+        # the reach and both radii; a hair more, as any look asked here is only kept).
+        asked.extend((at, r, t_at, t_r) for t_at, t_r, far in targets if math.dist(at, t_at) <= far)
 
     for i, action in enumerate(actions):
         if not isinstance(action, Move):
@@ -711,15 +708,17 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
         if found is None:
             fig = state.figs[action.figure]
             me = space.body(state, fig)
-            targets = [
-                (space.body(state, e), look_reach(state, e))
-                for e in state.figs.values()
-                if e.side != fig.side and e.active
-            ]
+            r = me.base.bounding_radius
+            targets = []
+            for e in state.figs.values():
+                if e.side != fig.side and e.active:
+                    b = space.body(state, e)
+                    t_r = b.base.bounding_radius
+                    targets.append((b.at, t_r, look_reach(state, e) + r + t_r + 1e-6))
             sig = (signature(state, fig), _Mover.moved_sides(state, fig))
             found = per_fig[action.figure] = (sig, me, targets)
             if (found[0], "here") not in scored:
-                ask(me.at, me.base.bounding_radius, targets)
+                ask(me.at, r, targets)
         sig, me, targets = found
         score = scored.get((sig, action))
         if score is not None:
