@@ -129,6 +129,21 @@ def cover_spots(state: State, radius: float) -> list[Point]:
     return _cover(state, radius)[0]
 
 
+Smooth = tuple[Point, float, tuple[Point, ...]]
+"""A path found far from rough ground: where it starts, the base's bounding radius, and
+its points."""
+
+
+def smooth(state: State, fig: Fig, path: Sequence[Point]) -> bool:
+    """Whether the candidates found the path ``fig`` would move along from where it sets off
+    far from all rough ground: no part of its base meets any, so it is no half move."""
+    found: set[Smooth] | None = state.setup.caches.get(("smooth_paths", id(space.terrain(state))))
+    if not found:
+        return False
+    start = space.move_start(state, fig)
+    return (start.at, start.base.bounding_radius, tuple(path)) in found
+
+
 def _cover(state: State, radius: float) -> tuple[list[Point], FloatArray]:
     """The cover spots for bases of ``radius``, as a list and as an array (kept per layout)."""
     terrain = space.terrain(state)
@@ -187,8 +202,12 @@ class _Builder:
         self.enemies = self.foes.nearest(self.start, NEAREST_ENEMIES)
         """The nearest few enemies, nearest first (ties in the order of ``state.figs``)."""
         self.moves: list[tuple[tuple[Point, ...], float | None, str]] = []
-        paths_key = ("cut_paths", id(space.terrain(state)))
-        self.cut_paths: dict[Any, tuple[Point, ...] | None] = setup.caches.setdefault(paths_key, {})
+        layout = id(space.terrain(state))
+        self.cut_paths: dict[Any, tuple[tuple[Point, ...] | None, bool]] = setup.caches.setdefault(
+            ("cut_paths", layout), {}
+        )
+        self.smooth: set[Smooth] = setup.caches.setdefault(("smooth_paths", layout), set())
+        """The paths found far from rough ground (see :func:`smooth`)."""
 
     def build(self) -> list[tuple[tuple[Point, ...], float | None, str]]:
         """The figure's raw candidates, every kind in turn."""
@@ -204,11 +223,14 @@ class _Builder:
         return self.moves
 
     # -- helpers ------------------------------------------------------------------------
-    def allowance_for(self, route: Sequence[Point]) -> float:
+    def slowed(self, route: Sequence[Point]) -> bool:
+        """Whether the route may meet rough ground (a Half Move Unit). When not, it stays
+        farther from all of it than the base's bounding radius and a hundredth (more than
+        rounding its points moves it), so no part of the base ever touches it."""
         if self.starts_rough:
-            return self.half
+            return True
         if self.state.setup.options.rough == "start" or self.rough is None:
-            return self.full
+            return False
         reach = self.radius + 0.01
         # Far from every part of the rough ground (by boxes), the route is not within reach.
         pad = reach + ROUGH_PAD
@@ -232,11 +254,16 @@ class _Builder:
                 ).any()
             )
         if not near:
-            return self.full
+            return False
         line = shapely.LineString(route) if len(route) > 1 else shapely.Point(route[0])
-        if shapely.dwithin(line, self.rough, reach):
-            return self.half
-        return self.full
+        return bool(shapely.dwithin(line, self.rough, reach))
+
+    def keep_smooth(self, points: tuple[Point, ...]) -> None:
+        """Note the path to ``points`` (rounded) as one :meth:`slowed` found far from rough
+        ground (before rounding)."""
+        if len(self.smooth) >= CUT_PATHS_KEPT:
+            self.smooth.clear()
+        self.smooth.add((self.start, self.radius, points))
 
     def on_table(self, points: Sequence[Point]) -> bool:
         table = self.state.setup.table
@@ -253,12 +280,15 @@ class _Builder:
         """Cut ``route`` at the allowance (less ``stop_short``), round it, keep it if clear."""
         if route is None or len(route) < 2:
             return
-        points = self._cut(route, stop_short)
+        points, smooth = self._cut(route, stop_short)
         if points is not None:
+            if smooth:
+                self.keep_smooth(points)
             self.moves.append((points, self.facing_from(points[-1]), why))
 
-    def _cut(self, route: list[Point], stop_short: float) -> tuple[Point, ...] | None:
-        """:meth:`add`'s path (the points after the start), or None if it keeps none.
+    def _cut(self, route: list[Point], stop_short: float) -> tuple[tuple[Point, ...] | None, bool]:
+        """:meth:`add`'s path (the points after the start), or None if it keeps none, and
+        whether it was found far from rough ground (a full move).
 
         It depends on the route, the figure's start, allowances and radius, and the
         layout (obstacles and rough ground), not on other figures: kept per layout
@@ -282,24 +312,27 @@ class _Builder:
         kept[key] = found
         return found
 
-    def _cut_now(self, route: list[Point], stop_short: float) -> tuple[Point, ...] | None:
+    def _cut_now(
+        self, route: list[Point], stop_short: float
+    ) -> tuple[tuple[Point, ...] | None, bool]:
         total = length(route)
         limit = min(total - stop_short, self.full - SLACK)
         if limit <= 0.05:
-            return None
+            return None, False
         path = cut(route, limit)
-        allowance = self.allowance_for(path)
+        slowed = self.slowed(path)
+        allowance = self.half if slowed else self.full
         if allowance < self.full:
             path = cut(route, min(limit, allowance - SLACK))
         points = [_r2(p) for p in path[1:]]
         if not points or math.dist(points[-1], self.start) < 0.05:
-            return None
+            return None, False
         full_path = [self.start, *points]
         if length(full_path) > allowance - 1e-6 or not self.on_table(points):
-            return None
+            return None, False
         if not self.mesh.path_clear(full_path):
-            return None
-        return tuple(points)
+            return None, False
+        return tuple(points), not slowed
 
     # -- the kinds of candidate --------------------------------------------------------------
     def toward_enemies(self) -> None:
@@ -338,16 +371,16 @@ class _Builder:
             (end[0] + (body.at[0] - end[0]) * step / d, end[1] + (body.at[1] - end[1]) * step / d)
         )
         path = [self.start, *points[:-1], new_end]
-        allowance = self.allowance_for(path)
+        slowed = self.slowed(path)
+        allowance = self.half if slowed else self.full
         if length(path) > allowance - 1e-6 or not self.mesh.path_clear(path):
             return
         if not self.on_table([new_end]):
             return
-        self.moves[-1] = (
-            tuple([*points[:-1], new_end]),
-            _face(new_end, body.at),
-            f"touch {enemy_id}",
-        )
+        touch = tuple([*points[:-1], new_end])
+        if not slowed:
+            self.keep_smooth(touch)
+        self.moves[-1] = (touch, _face(new_end, body.at), f"touch {enemy_id}")
 
     def to_cover(self) -> None:
         spots, arr = _cover(self.state, self.radius)
@@ -496,10 +529,13 @@ class _Builder:
             if route is None:
                 continue
             full = [*route, goal]
-            if length(full) <= self.allowance_for(full) - SLACK:
-                points = [_r2(p) for p in full[1:]]
+            slowed = self.slowed(full)
+            if length(full) <= (self.half if slowed else self.full) - SLACK:
+                points = tuple(_r2(p) for p in full[1:])
                 if self.mesh.path_clear([self.start, *points[:-1]]):
-                    self.moves.append((tuple(points), None, f"off the {edge} edge"))
+                    if not slowed:
+                        self.keep_smooth(points)
+                    self.moves.append((points, None, f"off the {edge} edge"))
                     continue
             self.add(route, f"toward the {edge} edge")
 
@@ -513,9 +549,14 @@ class _Builder:
                 if math.dist(mount.geo.at, self.start) > self.full + 1:
                     continue
                 route = self.mesh.route(self.start, mount.geo.at)
-                if route is not None and length(route) <= self.allowance_for(route) - SLACK:
+                if route is None:
+                    continue
+                slowed = self.slowed(route)
+                if length(route) <= (self.half if slowed else self.full) - SLACK:
                     points = tuple(_r2(p) for p in route[1:])
                     if self.mesh.path_clear([self.start, *points]):
+                        if not slowed:
+                            self.keep_smooth(points)
                         self.moves.append((points, None, f"mount {mount.id}"))
 
     def dismount(self) -> None:

@@ -197,12 +197,6 @@ def look_reach(state: State, enemy: Fig) -> float:
     return state.setup.rules.range + reach
 
 
-def base_gap(at: Point, radius: float, body: Figure) -> float:
-    """The gap between a base of ``radius`` centred at ``at`` and ``body``, by their
-    bounding circles (as :meth:`_Mover.place_value` measures it)."""
-    return max(0.0, math.dist(at, body.at) - radius - body.base.bounding_radius)
-
-
 def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
     """Work out the quick looks of ``asked`` not yet kept, all at once (each look is the
     one :func:`quick_sights` would work out alone)."""
@@ -386,7 +380,8 @@ class _Mover:
         fig, state, rules = self.fig, self.state, self.rules
         ghost = self.me.moved_to(at, facing)
         base_r = ghost.base.bounding_radius
-        gaps = [base_gap(at, base_r, body) for _, body in self.enemies]
+        # The gaps between the bounding circles of the bases.
+        gaps = [max(0.0, math.dist(at, there) - base_r - r) for there, r in self.targets]
         wanted = [g <= reach for g, reach in zip(gaps, self.look_reach, strict=True)]
         seen = quick_sights(state, at, base_r, self.targets, wanted)
         mine = self._mine

@@ -332,10 +332,16 @@ class VSGMRRules(TableRules[State]):
         return fig.active and not fig.moved and not (fig.profile.is_mount and fig.rider is None)
 
     def move_problem(
-        self, state: State, fig: Fig, action: Move, known_legal: bool = False
+        self,
+        state: State,
+        fig: Fig,
+        action: Move,
+        known_legal: bool = False,
+        smooth: bool = False,
     ) -> tuple[str | None, Any]:
         """Why ``fig`` may not make ``action`` (or None), and the move as checked
-        (``known_legal``: a move the candidates listed for this state, costed only)."""
+        (``known_legal``: a move the candidates listed for this state, costed only;
+        ``smooth``: one they found far from rough ground, see ``space.check_move``)."""
         why = self.can_move(state, fig)
         if why:
             return why, None
@@ -346,17 +352,20 @@ class VSGMRRules(TableRules[State]):
                 None,
             )
         check = space.check_move(
-            state, fig, action.path, action.facing, action.facings, known_legal=known_legal
+            state, fig, action.path, action.facing, action.facings, known_legal, smooth
         )
         return check.problem, check
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
-        from warbench.rulesets.vsgmr.candidates import listed
+        from warbench.rulesets.vsgmr.candidates import listed, smooth
 
         fig = self._own(state, side, action.figure, action)
         # A move the candidates listed for this state was built legal: it is not checked
         # again, only costed (the same end, cost and half move as the full check).
-        problem, check = self.move_problem(state, fig, action, listed(state, fig, action))
+        known = listed(state, fig, action)
+        problem, check = self.move_problem(
+            state, fig, action, known, known and smooth(state, fig, action.path)
+        )
         _allowed(action, problem)
         assert isinstance(check, space.MoveCheck)
         end = check.end

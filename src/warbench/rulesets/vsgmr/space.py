@@ -607,13 +607,16 @@ def check_move(
     facing: float | None,
     facings: Sequence[float | None] = (),
     known_legal: bool = False,
+    smooth: bool = False,
 ) -> MoveCheck:
     """Cost and check a move of ``fig`` (the who-may-move tests are the rules' job);
     ``facings``: per point, a facing held on that leg (empty: every leg faces its way).
 
     ``known_legal``: the move is one the candidates listed for this state (built and
     checked clear by :mod:`.candidates`): it is only costed, as the full check would
-    cost it, and its geometry is not tested again."""
+    cost it, and its geometry is not tested again. ``smooth``: the candidates also found
+    its path far from all rough ground (more than the base's reach), so it is no half move
+    (:func:`rough_moment` would find none)."""
     setup = state.setup
     start = move_start(state, fig)
     sc = scene(state)
@@ -641,7 +644,7 @@ def check_move(
         may_end_on=riderless,
         checks=not known_legal,
     )
-    half = rough_moment(state, fig, start, result)
+    half = not smooth and rough_moment(state, fig, start, result)
     allowance = setup.rules.allowance(fig.profile.kind, half=half)
     if half and known_legal:
         # The allowance decides nothing but the problems: the same steps, costs and end.
