@@ -36,7 +36,7 @@ from warbench.core.sampling import Group, lazily
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import END, Move
-from warbench.rulesets.vsgmr.memo import memo, widest
+from warbench.rulesets.vsgmr.memo import Region, memo
 from warbench.rulesets.vsgmr.nav import NavMesh, cut, length, nav_mesh
 from warbench.rulesets.vsgmr.scenario import Task
 from warbench.rulesets.vsgmr.state import Fig, State
@@ -854,14 +854,18 @@ MovesKept = tuple[Surroundings | None, int, list[Move]]
 figure may not move), and the moves."""
 
 
-def _figure_moves(
-    rules: VSGMR, state: State, fig: Fig
-) -> tuple[tuple[float, float, float], MovesKept]:
-    """One figure's moves, with the circle they depend on and what keys its raw candidates."""
+def _figure_moves(rules: VSGMR, state: State, fig: Fig) -> tuple[Region, MovesKept]:
+    """One figure's moves, with the circles they depend on and what keys its raw candidates.
+
+    Besides its own place and flags and what keys the raw candidates (see
+    :func:`figure_moves`), the moves depend only on the bases near the ends tried
+    (:func:`_end_free`): a circle around each, as wide as the mover's base and the
+    hundredth it keeps clear (the memo adds the other base's)."""
     me = fig.geo if fig.where == "mounted" else space.body(state, fig)
     surr: Surroundings | None = None
     out: list[Move] = []
-    far = 0.0
+    region: list[float] = []
+    reach = me.base.bounding_radius + END_CLEAR + 0.01
     if rules.may_move(state, fig):
         surr = (_surroundings(state, fig.side), _mount_places(state, fig))
         raw = figure_candidates(rules, state, fig)
@@ -872,9 +876,9 @@ def _figure_moves(
         count = 0
         for path, facing, _why in raw:
             end = path[-1] if path else space.body(state, fig).at
-            far = max(far, math.dist(end, me.at))
             if any(math.dist(end, k) < SAME_SPOT for k in kept) and path:
                 continue
+            region.extend((end[0], end[1], reach))
             if not _end_free(state, fig, end, facing, path):
                 continue
             if path:
@@ -884,10 +888,12 @@ def _figure_moves(
             if count >= MAX_PER_FIGURE:
                 break
     gen = state.setup.caches.get("candidates_clears", 0)
-    radius = far + me.base.bounding_radius + widest(state) + 0.05
-    return (me.x, me.y, radius), (surr, gen, out)
+    return tuple(region), (surr, gen, out)
 
 
+END_CLEAR = 0.01
+"""Inches a move's end keeps between the mover's bounding circle and another's before
+their shapes are compared (:func:`_end_free`)."""
 MOVES_KEPT = 20_000
 """Candidate moves kept made per set-up (a move is a value: equal ones are the same)."""
 
@@ -923,7 +929,7 @@ def _end_free(
         base = index.figures[i]
         if base.id == fig.id or base.id == mount_target:
             continue
-        limit = radius + base.base.bounding_radius + 0.01
+        limit = radius + base.base.bounding_radius + END_CLEAR
         if math.dist(base.at, end) >= limit:
             continue  # too far apart to overlap at any facing
         if ghost is None:  # the mover at its end, made only when a base is that close
