@@ -25,7 +25,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -78,6 +78,13 @@ surroundings in vsgmr/street: 200,000 let a long simulation grow by 60 MiB."""
 
 T = TypeVar("T")
 FloatArray = npt.NDArray[np.float64]
+
+FACE: Final = "face"
+"""A raw path's facing still to be worked out (see :func:`_faced`)."""
+Path = tuple[tuple[Point, ...], float | Literal["face"] | None, str]
+"""A raw candidate as :class:`_Builder` makes it: points, facing (or :data:`FACE`), why."""
+Raw = tuple[tuple[Point, ...], float | None, str]
+"""A raw candidate: the points after the start, the facing at the end, and why."""
 
 
 def _r2(p: Point) -> Point:
@@ -201,7 +208,7 @@ class _Builder:
         self.foes = _foes(state, fig.side)
         self.enemies = self.foes.nearest(self.start, NEAREST_ENEMIES)
         """The nearest few enemies, nearest first (ties in the order of ``state.figs``)."""
-        self.moves: list[tuple[tuple[Point, ...], float | None, str]] = []
+        self.moves: list[Path] = []
         layout = id(space.terrain(state))
         self.cut_paths: dict[Any, tuple[tuple[Point, ...] | None, bool]] = setup.caches.setdefault(
             ("cut_paths", layout), {}
@@ -209,8 +216,8 @@ class _Builder:
         self.smooth: set[Smooth] = setup.caches.setdefault(("smooth_paths", layout), set())
         """The paths found far from rough ground (see :func:`smooth`)."""
 
-    def build(self) -> list[tuple[tuple[Point, ...], float | None, str]]:
-        """The figure's raw candidates, every kind in turn."""
+    def build(self) -> list[Path]:
+        """The figure's raw candidates, every kind in turn, facings still to be worked out."""
         if self.fig.where == "mounted":
             self.dismount()
         else:
@@ -270,12 +277,6 @@ class _Builder:
         lo = self.radius + 0.005
         return all(lo <= x <= table.width - lo and lo <= y <= table.height - lo for x, y in points)
 
-    def facing_from(self, at: Point) -> float | None:
-        if not self.enemies:
-            return None
-        where = self.foes.closest_to(at, self.start)
-        return None if where == at else _face(at, where)
-
     def add(self, route: list[Point] | None, why: str, stop_short: float = 0.0) -> None:
         """Cut ``route`` at the allowance (less ``stop_short``), round it, keep it if clear."""
         if route is None or len(route) < 2:
@@ -284,7 +285,7 @@ class _Builder:
         if points is not None:
             if smooth:
                 self.keep_smooth(points)
-            self.moves.append((points, self.facing_from(points[-1]), why))
+            self.moves.append((points, FACE, why))
 
     def _cut(self, route: list[Point], stop_short: float) -> tuple[tuple[Point, ...] | None, bool]:
         """:meth:`add`'s path (the points after the start), or None if it keeps none, and
@@ -585,12 +586,9 @@ class _Builder:
         self.add(self.mesh.route(self.start, goal), "fall back")
 
     def turn(self) -> None:
-        facing = self.facing_from(self.start)
-        if facing is None or self.fig.where == "mounted":
-            return
-        if abs(((facing - self.start_geo.facing + 180.0) % 360.0) - 180.0) < 1.0:
-            return
-        self.moves.append(((), facing, "turn"))
+        """A turn on the spot to face the nearest enemy (see :func:`_faced`)."""
+        if self.enemies and self.fig.where != "mounted":
+            self.moves.append(((), FACE, "turn"))
 
 
 def signature(state: State, fig: Fig) -> tuple[Any, ...]:
@@ -740,21 +738,70 @@ def _nearest_few(things: list[T], places: Sequence[Point | None], at: Point) -> 
     return [t for i, t in enumerate(things) if i in keep]
 
 
-def figure_candidates(
-    rules: VSGMR, state: State, fig: Fig
-) -> list[tuple[tuple[Point, ...], float | None, str]]:
+def figure_candidates(rules: VSGMR, state: State, fig: Fig) -> list[Raw]:
     """Raw candidates of one figure (not yet checked against where friends stand)."""
     cache: dict[Any, Any] = state.setup.caches.setdefault("candidates", {})
     key = signature(state, fig)
     found = cache.get(key)
     if found is None:
-        found = _Builder(rules, state, fig).build()
+        found = _faced(state, fig, _paths(rules, state, fig))
         if len(cache) >= max(CACHE_LIMIT, 4 * len(state.figs)):
             cache.clear()
             clears = state.setup.caches
             clears["candidates_clears"] = clears.get("candidates_clears", 0) + 1
         cache[key] = found
     return list(found)
+
+
+def _paths(rules: VSGMR, state: State, fig: Fig) -> list[Path]:
+    """The figure's raw candidates before their facings are worked out (:class:`_Builder`).
+
+    Of the enemies they read only the nearest few (and that there are any): kept by
+    those, so that an enemy moving elsewhere leaves them as they are (with Everyone
+    Acts the enemy moves between any two of the side's moves)."""
+    kept: dict[Any, list[Path]] = state.setup.caches.setdefault("candidate_paths", {})
+    start = space.move_start(state, fig).at
+    foes = _foes(state, fig.side).nearest(start, NEAREST_ENEMIES)
+    key = (
+        fig.id,
+        fig.geo,
+        fig.where,
+        fig.rider,
+        fig.mount,
+        tuple(fig.items),
+        memo(state).world,
+        tuple((e.id, space.body(state, e)) for e in foes),
+        _mount_places(state, fig),
+    )
+    found = kept.get(key)
+    if found is None:
+        found = _Builder(rules, state, fig).build()
+        if len(kept) >= max(CACHE_LIMIT, 4 * len(state.figs)):
+            kept.clear()
+        kept[key] = found
+    return found
+
+
+def _faced(state: State, fig: Fig, paths: list[Path]) -> list[Raw]:
+    """The raw candidates of ``paths`` with each facing worked out for the enemies as they
+    stand: toward the one nearest the end (ties: the one nearer the start); none if
+    there is no enemy, or the end is where it stands. A turn on the spot is dropped
+    then, and when it would turn the figure by less than a degree."""
+    foes = _foes(state, fig.side)
+    start_geo = space.move_start(state, fig)
+    start = start_geo.at
+    out: list[Raw] = []
+    for points, facing, why in paths:
+        if facing == FACE:
+            at = points[-1] if points else start
+            where = foes.closest_to(at, start) if foes.figs else at
+            facing = None if where == at else _face(at, where)
+            if not points and (
+                facing is None or abs(((facing - start_geo.facing + 180.0) % 360.0) - 180.0) < 1.0
+            ):
+                continue
+        out.append((points, facing, why))
+    return out
 
 
 def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
