@@ -12,12 +12,15 @@ from warbench.core.dice import Dice
 from warbench.core.game import Game, Resolution
 from warbench.core.loader import load_scenario
 from warbench.rulesets.vsgmr.actions import Move
-from warbench.rulesets.vsgmr.candidates import movement_candidates
+from warbench.rulesets.vsgmr.candidates import movement_candidates, smooth
 
 
 @pytest.mark.parametrize("sid", ["vsgmr/street", "vsgmr/field", "vsgmr/relic"])
 def test_every_candidate_is_legal_in_games_played_by_bots(sid):
-    """Each candidate, applied to a copy of the state, is accepted by the rules."""
+    """Each candidate passes the full check of a move (the rules, trusting the candidates
+    they listed, only cost them when played, with no half move where the candidates found
+    the path far from rough ground): the costed move is the checked one, and a copy of the
+    state takes it."""
     scenario = load_scenario(sid)
     rng = random.Random(5)
     for seed in (11, 12):
@@ -32,6 +35,14 @@ def test_every_candidate_is_legal_in_games_played_by_bots(sid):
             legal = list(game.legal_actions(side))
             if game.state.phase == "movement" and rng.random() < 0.3:
                 for action in legal:
+                    if isinstance(action, Move):
+                        fig = game.state.figs[action.figure]
+                        problem, full = game.ruleset.move_problem(game.state, fig, action)
+                        assert problem is None, (str(action), problem)
+                        costed = game.ruleset.move_problem(
+                            game.state, fig, action, True, smooth(game.state, fig, action.path)
+                        )[1]
+                        assert costed == full  # costed only: the same end, cost, half move
                     copy = game.ruleset.copy_state(game.state)
                     game.ruleset.apply(copy, side, action, Resolution(Dice(seed)))
                     checked += 1

@@ -504,6 +504,8 @@ class _Planner:
         self.absent = {mover.id, *ignore}
         self._started_on: frozenset[str] | None = None
         self.end_ok = set(may_end_on)
+        self.checks = True
+        """Whether the base is tested where it goes (see :func:`plan_move`'s ``checks``)."""
 
     @property
     def started_on(self) -> frozenset[str]:
@@ -868,6 +870,7 @@ def plan_move(
     final_facing: float | None = None,
     ignore: Collection[str] = (),
     may_end_on: Collection[str] = (),
+    checks: bool = True,
 ) -> MoveResult:
     """Cost and check moving ``figure`` along ``legs``; never raises for an illegal move.
 
@@ -877,6 +880,11 @@ def plan_move(
     docstring for what is costed and checked. ``figure``: the figure, or its id in
     ``scene`` (as the method :meth:`Scene.plan_move <warbench.geometry.table.scene.Scene>`
     is called).
+
+    ``checks=False``: the caller already knows the move is legal (a rules module replaying
+    a move it built and checked itself): the steps, costs and end are worked out as
+    always, but the base is not tested against the terrain, the other figures, the table
+    or the allowance, and no problem is reported for them.
     """
     figure = scene.figure(figure)
     moves = [_as_leg(raw) for raw in legs]
@@ -885,6 +893,7 @@ def plan_move(
         off_table = not scene.table.contains_bounds(figure.bounds)
         return MoveResult(figure, figure, (), 0.0, allowance, absurd, off_table)
     plan = _Planner(scene, figure, rules, ignore, may_end_on)
+    plan.checks = checks
     steps: list[Step] = []
     current = figure
     for number, leg in enumerate(moves):
@@ -921,7 +930,8 @@ def plan_move(
         pieces = scene.terrain.track(current.at, target)
         crossings = scene.terrain.crossings(current.at, target)
         cost = sum(p.length * max(p.cost, rate) for p in pieces) + sum(c.cost for c in crossings)
-        plan.check_leg(index, number, current, target, length)
+        if checks:
+            plan.check_leg(index, number, current, target, length)
         steps.append(
             LegStep(
                 index,
@@ -940,9 +950,10 @@ def plan_move(
         current = current.moved_to(target)
     if final_facing is not None:
         current = _turn(plan, steps, current, normalize_angle(final_facing), "the base", None)
-    plan.check_end(len(steps), current)
     total = sum(s.cost for s in steps)
-    _check_allowance(plan, steps, allowance)
+    if checks:
+        plan.check_end(len(steps), current)
+        _check_allowance(plan, steps, allowance)
     off_table = not scene.table.contains_bounds(current.bounds)
     problem = plan.first_problem()
     return MoveResult(figure, current, tuple(steps), total, allowance, problem, off_table)
@@ -978,7 +989,8 @@ def _turn(
         cost = 0.0
     turned = current.turned_to(facing)
     steps.append(TurnStep(index, leg, current.at, current.facing, turned.facing, angle, cost))
-    if not isinstance(current.base, RoundBase):  # a round base turning covers the same ground
+    if plan.checks and not isinstance(current.base, RoundBase):
+        # (a round base turning covers the same ground)
         plan.check_static(index, leg, turned, f"{what} turned to {turned.facing:.0f} degrees")
     return turned
 

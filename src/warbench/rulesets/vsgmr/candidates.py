@@ -25,7 +25,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,7 +36,7 @@ from warbench.core.sampling import Group, lazily
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import END, Move
-from warbench.rulesets.vsgmr.memo import memo, widest
+from warbench.rulesets.vsgmr.memo import Region, memo
 from warbench.rulesets.vsgmr.nav import NavMesh, cut, length, nav_mesh
 from warbench.rulesets.vsgmr.scenario import Task
 from warbench.rulesets.vsgmr.state import Fig, State
@@ -78,6 +78,13 @@ surroundings in vsgmr/street: 200,000 let a long simulation grow by 60 MiB."""
 
 T = TypeVar("T")
 FloatArray = npt.NDArray[np.float64]
+
+FACE: Final = "face"
+"""A raw path's facing still to be worked out (see :func:`_faced`)."""
+Path = tuple[tuple[Point, ...], float | Literal["face"] | None, str]
+"""A raw candidate as :class:`_Builder` makes it: points, facing (or :data:`FACE`), why."""
+Raw = tuple[tuple[Point, ...], float | None, str]
+"""A raw candidate: the points after the start, the facing at the end, and why."""
 
 
 def _r2(p: Point) -> Point:
@@ -127,6 +134,21 @@ def _rough_box_list(state: State, boxes: FloatArray) -> list[tuple[float, float,
 def cover_spots(state: State, radius: float) -> list[Point]:
     """Points just beside terrain that blocks sight, where a base of ``radius`` fits."""
     return _cover(state, radius)[0]
+
+
+Smooth = tuple[Point, float, tuple[Point, ...]]
+"""A path found far from rough ground: where it starts, the base's bounding radius, and
+its points."""
+
+
+def smooth(state: State, fig: Fig, path: Sequence[Point]) -> bool:
+    """Whether the candidates found the path ``fig`` would move along from where it sets off
+    far from all rough ground: no part of its base meets any, so it is no half move."""
+    found: set[Smooth] | None = state.setup.caches.get(("smooth_paths", id(space.terrain(state))))
+    if not found:
+        return False
+    start = space.move_start(state, fig)
+    return (start.at, start.base.bounding_radius, tuple(path)) in found
 
 
 def _cover(state: State, radius: float) -> tuple[list[Point], FloatArray]:
@@ -186,12 +208,16 @@ class _Builder:
         self.foes = _foes(state, fig.side)
         self.enemies = self.foes.nearest(self.start, NEAREST_ENEMIES)
         """The nearest few enemies, nearest first (ties in the order of ``state.figs``)."""
-        self.moves: list[tuple[tuple[Point, ...], float | None, str]] = []
-        paths_key = ("cut_paths", id(space.terrain(state)))
-        self.cut_paths: dict[Any, tuple[Point, ...] | None] = setup.caches.setdefault(paths_key, {})
+        self.moves: list[Path] = []
+        layout = id(space.terrain(state))
+        self.cut_paths: dict[Any, tuple[tuple[Point, ...] | None, bool]] = setup.caches.setdefault(
+            ("cut_paths", layout), {}
+        )
+        self.smooth: set[Smooth] = setup.caches.setdefault(("smooth_paths", layout), set())
+        """The paths found far from rough ground (see :func:`smooth`)."""
 
-    def build(self) -> list[tuple[tuple[Point, ...], float | None, str]]:
-        """The figure's raw candidates, every kind in turn."""
+    def build(self) -> list[Path]:
+        """The figure's raw candidates, every kind in turn, facings still to be worked out."""
         if self.fig.where == "mounted":
             self.dismount()
         else:
@@ -204,11 +230,14 @@ class _Builder:
         return self.moves
 
     # -- helpers ------------------------------------------------------------------------
-    def allowance_for(self, route: Sequence[Point]) -> float:
+    def slowed(self, route: Sequence[Point]) -> bool:
+        """Whether the route may meet rough ground (a Half Move Unit). When not, it stays
+        farther from all of it than the base's bounding radius and a hundredth (more than
+        rounding its points moves it), so no part of the base ever touches it."""
         if self.starts_rough:
-            return self.half
+            return True
         if self.state.setup.options.rough == "start" or self.rough is None:
-            return self.full
+            return False
         reach = self.radius + 0.01
         # Far from every part of the rough ground (by boxes), the route is not within reach.
         pad = reach + ROUGH_PAD
@@ -232,33 +261,35 @@ class _Builder:
                 ).any()
             )
         if not near:
-            return self.full
+            return False
         line = shapely.LineString(route) if len(route) > 1 else shapely.Point(route[0])
-        if shapely.dwithin(line, self.rough, reach):
-            return self.half
-        return self.full
+        return bool(shapely.dwithin(line, self.rough, reach))
+
+    def keep_smooth(self, points: tuple[Point, ...]) -> None:
+        """Note the path to ``points`` (rounded) as one :meth:`slowed` found far from rough
+        ground (before rounding)."""
+        if len(self.smooth) >= CUT_PATHS_KEPT:
+            self.smooth.clear()
+        self.smooth.add((self.start, self.radius, points))
 
     def on_table(self, points: Sequence[Point]) -> bool:
         table = self.state.setup.table
         lo = self.radius + 0.005
         return all(lo <= x <= table.width - lo and lo <= y <= table.height - lo for x, y in points)
 
-    def facing_from(self, at: Point) -> float | None:
-        if not self.enemies:
-            return None
-        where = self.foes.closest_to(at, self.start)
-        return None if where == at else _face(at, where)
-
     def add(self, route: list[Point] | None, why: str, stop_short: float = 0.0) -> None:
         """Cut ``route`` at the allowance (less ``stop_short``), round it, keep it if clear."""
         if route is None or len(route) < 2:
             return
-        points = self._cut(route, stop_short)
+        points, smooth = self._cut(route, stop_short)
         if points is not None:
-            self.moves.append((points, self.facing_from(points[-1]), why))
+            if smooth:
+                self.keep_smooth(points)
+            self.moves.append((points, FACE, why))
 
-    def _cut(self, route: list[Point], stop_short: float) -> tuple[Point, ...] | None:
-        """:meth:`add`'s path (the points after the start), or None if it keeps none.
+    def _cut(self, route: list[Point], stop_short: float) -> tuple[tuple[Point, ...] | None, bool]:
+        """:meth:`add`'s path (the points after the start), or None if it keeps none, and
+        whether it was found far from rough ground (a full move).
 
         It depends on the route, the figure's start, allowances and radius, and the
         layout (obstacles and rough ground), not on other figures: kept per layout
@@ -282,24 +313,27 @@ class _Builder:
         kept[key] = found
         return found
 
-    def _cut_now(self, route: list[Point], stop_short: float) -> tuple[Point, ...] | None:
+    def _cut_now(
+        self, route: list[Point], stop_short: float
+    ) -> tuple[tuple[Point, ...] | None, bool]:
         total = length(route)
         limit = min(total - stop_short, self.full - SLACK)
         if limit <= 0.05:
-            return None
+            return None, False
         path = cut(route, limit)
-        allowance = self.allowance_for(path)
+        slowed = self.slowed(path)
+        allowance = self.half if slowed else self.full
         if allowance < self.full:
             path = cut(route, min(limit, allowance - SLACK))
         points = [_r2(p) for p in path[1:]]
         if not points or math.dist(points[-1], self.start) < 0.05:
-            return None
+            return None, False
         full_path = [self.start, *points]
         if length(full_path) > allowance - 1e-6 or not self.on_table(points):
-            return None
+            return None, False
         if not self.mesh.path_clear(full_path):
-            return None
-        return tuple(points)
+            return None, False
+        return tuple(points), not slowed
 
     # -- the kinds of candidate --------------------------------------------------------------
     def toward_enemies(self) -> None:
@@ -338,16 +372,16 @@ class _Builder:
             (end[0] + (body.at[0] - end[0]) * step / d, end[1] + (body.at[1] - end[1]) * step / d)
         )
         path = [self.start, *points[:-1], new_end]
-        allowance = self.allowance_for(path)
+        slowed = self.slowed(path)
+        allowance = self.half if slowed else self.full
         if length(path) > allowance - 1e-6 or not self.mesh.path_clear(path):
             return
         if not self.on_table([new_end]):
             return
-        self.moves[-1] = (
-            tuple([*points[:-1], new_end]),
-            _face(new_end, body.at),
-            f"touch {enemy_id}",
-        )
+        touch = tuple([*points[:-1], new_end])
+        if not slowed:
+            self.keep_smooth(touch)
+        self.moves[-1] = (touch, _face(new_end, body.at), f"touch {enemy_id}")
 
     def to_cover(self) -> None:
         spots, arr = _cover(self.state, self.radius)
@@ -496,10 +530,13 @@ class _Builder:
             if route is None:
                 continue
             full = [*route, goal]
-            if length(full) <= self.allowance_for(full) - SLACK:
-                points = [_r2(p) for p in full[1:]]
+            slowed = self.slowed(full)
+            if length(full) <= (self.half if slowed else self.full) - SLACK:
+                points = tuple(_r2(p) for p in full[1:])
                 if self.mesh.path_clear([self.start, *points[:-1]]):
-                    self.moves.append((tuple(points), None, f"off the {edge} edge"))
+                    if not slowed:
+                        self.keep_smooth(points)
+                    self.moves.append((points, None, f"off the {edge} edge"))
                     continue
             self.add(route, f"toward the {edge} edge")
 
@@ -513,9 +550,14 @@ class _Builder:
                 if math.dist(mount.geo.at, self.start) > self.full + 1:
                     continue
                 route = self.mesh.route(self.start, mount.geo.at)
-                if route is not None and length(route) <= self.allowance_for(route) - SLACK:
+                if route is None:
+                    continue
+                slowed = self.slowed(route)
+                if length(route) <= (self.half if slowed else self.full) - SLACK:
                     points = tuple(_r2(p) for p in route[1:])
                     if self.mesh.path_clear([self.start, *points]):
+                        if not slowed:
+                            self.keep_smooth(points)
                         self.moves.append((points, None, f"mount {mount.id}"))
 
     def dismount(self) -> None:
@@ -544,12 +586,9 @@ class _Builder:
         self.add(self.mesh.route(self.start, goal), "fall back")
 
     def turn(self) -> None:
-        facing = self.facing_from(self.start)
-        if facing is None or self.fig.where == "mounted":
-            return
-        if abs(((facing - self.start_geo.facing + 180.0) % 360.0) - 180.0) < 1.0:
-            return
-        self.moves.append(((), facing, "turn"))
+        """A turn on the spot to face the nearest enemy (see :func:`_faced`)."""
+        if self.enemies and self.fig.where != "mounted":
+            self.moves.append(((), FACE, "turn"))
 
 
 def signature(state: State, fig: Fig) -> tuple[Any, ...]:
@@ -699,21 +738,70 @@ def _nearest_few(things: list[T], places: Sequence[Point | None], at: Point) -> 
     return [t for i, t in enumerate(things) if i in keep]
 
 
-def figure_candidates(
-    rules: VSGMR, state: State, fig: Fig
-) -> list[tuple[tuple[Point, ...], float | None, str]]:
+def figure_candidates(rules: VSGMR, state: State, fig: Fig) -> list[Raw]:
     """Raw candidates of one figure (not yet checked against where friends stand)."""
     cache: dict[Any, Any] = state.setup.caches.setdefault("candidates", {})
     key = signature(state, fig)
     found = cache.get(key)
     if found is None:
-        found = _Builder(rules, state, fig).build()
+        found = _faced(state, fig, _paths(rules, state, fig))
         if len(cache) >= max(CACHE_LIMIT, 4 * len(state.figs)):
             cache.clear()
             clears = state.setup.caches
             clears["candidates_clears"] = clears.get("candidates_clears", 0) + 1
         cache[key] = found
     return list(found)
+
+
+def _paths(rules: VSGMR, state: State, fig: Fig) -> list[Path]:
+    """The figure's raw candidates before their facings are worked out (:class:`_Builder`).
+
+    Of the enemies they read only the nearest few (and that there are any): kept by
+    those, so that an enemy moving elsewhere leaves them as they are (with Everyone
+    Acts the enemy moves between any two of the side's moves)."""
+    kept: dict[Any, list[Path]] = state.setup.caches.setdefault("candidate_paths", {})
+    start = space.move_start(state, fig).at
+    foes = _foes(state, fig.side).nearest(start, NEAREST_ENEMIES)
+    key = (
+        fig.id,
+        fig.geo,
+        fig.where,
+        fig.rider,
+        fig.mount,
+        tuple(fig.items),
+        memo(state).world,
+        tuple((e.id, space.body(state, e)) for e in foes),
+        _mount_places(state, fig),
+    )
+    found = kept.get(key)
+    if found is None:
+        found = _Builder(rules, state, fig).build()
+        if len(kept) >= max(CACHE_LIMIT, 4 * len(state.figs)):
+            kept.clear()
+        kept[key] = found
+    return found
+
+
+def _faced(state: State, fig: Fig, paths: list[Path]) -> list[Raw]:
+    """The raw candidates of ``paths`` with each facing worked out for the enemies as they
+    stand: toward the one nearest the end (ties: the one nearer the start); none if
+    there is no enemy, or the end is where it stands. A turn on the spot is dropped
+    then, and when it would turn the figure by less than a degree."""
+    foes = _foes(state, fig.side)
+    start_geo = space.move_start(state, fig)
+    start = start_geo.at
+    out: list[Raw] = []
+    for points, facing, why in paths:
+        if facing == FACE:
+            at = points[-1] if points else start
+            where = foes.closest_to(at, start) if foes.figs else at
+            facing = None if where == at else _face(at, where)
+            if not points and (
+                facing is None or abs(((facing - start_geo.facing + 180.0) % 360.0) - 180.0) < 1.0
+            ):
+                continue
+        out.append((points, facing, why))
+    return out
 
 
 def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
@@ -776,30 +864,55 @@ def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:
     """The legal moves :func:`movement_candidates` lists for ``fig`` (none if it may not
     move), kept across actions until something near it changes."""
     table = memo(state).tables.setdefault("moves", {})
-    clears = state.setup.caches
-    found = table.get(fig.id)
-    if found is not None:
-        surr, gen, _ = found[1]
-        if surr is not None and (
-            surr != (_surroundings(state, fig.side), _mount_places(state, fig))
-            or gen != clears.get("candidates_clears", 0)
-        ):
-            found = None
-    if found is None:
-        found = _figure_moves(rules, state, fig)
-        table[fig.id] = found
-    moves: list[Move] = found[1][2]
+    moves = _kept_moves(state, fig, table)
+    if moves is None:
+        found = table[fig.id] = _figure_moves(rules, state, fig)
+        moves = found[1][2]
     return moves
 
 
-def _figure_moves(
-    rules: VSGMR, state: State, fig: Fig
-) -> tuple[tuple[float, float, float], tuple[Surroundings | None, int, list[Move]]]:
-    """One figure's moves, with the circle they depend on and what keys its raw candidates."""
+def listed(state: State, fig: Fig, move: Move) -> bool:
+    """Whether ``move`` is among the moves :func:`figure_moves` has listed for ``fig`` in
+    this state (each built clear and within the allowance: a legal move), without
+    listing them if they are not yet."""
+    table = memo(state).tables.get("moves")
+    moves = None if table is None else _kept_moves(state, fig, table)
+    return moves is not None and move in moves
+
+
+def _kept_moves(
+    state: State, fig: Fig, table: dict[str, tuple[Any, MovesKept]]
+) -> list[Move] | None:
+    """``fig``'s moves kept in ``table`` if they still hold, else None."""
+    found = table.get(fig.id)
+    if found is None:
+        return None
+    surr, gen, moves = found[1]
+    if surr is not None and (
+        surr != (_surroundings(state, fig.side), _mount_places(state, fig))
+        or gen != state.setup.caches.get("candidates_clears", 0)
+    ):
+        return None
+    return moves
+
+
+MovesKept = tuple[Surroundings | None, int, list[Move]]
+"""A figure's kept moves: the surroundings and clear count they were built for (None: the
+figure may not move), and the moves."""
+
+
+def _figure_moves(rules: VSGMR, state: State, fig: Fig) -> tuple[Region, MovesKept]:
+    """One figure's moves, with the circles they depend on and what keys its raw candidates.
+
+    Besides its own place and flags and what keys the raw candidates (see
+    :func:`figure_moves`), the moves depend only on the bases near the ends tried
+    (:func:`_end_free`): a circle around each, as wide as the mover's base and the
+    hundredth it keeps clear (the memo adds the other base's)."""
     me = fig.geo if fig.where == "mounted" else space.body(state, fig)
     surr: Surroundings | None = None
     out: list[Move] = []
-    far = 0.0
+    region: list[float] = []
+    reach = me.base.bounding_radius + END_CLEAR + 0.01
     if rules.may_move(state, fig):
         surr = (_surroundings(state, fig.side), _mount_places(state, fig))
         raw = figure_candidates(rules, state, fig)
@@ -810,9 +923,9 @@ def _figure_moves(
         count = 0
         for path, facing, _why in raw:
             end = path[-1] if path else space.body(state, fig).at
-            far = max(far, math.dist(end, me.at))
             if any(math.dist(end, k) < SAME_SPOT for k in kept) and path:
                 continue
+            region.extend((end[0], end[1], reach))
             if not _end_free(state, fig, end, facing, path):
                 continue
             if path:
@@ -822,10 +935,12 @@ def _figure_moves(
             if count >= MAX_PER_FIGURE:
                 break
     gen = state.setup.caches.get("candidates_clears", 0)
-    radius = far + me.base.bounding_radius + widest(state) + 0.05
-    return (me.x, me.y, radius), (surr, gen, out)
+    return tuple(region), (surr, gen, out)
 
 
+END_CLEAR = 0.01
+"""Inches a move's end keeps between the mover's bounding circle and another's before
+their shapes are compared (:func:`_end_free`)."""
 MOVES_KEPT = 20_000
 """Candidate moves kept made per set-up (a move is a value: equal ones are the same)."""
 
@@ -861,7 +976,7 @@ def _end_free(
         base = index.figures[i]
         if base.id == fig.id or base.id == mount_target:
             continue
-        limit = radius + base.base.bounding_radius + 0.01
+        limit = radius + base.base.bounding_radius + END_CLEAR
         if math.dist(base.at, end) >= limit:
             continue  # too far apart to overlap at any facing
         if ghost is None:  # the mover at its end, made only when a base is that close

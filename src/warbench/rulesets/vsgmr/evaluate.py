@@ -160,9 +160,14 @@ def _looks(state: State) -> tuple[Pieces | None, dict[Look, Seen]]:
 
 
 def quick_sights(
-    state: State, eye: Point, eye_r: float, targets: Sequence[tuple[Point, float]]
-) -> list[Seen]:
-    """Quick looks from ``eye`` to each target centre (with base radii for nearness).
+    state: State,
+    eye: Point,
+    eye_r: float,
+    targets: Sequence[tuple[Point, float]],
+    wanted: Sequence[bool] | None = None,
+) -> list[Seen | None]:
+    """Quick looks from ``eye`` to each target centre (with base radii for nearness);
+    None for a target not ``wanted`` (every one if ``wanted`` is None).
 
     A look depends only on its two points, their radii and the terrain, so each is
     kept per layout (every game of the set-up) and only the new ones are worked out,
@@ -174,14 +179,22 @@ def quick_sights(
         return [OPEN] * len(targets)
     keys = [(eye, eye_r, at, r) for at, r in targets]
     out: list[Seen | None] = [looks.get(k) for k in keys]
-    missing = [i for i, seen in enumerate(out) if seen is None]
+    missing = [i for i, seen in enumerate(out) if seen is None and (wanted is None or wanted[i])]
     if missing:
         if len(looks) + len(missing) > LOOKS_KEPT:
             looks.clear()
         worked = _looks_now(pieces, [keys[i] for i in missing])
         for i, seen in zip(missing, worked, strict=True):
             out[i] = looks[keys[i]] = seen
-    return [seen for seen in out if seen is not None]
+    return out
+
+
+def look_reach(state: State, enemy: Fig) -> float:
+    """The largest gap between bases at which :meth:`_Mover.place_value` reads the look
+    at ``enemy``: the range, and for an enemy that may still come closer to strike
+    (not a rider, whose mount is weighed instead) its move as well."""
+    reach = 0.0 if enemy.where == "mounted" else full_move(state, enemy)
+    return state.setup.rules.range + reach
 
 
 def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
@@ -323,6 +336,7 @@ class _Mover:
         ]
         self.range = rules.range
         self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
+        self.look_reach = [look_reach(state, e) for e, _ in self.enemies]
         self._odds = [self._enemy_odds(enemy) for enemy, _ in self.enemies]
         mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
         self._mine = mine + CARRIED_RISK * sum(state.items[i].points for i in self.carried())
@@ -366,8 +380,10 @@ class _Mover:
         fig, state, rules = self.fig, self.state, self.rules
         ghost = self.me.moved_to(at, facing)
         base_r = ghost.base.bounding_radius
-        targets = self.targets
-        seen = quick_sights(state, at, base_r, targets)
+        # The gaps between the bounding circles of the bases.
+        gaps = [max(0.0, math.dist(at, there) - base_r - r) for there, r in self.targets]
+        wanted = [g <= reach for g, reach in zip(gaps, self.look_reach, strict=True)]
+        seen = quick_sights(state, at, base_r, self.targets, wanted)
         mine = self._mine
         can_hit = fig.where != "mounted" and mounted_on is None and not fig.attacked
         shoots = fig.profile.distance
@@ -379,11 +395,12 @@ class _Mover:
         threat = 0.0
         survives = 1.0
         nearest = math.inf
-        for (_, body), look, odds, standing in zip(
-            self.enemies, seen, self._odds, self.standing, strict=True
+        for (_, body), gap, seen_here, odds, standing in zip(
+            self.enemies, gaps, seen, self._odds, self.standing, strict=True
         ):
-            gap = max(0.0, math.dist(at, body.at) - base_r - body.base.bounding_radius)
             nearest = min(nearest, gap)
+            # Read only within look_reach (in range, or in range once the enemy moves).
+            look = OPEN if seen_here is None else seen_here
             # What this figure can do to the enemy from here.
             if can_hit:
                 if gap <= fight_gap:
@@ -671,8 +688,14 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
     safe = len(scored) + 2 * moves <= MOVE_SCORES_KEPT
     known: dict[int, float] = {}
     asked: list[Look] = []
-    per_fig: dict[str, tuple[Any, Figure, list[tuple[Point, float]]]] = {}
+    per_fig: dict[str, tuple[Any, Figure, list[tuple[Point, float, float]]]] = {}
     table = state.setup.table
+
+    def ask(at: Point, r: float, targets: list[tuple[Point, float, float]]) -> None:
+        # The looks place_value will read (see look_reach: centres no farther apart than
+        # the reach and both radii; a hair more, as any look asked here is only kept).
+        asked.extend((at, r, t_at, t_r) for t_at, t_r, far in targets if math.dist(at, t_at) <= far)
+
     for i, action in enumerate(actions):
         if not isinstance(action, Move):
             continue
@@ -680,15 +703,17 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
         if found is None:
             fig = state.figs[action.figure]
             me = space.body(state, fig)
-            bodies = [
-                space.body(state, e) for e in state.figs.values() if e.side != fig.side and e.active
-            ]
-            targets = [(b.at, b.base.bounding_radius) for b in bodies]
+            r = me.base.bounding_radius
+            targets = []
+            for e in state.figs.values():
+                if e.side != fig.side and e.active:
+                    b = space.body(state, e)
+                    t_r = b.base.bounding_radius
+                    targets.append((b.at, t_r, look_reach(state, e) + r + t_r + 1e-6))
             sig = (signature(state, fig), _Mover.moved_sides(state, fig))
             found = per_fig[action.figure] = (sig, me, targets)
             if (found[0], "here") not in scored:
-                r = me.base.bounding_radius
-                asked.extend((me.at, r, at, tr) for at, tr in targets)
+                ask(me.at, r, targets)
         sig, me, targets = found
         score = scored.get((sig, action))
         if score is not None:
@@ -697,8 +722,7 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
             continue
         end = action.path[-1] if action.path else me.at
         if table.contains_point(end, tolerance=0.0):
-            r = me.base.bounding_radius
-            asked.extend((end, r, at, tr) for at, tr in targets)
+            ask(end, me.base.bounding_radius, targets)
     if asked:
         prefetch_looks(state, asked)
     return known

@@ -4,7 +4,8 @@
 emptied by every change. On a large table most of that work (a figure's
 movement candidates, its attacks, its skill rolls) does not depend on what one
 action changed, so it is kept here, in ``State.kept``, per figure, together with
-the region it depends on: a circle (centre and radius) around the figure.
+the region it depends on: a circle (centre and radius) around the figure, or several
+circles (a figure's moves: one around each end it tried).
 
 Changes are not reported by the rules: when a kept result is asked for at a
 new version, :meth:`Memo.sync` compares every figure with a snapshot of it
@@ -12,7 +13,7 @@ new version, :meth:`Memo.sync` compares every figure with a snapshot of it
 features, tasks done) with its own. Then:
 
 - a figure that changed loses all its kept results;
-- every kept result whose circle meets the old or new base of a figure that
+- every kept result one of whose circles meets the old or new base of a figure that
   changed is dropped (sight lines, ranges and end spots lie inside the circle,
   so this holds with figures blocking sight too), except that a figure whose
   flags alone changed (moved, attacked, skilled: read only for the figure
@@ -41,8 +42,8 @@ MANY = 48
 """More figures than this changed at once: forget everything (cheaper than checking)."""
 
 Snapshot = tuple[Any, ...]
-Region = tuple[float, float, float]
-"""A circle: centre x, centre y, radius."""
+Region = tuple[float, ...]
+"""Circles, each as centre x, centre y, radius, one after another (usually one)."""
 
 
 FLAGS = slice(3, 6)
@@ -151,10 +152,10 @@ class Memo:
             foes_only = kind in self.foes_only
             drop = [
                 fid
-                for fid, ((x, y, r), _) in table.items()
+                for fid, (region, _) in table.items()
                 if fid in gone
                 or any(
-                    math.hypot(x - px, y - py) <= r + pr
+                    _meets(region, px, py, pr)
                     for side, (px, py, pr) in places
                     if not (foes_only and side == figs[fid].side)
                 )
@@ -189,6 +190,14 @@ class Memo:
             self.sides[key] = found
         value: T = found[1]
         return value
+
+
+def _meets(region: Region, px: float, py: float, pr: float) -> bool:
+    """Whether a circle of the region meets the circle (px, py, pr)."""
+    for k in range(0, len(region), 3):
+        if math.hypot(region[k] - px, region[k + 1] - py) <= region[k + 2] + pr:
+            return True
+    return False
 
 
 def memo(state: State) -> Memo:

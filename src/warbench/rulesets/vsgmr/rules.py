@@ -336,7 +336,17 @@ class VSGMRRules(TableRules[State]):
         figure whenever the moves are listed)."""
         return fig.active and not fig.moved and not (fig.profile.is_mount and fig.rider is None)
 
-    def move_problem(self, state: State, fig: Fig, action: Move) -> tuple[str | None, Any]:
+    def move_problem(
+        self,
+        state: State,
+        fig: Fig,
+        action: Move,
+        known_legal: bool = False,
+        smooth: bool = False,
+    ) -> tuple[str | None, Any]:
+        """Why ``fig`` may not make ``action`` (or None), and the move as checked
+        (``known_legal``: a move the candidates listed for this state, costed only;
+        ``smooth``: one they found far from rough ground, see ``space.check_move``)."""
         why = self.can_move(state, fig)
         if why:
             return why, None
@@ -346,12 +356,21 @@ class VSGMRRules(TableRules[State]):
                 "to dismount, move it off its mount",
                 None,
             )
-        check = space.check_move(state, fig, action.path, action.facing, action.facings)
+        check = space.check_move(
+            state, fig, action.path, action.facing, action.facings, known_legal, smooth
+        )
         return check.problem, check
 
     def _move(self, state: State, side: str, action: Move, res: Resolution) -> None:
+        from warbench.rulesets.vsgmr.candidates import listed, smooth
+
         fig = self._own(state, side, action.figure, action)
-        problem, check = self.move_problem(state, fig, action)
+        # A move the candidates listed for this state was built legal: it is not checked
+        # again, only costed (the same end, cost and half move as the full check).
+        known = listed(state, fig, action)
+        problem, check = self.move_problem(
+            state, fig, action, known, known and smooth(state, fig, action.path)
+        )
         _allowed(action, problem)
         assert isinstance(check, space.MoveCheck)
         end = check.end

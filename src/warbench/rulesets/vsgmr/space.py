@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -606,9 +606,17 @@ def check_move(
     path: Sequence[Point],
     facing: float | None,
     facings: Sequence[float | None] = (),
+    known_legal: bool = False,
+    smooth: bool = False,
 ) -> MoveCheck:
     """Cost and check a move of ``fig`` (the who-may-move tests are the rules' job);
-    ``facings``: per point, a facing held on that leg (empty: every leg faces its way)."""
+    ``facings``: per point, a facing held on that leg (empty: every leg faces its way).
+
+    ``known_legal``: the move is one the candidates listed for this state (built and
+    checked clear by :mod:`.candidates`): it is only costed, as the full check would
+    cost it, and its geometry is not tested again. ``smooth``: the candidates also found
+    its path far from all rough ground (more than the base's reach), so it is no half move
+    (:func:`rough_moment` would find none)."""
     setup = state.setup
     start = move_start(state, fig)
     sc = scene(state)
@@ -628,11 +636,20 @@ def check_move(
     # The full allowance first: the half move depends on where the path goes.
     full = setup.rules.allowance(fig.profile.kind, half=False)
     result = sc.plan_move(
-        start, legs, allowance=full, rules=MOVE_RULES, final_facing=facing, may_end_on=riderless
+        start,
+        legs,
+        allowance=full,
+        rules=MOVE_RULES,
+        final_facing=facing,
+        may_end_on=riderless,
+        checks=not known_legal,
     )
-    half = rough_moment(state, fig, start, result)
+    half = not smooth and rough_moment(state, fig, start, result)
     allowance = setup.rules.allowance(fig.profile.kind, half=half)
-    if half:
+    if half and known_legal:
+        # The allowance decides nothing but the problems: the same steps, costs and end.
+        result = replace(result, allowance=allowance)
+    elif half:
         result = sc.plan_move(
             start,
             legs,
@@ -653,7 +670,7 @@ def check_move(
                 " (a Half Move Unit: the base is in rough terrain during the move: "
                 f"{cite('warbench.rulesets.vsgmr', 'rough')})"
             )
-    if problem is None:
+    if problem is None and not known_legal:
         problem = _edge_problem(state, start, result, leaves)
     mounts: str | None = None
     if problem is None and not leaves and riderless:
