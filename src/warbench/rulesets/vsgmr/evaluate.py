@@ -177,24 +177,36 @@ def quick_sights(
     pieces, looks = _looks(state)
     if pieces is None:
         return [OPEN] * len(targets)
-    keys = [(eye, eye_r, at, r) for at, r in targets]
-    out: list[Seen | None] = [looks.get(k) for k in keys]
-    missing = [i for i, seen in enumerate(out) if seen is None and (wanted is None or wanted[i])]
+    out: list[Seen | None] = [None] * len(targets)
+    missing: list[int] = []
+    keys: list[Look] = []
+    for i, (at, r) in enumerate(targets):
+        if wanted is None or wanted[i]:
+            key = (eye, eye_r, at, r)
+            seen = looks.get(key)
+            if seen is None:
+                missing.append(i)
+                keys.append(key)
+            else:
+                out[i] = seen
     if missing:
         if len(looks) + len(missing) > LOOKS_KEPT:
             looks.clear()
-        worked = _looks_now(pieces, [keys[i] for i in missing])
-        for i, seen in zip(missing, worked, strict=True):
-            out[i] = looks[keys[i]] = seen
+        for i, key, seen in zip(missing, keys, _looks_now(pieces, keys), strict=True):
+            out[i] = looks[key] = seen
     return out
 
 
-def look_reach(state: State, enemy: Fig) -> float:
+def look_reach(state: State, fig: Fig, enemy: Fig) -> float:
     """The largest gap between bases at which :meth:`_Mover.place_value` reads the look
-    at ``enemy``: the range, and for an enemy that may still come closer to strike
-    (not a rider, whose mount is weighed instead) its move as well."""
-    reach = 0.0 if enemy.where == "mounted" else full_move(state, enemy)
-    return state.setup.rules.range + reach
+    from ``fig`` at ``enemy`` (-inf: never). The look decides only distance attacks:
+    ``fig``'s, within the range, and the enemy's, within the range and (unless it rides:
+    its mount is weighed instead) its move as well."""
+    rules = state.setup.rules
+    reach = rules.range if fig.profile.distance else -math.inf
+    if enemy.profile.distance and enemy.where != "mounted":
+        reach = max(reach, rules.range + full_move(state, enemy))
+    return reach
 
 
 def prefetch_looks(state: State, asked: Sequence[Look]) -> None:
@@ -309,6 +321,47 @@ class _EnemyOdds:
     """Its chance hand to hand."""
 
 
+ENEMY_ODDS_KEPT = 100_000
+"""Pairs of a figure and an enemy kept per set-up with their :class:`_EnemyOdds`."""
+
+
+def _enemy_odds(state: State, fig: Fig, enemy: Fig) -> _EnemyOdds:
+    """What :meth:`_Mover.place_value` reads of ``enemy`` wherever ``fig`` stands (the
+    exact chances, as floats). It reads the two figures' profiles (fixed by their ids),
+    whether each rides, and whether the enemy, a mount, carries a rider: kept per set-up
+    by those."""
+    cache: dict[tuple[Any, ...], _EnemyOdds] = state.setup.caches.setdefault("enemy_odds", {})
+    key = (fig.id, fig.where, enemy.id, enemy.where, enemy.rider)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= ENEMY_ODDS_KEPT:
+            cache.clear()
+        found = cache[key] = _enemy_odds_now(state, fig, enemy)
+    return found
+
+
+def _enemy_odds_now(state: State, fig: Fig, enemy: Fig) -> _EnemyOdds:
+    worth = value(enemy)
+    reach = full_move(state, enemy)
+    shot = (
+        _attack_p(state, enemy, fig, False, False),
+        _attack_p(state, enemy, fig, False, True),
+    )
+    blow = _attack_p(state, enemy, fig, True, False)
+    return _EnemyOdds(
+        hand=_attack_p(state, fig, enemy, True, False) * worth,
+        distance=(
+            _attack_p(state, fig, enemy, False, False) * worth,
+            _attack_p(state, fig, enemy, False, True) * worth,
+        ),
+        mounted=enemy.where == "mounted",
+        reach=reach,
+        shoots=enemy.profile.distance,
+        shot=shot,
+        blow=blow,
+    )
+
+
 class _Mover:
     """Scores places for one figure, against the enemies as they stand now."""
 
@@ -336,10 +389,13 @@ class _Mover:
         ]
         self.range = rules.range
         self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
-        self.look_reach = [look_reach(state, e) for e, _ in self.enemies]
-        self._odds = [self._enemy_odds(enemy) for enemy, _ in self.enemies]
+        self.look_reach = [look_reach(state, fig, e) for e, _ in self.enemies]
+        self._odds = [_enemy_odds(state, fig, enemy) for enemy, _ in self.enemies]
+        self._carried = self.carried()
         mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
-        self._mine = mine + CARRIED_RISK * sum(state.items[i].points for i in self.carried())
+        self._mine = mine + CARRIED_RISK * sum(state.items[i].points for i in self._carried)
+        self._items = self._items_now()
+        self._tasks = self._tasks_now()
         moved = self.moved_sides(state, fig)
         self.standing = [e.side in moved for e, _ in self.enemies]
         """Per enemy: whether its side has moved this round (see :attr:`reads_order`)."""
@@ -351,30 +407,6 @@ class _Mover:
             return frozenset()
         me = state.order.index(fig.side)
         return frozenset(state.order[:me]) | (state.done - {fig.side})
-
-    def _enemy_odds(self, enemy: Fig) -> _EnemyOdds:
-        """What :meth:`place_value` reads of ``enemy`` wherever the figure stands (the
-        exact chances, as floats; fixed for this state)."""
-        state, fig = self.state, self.fig
-        worth = value(enemy)
-        reach = full_move(state, enemy)
-        shot = (
-            _attack_p(state, enemy, fig, False, False),
-            _attack_p(state, enemy, fig, False, True),
-        )
-        blow = _attack_p(state, enemy, fig, True, False)
-        return _EnemyOdds(
-            hand=_attack_p(state, fig, enemy, True, False) * worth,
-            distance=(
-                _attack_p(state, fig, enemy, False, False) * worth,
-                _attack_p(state, fig, enemy, False, True) * worth,
-            ),
-            mounted=enemy.where == "mounted",
-            reach=reach,
-            shoots=enemy.profile.distance,
-            shot=shot,
-            blow=blow,
-        )
 
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
         fig, state, rules = self.fig, self.state, self.rules
@@ -399,7 +431,7 @@ class _Mover:
             self.enemies, gaps, seen, self._odds, self.standing, strict=True
         ):
             nearest = min(nearest, gap)
-            # Read only within look_reach (in range, or in range once the enemy moves).
+            # Read only within look_reach (by a distance attack either way).
             look = OPEN if seen_here is None else seen_here
             # What this figure can do to the enemy from here.
             if can_hit:
@@ -461,7 +493,7 @@ class _Mover:
         state, fig = self.state, self.fig
         total = 0.0
         setup = state.setup
-        for item_id in self.carried():
+        for item_id in self._carried:
             item = state.items[item_id]
             edge = setup.edges.get(fig.side)
             if setup.victory.item_exit == "any_edge" or edge is None:
@@ -476,37 +508,63 @@ class _Mover:
             total -= CARRY * max(item.points, 1) * d
         if fig.where == "mounted":
             return total
-        can_take = not (fig.profile.is_mount and fig.rider is None)
         touch = setup.rules.touch
         ghost = None
-        for item in state.items.values():
-            if item.at is None or item.gone:
-                continue
-            d = math.dist(at, item.at)
-            worth = max(item.points, 1) * OBJECTIVE
-            pull = worth * max(0.0, 1.0 - d / 24.0) * (0.5 if item.locked else 1.0)
-            if can_take and not item.locked and d <= self.me.base.bounding_radius + touch:
+        for spot, worth, share, takes, touching in self._items:
+            d = math.dist(at, spot)
+            pull = worth * max(0.0, 1.0 - d / 24.0) * share
+            if takes and d <= self.me.base.bounding_radius + touch:
                 ghost = ghost or self.me.moved_to(at)
-                if ghost.covers(item.at, tolerance=touch):
-                    pull = max(pull, TOUCH_ITEM * max(item.points, 1))
+                if ghost.covers(spot, tolerance=touch):
+                    pull = max(pull, touching)
             total += pull
-        if fig.profile.is_guy:
-            for task in setup.tasks:
-                if task.id in state.tasks_done or f"{task.id}:{fig.side}" in state.tasks_done:
-                    continue
-                spot = task.at
-                if spot is None:
-                    feature = space.feature(state, task.feature or "")
-                    if feature is None or feature.id in state.destroyed:
-                        continue
-                    d = _feature_distance(state, at, feature)
-                else:
-                    d = math.dist(at, spot)
-                worth = _task_worth(state, task.effect, task.points, task.target) * OBJECTIVE
-                # The better the figure's chance, the stronger the pull (a scholar to a seal).
-                chance = 2.0 * _skill_p(state, fig, task.skill)
-                total += chance * worth * max(0.0, 1.0 - max(0.0, d - task.reach) / 18.0)
+        for place, reach, pull in self._tasks:
+            if isinstance(place, Feature):
+                d = _feature_distance(state, at, place)
+            else:
+                d = math.dist(at, place)
+            total += pull * max(0.0, 1.0 - max(0.0, d - reach) / 18.0)
         return total
+
+    def _items_now(self) -> list[tuple[Point, float, float, bool, float]]:
+        """The items on the table as :meth:`objectives` weighs them: place, pull at
+        most, its share (half for a locked one), whether the figure could pick it up
+        (then touching it pulls the last figure)."""
+        fig = self.fig
+        can_take = not (fig.profile.is_mount and fig.rider is None)
+        return [
+            (
+                item.at,
+                max(item.points, 1) * OBJECTIVE,
+                0.5 if item.locked else 1.0,
+                can_take and not item.locked,
+                TOUCH_ITEM * max(item.points, 1),
+            )
+            for item in self.state.items.values()
+            if item.at is not None and not item.gone
+        ]
+
+    def _tasks_now(self) -> list[tuple[Point | Feature, float, float]]:
+        """The tasks the figure could try as :meth:`objectives` weighs them: the spot or
+        the feature to reach, how near counts as there, and the pull there (none for a
+        figure other than a guy)."""
+        state, fig = self.state, self.fig
+        if not fig.profile.is_guy:
+            return []
+        out: list[tuple[Point | Feature, float, float]] = []
+        for task in state.setup.tasks:
+            if task.id in state.tasks_done or f"{task.id}:{fig.side}" in state.tasks_done:
+                continue
+            place: Point | Feature | None = task.at
+            if place is None:
+                place = space.feature(state, task.feature or "")
+                if place is None or place.id in state.destroyed:
+                    continue
+            worth = _task_worth(state, task.effect, task.points, task.target) * OBJECTIVE
+            # The better the figure's chance, the stronger the pull (a scholar to a seal).
+            chance = 2.0 * _skill_p(state, fig, task.skill)
+            out.append((place, task.reach, chance * worth))
+        return out
 
 
 FEATURE_DISTANCES_KEPT = 20_000
@@ -709,7 +767,7 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
                 if e.side != fig.side and e.active:
                     b = space.body(state, e)
                     t_r = b.base.bounding_radius
-                    targets.append((b.at, t_r, look_reach(state, e) + r + t_r + 1e-6))
+                    targets.append((b.at, t_r, look_reach(state, fig, e) + r + t_r + 1e-6))
             sig = (signature(state, fig), _Mover.moved_sides(state, fig))
             found = per_fig[action.figure] = (sig, me, targets)
             if (found[0], "here") not in scored:
