@@ -391,6 +391,7 @@ class _Mover:
         self.targets = [(b.at, b.base.bounding_radius) for _, b in self.enemies]
         self.look_reach = [look_reach(state, fig, e) for e, _ in self.enemies]
         self._odds = [_enemy_odds(state, fig, enemy) for enemy, _ in self.enemies]
+        self._far = [self._reads_within(odds) for odds in self._odds]
         self._carried = self.carried()
         mine = value(fig) + (value(state.figs[fig.rider]) if fig.rider else 0.0)
         self._mine = mine + CARRIED_RISK * sum(state.items[i].points for i in self._carried)
@@ -408,10 +409,20 @@ class _Mover:
         me = state.order.index(fig.side)
         return frozenset(state.order[:me]) | (state.done - {fig.side})
 
+    def _reads_within(self, odds: _EnemyOdds) -> float:
+        """The largest gap at which :meth:`place_value` reads anything of an enemy: its
+        attacks on the figure or the figure's on it (the same sums as the tests there).
+        Farther off it adds nothing (a zero to the threat, a factor one to survival)."""
+        rules = self.rules
+        near = max(rules.touch + 0.05, rules.range if self.fig.profile.distance else 0.0)
+        if odds.mounted:
+            return near
+        return max(near, rules.range + odds.reach, odds.reach + rules.touch)
+
     def place_value(self, at: Point, facing: float, mounted_on: Fig | None = None) -> float:
         fig, state, rules = self.fig, self.state, self.rules
-        ghost = self.me.moved_to(at, facing)
-        base_r = ghost.base.bounding_radius
+        ghost: Figure | None = None  # the figure at ``at``, made when a facing counts
+        base_r = self.me.base.bounding_radius
         # The gaps between the bounding circles of the bases.
         gaps = [max(0.0, math.dist(at, there) - base_r - r) for there, r in self.targets]
         wanted = [g <= reach for g, reach in zip(gaps, self.look_reach, strict=True)]
@@ -426,24 +437,22 @@ class _Mover:
         best = 0.0
         threat = 0.0
         survives = 1.0
-        nearest = math.inf
-        for (_, body), gap, seen_here, odds, standing in zip(
-            self.enemies, gaps, seen, self._odds, self.standing, strict=True
+        nearest = min(gaps, default=math.inf)
+        for (_, body), gap, seen_here, odds, standing, far in zip(
+            self.enemies, gaps, seen, self._odds, self.standing, self._far, strict=True
         ):
-            nearest = min(nearest, gap)
+            if gap > far:
+                continue
             # Read only within look_reach (by a distance attack either way).
             look = OPEN if seen_here is None else seen_here
             # What this figure can do to the enemy from here.
             if can_hit:
                 if gap <= fight_gap:
                     best = max(best, odds.hand)
-                if (
-                    shoots
-                    and gap <= in_range
-                    and look.clear
-                    and abs(bearing(ghost, body)) <= half_angle
-                ):
-                    best = max(best, odds.distance[1 if look.target_cover else 0])
+                if shoots and gap <= in_range and look.clear:
+                    ghost = ghost or self.me.moved_to(at, facing)
+                    if abs(bearing(ghost, body)) <= half_angle:
+                        best = max(best, odds.distance[1 if look.target_cover else 0])
             # What the enemy can do to it here.
             if odds.mounted:
                 continue
@@ -452,13 +461,10 @@ class _Mover:
             if standing:
                 # It has moved: it attacks from where it stands, before this figure does.
                 now = 0.0
-                if (
-                    odds.shoots
-                    and look.clear
-                    and gap <= in_range
-                    and abs(bearing(body, ghost)) <= half_angle
-                ):
-                    now = odds.shot[covered]
+                if odds.shoots and look.clear and gap <= in_range:
+                    ghost = ghost or self.me.moved_to(at, facing)
+                    if abs(bearing(body, ghost)) <= half_angle:
+                        now = odds.shot[covered]
                 if gap <= touch:
                     now = max(now, odds.blow)
                 threat += now * mine
