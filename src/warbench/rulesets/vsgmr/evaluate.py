@@ -770,10 +770,13 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
             r = me.base.bounding_radius
             targets = []
             for e in state.figs.values():
-                if e.side != fig.side and e.active:
+                if e.side == fig.side or not e.active:
+                    continue
+                reach = look_reach(state, fig, e)
+                if reach >= 0.0:  # else the look is never read
                     b = space.body(state, e)
                     t_r = b.base.bounding_radius
-                    targets.append((b.at, t_r, look_reach(state, fig, e) + r + t_r + 1e-6))
+                    targets.append((b.at, t_r, reach + r + t_r + 1e-6))
             sig = (signature(state, fig), _Mover.moved_sides(state, fig))
             found = per_fig[action.figure] = (sig, me, targets)
             if (found[0], "here") not in scored:
