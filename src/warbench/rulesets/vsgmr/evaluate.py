@@ -31,6 +31,7 @@ from warbench.geometry.table.depth import deeper_than, half_planes
 from warbench.rulesets.vsgmr import attacks, combat, space
 from warbench.rulesets.vsgmr.actions import End, Fight, First, Move, Shoot, Skill, Take
 from warbench.rulesets.vsgmr.attacks import Situation
+from warbench.rulesets.vsgmr.candidates import riderless, signature
 from warbench.rulesets.vsgmr.state import Fig, State
 
 if TYPE_CHECKING:
@@ -624,10 +625,8 @@ def _move_score(
     fig = state.figs[action.figure]
     # A move's score depends on the figure and the enemy, not on its friends:
     # kept per set-up like the candidates, so a phase scores each figure once.
-    from warbench.rulesets.vsgmr.candidates import riderless, signature
-
     kind = mover_class or _Mover
-    sig = (signature(state, fig), kind.moved_sides(state, fig))
+    sig = _score_key(state, fig, kind)
     cache: dict[Any, Any] = state.setup.caches.setdefault(cache_name, {})
     if len(cache) > MOVE_SCORES_KEPT:
         cache.clear()
@@ -735,6 +734,29 @@ def _situation_score(state: State, sit: Situation) -> float:
 
 MOVE_SCORES_KEPT = 10_000
 """Move scores kept per set-up (past it, :func:`_move_score` forgets them all)."""
+SIGNATURES_KEPT = 20_000
+"""Numbers of figures' signatures kept per set-up (see :func:`_score_key`)."""
+
+
+def _score_key(state: State, fig: Fig, kind: type[_Mover]) -> tuple[int, frozenset[str]]:
+    """What ``fig``'s move scores are kept by: a number for its :func:`signature` (equal
+    signatures, equal numbers, in every game of the set-up; a forgotten signature gets a
+    new number, never an old one) and the sides done moving, read afresh (they may change
+    within a version of the state, see :meth:`_Mover.moved_sides`)."""
+    key = ("score_signature", fig.id)
+    number: int | None = state.caches.get(key)
+    if number is None:
+        cache = state.setup.caches
+        numbers: dict[tuple[Any, ...], int] = cache.setdefault("score_signatures", {})
+        sig = signature(state, fig)
+        number = numbers.get(sig)
+        if number is None:
+            if len(numbers) >= SIGNATURES_KEPT:
+                numbers.clear()
+            number = numbers[sig] = cache.get("score_signatures_made", 0)
+            cache["score_signatures_made"] = number + 1
+        state.caches[key] = number
+    return number, kind.moved_sides(state, fig)
 
 
 def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) -> dict[int, float]:
@@ -745,8 +767,6 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
 
     The kept scores are those :func:`_move_score` would find, one by one: none is
     given when scoring the rest might fill the cache to where it is forgotten."""
-    from warbench.rulesets.vsgmr.candidates import signature
-
     scored: dict[Any, Any] = state.setup.caches.get(cache_name, {})
     moves = sum(1 for a in actions if isinstance(a, Move))
     safe = len(scored) + 2 * moves <= MOVE_SCORES_KEPT
@@ -777,7 +797,7 @@ def _prefetch_moves(state: State, actions: Sequence[Action], cache_name: str) ->
                     b = space.body(state, e)
                     t_r = b.base.bounding_radius
                     targets.append((b.at, t_r, reach + r + t_r + 1e-6))
-            sig = (signature(state, fig), _Mover.moved_sides(state, fig))
+            sig = _score_key(state, fig, _Mover)
             found = per_fig[action.figure] = (sig, me, targets)
             if (found[0], "here") not in scored:
                 ask(me.at, r, targets)
