@@ -496,6 +496,7 @@ class _Planner:
         rules: MoveRules,
         ignore: Collection[str],
         may_end_on: Collection[str],
+        checks: bool = True,
     ) -> None:
         self.scene = scene
         self.rules = rules
@@ -504,7 +505,7 @@ class _Planner:
         self.absent = {mover.id, *ignore}
         self._started_on: frozenset[str] | None = None
         self.end_ok = set(may_end_on)
-        self.checks = True
+        self.checks = checks
         """Whether the base is tested where it goes (see :func:`plan_move`'s ``checks``)."""
 
     @property
@@ -892,8 +893,7 @@ def plan_move(
     if absurd is not None:
         off_table = not scene.table.contains_bounds(figure.bounds)
         return MoveResult(figure, figure, (), 0.0, allowance, absurd, off_table)
-    plan = _Planner(scene, figure, rules, ignore, may_end_on)
-    plan.checks = checks
+    plan = _Planner(scene, figure, rules, ignore, may_end_on, checks)
     steps: list[Step] = []
     current = figure
     for number, leg in enumerate(moves):
