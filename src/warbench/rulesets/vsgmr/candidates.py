@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
@@ -218,16 +218,29 @@ class _Builder:
 
     def build(self) -> list[Path]:
         """The figure's raw candidates, every kind in turn, facings still to be worked out."""
-        if self.fig.where == "mounted":
-            self.dismount()
-        else:
-            self.toward_enemies()
-            self.to_objectives()
-            self.mounts()
-            self.to_cover()
-            self.retreat()
-            self.turn()
+        for _ in self.made():
+            pass
         return self.moves
+
+    def made(self) -> Iterator[Path]:
+        """:meth:`build`'s candidates one at a time, each kind made only when the one
+        before it has been read through (a draw may need only the first few)."""
+        if self.fig.where == "mounted":
+            kinds: tuple[Callable[[], None], ...] = (self.dismount,)
+        else:
+            kinds = (
+                self.toward_enemies,
+                self.to_objectives,
+                self.mounts,
+                self.to_cover,
+                self.retreat,
+                self.turn,
+            )
+        done = 0
+        for kind in kinds:
+            kind()  # a kind may still change its own last candidate: read them after it
+            yield from self.moves[done:]
+            done = len(self.moves)
 
     # -- helpers ------------------------------------------------------------------------
     def slowed(self, route: Sequence[Point]) -> bool:
@@ -740,17 +753,27 @@ def _nearest_few(things: list[T], places: Sequence[Point | None], at: Point) -> 
 
 def figure_candidates(rules: VSGMR, state: State, fig: Fig) -> list[Raw]:
     """Raw candidates of one figure (not yet checked against where friends stand)."""
-    cache: dict[Any, Any] = state.setup.caches.setdefault("candidates", {})
-    key = signature(state, fig)
-    found = cache.get(key)
+    found = _kept_candidates(state, fig)
     if found is None:
-        found = _faced(state, fig, _paths(rules, state, fig))
-        if len(cache) >= max(CACHE_LIMIT, 4 * len(state.figs)):
-            cache.clear()
-            clears = state.setup.caches
-            clears["candidates_clears"] = clears.get("candidates_clears", 0) + 1
-        cache[key] = found
+        found = list(_faced(state, fig, _paths(rules, state, fig)))
+        _keep_candidates(state, fig, found)
     return list(found)
+
+
+def _kept_candidates(state: State, fig: Fig) -> list[Raw] | None:
+    """:func:`figure_candidates` as kept for the figure's signature, if they are."""
+    cache: dict[Any, Any] = state.setup.caches.get("candidates", {})
+    found: list[Raw] | None = cache.get(signature(state, fig))
+    return found
+
+
+def _keep_candidates(state: State, fig: Fig, found: list[Raw]) -> None:
+    cache: dict[Any, Any] = state.setup.caches.setdefault("candidates", {})
+    if len(cache) >= max(CACHE_LIMIT, 4 * len(state.figs)):
+        cache.clear()
+        clears = state.setup.caches
+        clears["candidates_clears"] = clears.get("candidates_clears", 0) + 1
+    cache[signature(state, fig)] = found
 
 
 def _paths(rules: VSGMR, state: State, fig: Fig) -> list[Path]:
@@ -760,9 +783,19 @@ def _paths(rules: VSGMR, state: State, fig: Fig) -> list[Path]:
     those, so that an enemy moving elsewhere leaves them as they are (with Everyone
     Acts the enemy moves between any two of the side's moves)."""
     kept: dict[Any, list[Path]] = state.setup.caches.setdefault("candidate_paths", {})
+    key = _paths_key(state, fig)
+    found = kept.get(key)
+    if found is None:
+        found = _Builder(rules, state, fig).build()
+        _keep_paths(state, key, found)
+    return found
+
+
+def _paths_key(state: State, fig: Fig) -> tuple[Any, ...]:
+    """What :func:`_paths` depends on."""
     start = space.move_start(state, fig).at
     foes = _foes(state, fig.side).nearest(start, NEAREST_ENEMIES)
-    key = (
+    return (
         fig.id,
         fig.geo,
         fig.where,
@@ -773,16 +806,16 @@ def _paths(rules: VSGMR, state: State, fig: Fig) -> list[Path]:
         tuple((e.id, space.body(state, e)) for e in foes),
         _mount_places(state, fig),
     )
-    found = kept.get(key)
-    if found is None:
-        found = _Builder(rules, state, fig).build()
-        if len(kept) >= max(CACHE_LIMIT, 4 * len(state.figs)):
-            kept.clear()
-        kept[key] = found
-    return found
 
 
-def _faced(state: State, fig: Fig, paths: list[Path]) -> list[Raw]:
+def _keep_paths(state: State, key: tuple[Any, ...], found: list[Path]) -> None:
+    kept: dict[Any, list[Path]] = state.setup.caches.setdefault("candidate_paths", {})
+    if len(kept) >= max(CACHE_LIMIT, 4 * len(state.figs)):
+        kept.clear()
+    kept[key] = found
+
+
+def _faced(state: State, fig: Fig, paths: Iterable[Path]) -> Iterator[Raw]:
     """The raw candidates of ``paths`` with each facing worked out for the enemies as they
     stand: toward the one nearest the end (ties: the one nearer the start); none if
     there is no enemy, or the end is where it stands. A turn on the spot is dropped
@@ -790,7 +823,6 @@ def _faced(state: State, fig: Fig, paths: list[Path]) -> list[Raw]:
     foes = _foes(state, fig.side)
     start_geo = space.move_start(state, fig)
     start = start_geo.at
-    out: list[Raw] = []
     for points, facing, why in paths:
         if facing == FACE:
             at = points[-1] if points else start
@@ -800,8 +832,7 @@ def _faced(state: State, fig: Fig, paths: list[Path]) -> list[Raw]:
                 facing is None or abs(((facing - start_geo.facing + 180.0) % 360.0) - 180.0) < 1.0
             ):
                 continue
-        out.append((points, facing, why))
-    return out
+        yield (points, facing, why)
 
 
 def movement_candidates(rules: VSGMR, state: State, side: str) -> list[Move]:
@@ -854,7 +885,7 @@ def _movement_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action
     if cached is not None:
         return [(len(cached), cached)]
     return [
-        (MAX_PER_FIGURE, lazily(partial(figure_moves, rules, state, fig)))
+        (MAX_PER_FIGURE, figure_moves_lazily(rules, state, fig))
         for fig in state.side_figs(side)
         if rules.may_move(state, fig)
     ]
@@ -902,25 +933,70 @@ figure may not move), and the moves."""
 
 
 def _figure_moves(rules: VSGMR, state: State, fig: Fig) -> tuple[Region, MovesKept]:
-    """One figure's moves, with the circles they depend on and what keys its raw candidates.
+    """One figure's moves, with the circles they depend on and what keys its raw candidates
+    (see :class:`_Listing`)."""
+    listing = _Listing(rules, state, fig)
+    for _ in listing.moves(figure_candidates(rules, state, fig) if listing.may_move else []):
+        pass
+    return listing.kept()
+
+
+def figure_moves_lazily(rules: VSGMR, state: State, fig: Fig) -> Iterator[Move]:
+    """:func:`figure_moves` one at a time, built only as far as they are read (a draw of
+    one action lands on one of them): the raw candidates are made kind by kind as the
+    moves need them. Read through, they are kept as :func:`figure_moves` keeps them."""
+    table = memo(state).tables.setdefault("moves", {})
+    moves = _kept_moves(state, fig, table)
+    if moves is not None:
+        yield from moves
+        return
+    listing = _Listing(rules, state, fig)
+    raw = _kept_candidates(state, fig) if listing.may_move else []
+    if raw is None:
+        key = _paths_key(state, fig)
+        paths = state.setup.caches.get("candidate_paths", {}).get(key)
+        if paths is None:
+            builder = _Builder(rules, state, fig)
+            yield from listing.moves(_faced(state, fig, builder.made()))
+            if listing.read_all:  # the builder was read through: keep what it made
+                _keep_paths(state, key, builder.moves)
+                _keep_candidates(state, fig, list(_faced(state, fig, builder.moves)))
+        else:
+            yield from listing.moves(_faced(state, fig, paths))
+    else:
+        yield from listing.moves(raw)
+    table[fig.id] = listing.kept()
+
+
+class _Listing:
+    """One figure's moves from its raw candidates, with the circles they depend on.
 
     Besides its own place and flags and what keys the raw candidates (see
     :func:`figure_moves`), the moves depend only on the bases near the ends tried
     (:func:`_end_free`): a circle around each, as wide as the mover's base and the
     hundredth it keeps clear (the memo adds the other base's)."""
-    me = fig.geo if fig.where == "mounted" else space.body(state, fig)
-    surr: Surroundings | None = None
-    out: list[Move] = []
-    region: list[float] = []
-    reach = me.base.bounding_radius + END_CLEAR + 0.01
-    if rules.may_move(state, fig):
-        surr = (_surroundings(state, fig.side), _mount_places(state, fig))
-        raw = figure_candidates(rules, state, fig)
+
+    def __init__(self, rules: VSGMR, state: State, fig: Fig) -> None:
+        self.state = state
+        self.fig = fig
+        self.may_move = rules.may_move(state, fig)
+        self.out: list[Move] = []
+        self.region: list[float] = []
+        self.read_all = False
+        """Whether the raw candidates were read to their end."""
+
+    def moves(self, raw: Iterable[Raw]) -> Iterator[Move]:
+        """The moves of ``raw`` (up to :data:`MAX_PER_FIGURE`), each as it is found."""
+        state, fig, out, region = self.state, self.fig, self.out, self.region
+        if not self.may_move:
+            self.read_all = True
+            return
+        me = fig.geo if fig.where == "mounted" else space.body(state, fig)
+        reach = me.base.bounding_radius + END_CLEAR + 0.01
         made: dict[Any, Move] = state.setup.caches.setdefault("candidate_moves", {})
         if len(made) >= MOVES_KEPT:
             made.clear()
         kept: list[Point] = []
-        count = 0
         for path, facing, _why in raw:
             end = path[-1] if path else space.body(state, fig).at
             if any(math.dist(end, k) < SAME_SPOT for k in kept) and path:
@@ -930,12 +1006,22 @@ def _figure_moves(rules: VSGMR, state: State, fig: Fig) -> tuple[Region, MovesKe
                 continue
             if path:
                 kept.append(end)
-            out.append(_move(made, fig.id, path, facing))
-            count += 1
-            if count >= MAX_PER_FIGURE:
-                break
-    gen = state.setup.caches.get("candidates_clears", 0)
-    return tuple(region), (surr, gen, out)
+            move = _move(made, fig.id, path, facing)
+            out.append(move)
+            yield move
+            if len(out) >= MAX_PER_FIGURE:
+                return
+        self.read_all = True
+
+    def kept(self) -> tuple[Region, MovesKept]:
+        """What :func:`figure_moves` keeps: the circles, the surroundings (None: the figure
+        may not move), the clear count and the moves."""
+        state, fig = self.state, self.fig
+        surr: Surroundings | None = None
+        if self.may_move:
+            surr = (_surroundings(state, fig.side), _mount_places(state, fig))
+        gen = state.setup.caches.get("candidates_clears", 0)
+        return tuple(self.region), (surr, gen, self.out)
 
 
 END_CLEAR = 0.01

@@ -124,7 +124,7 @@ class VSGMRRules(TableRules[State]):
                 )
             elif phase in ("distance", "hand"):  # the first figure with an attack will do
                 hand = phase == "hand"
-                found = any(self.fig_attacks(state, f, hand) for f in state.side_figs(side))
+                found = any(self.may_attack(state, f, hand) for f in state.side_figs(side))
             else:
                 found = bool(self.skill_options(state, side))
             state.caches[key] = found
@@ -535,6 +535,18 @@ class VSGMRRules(TableRules[State]):
         found: list[Action] = memo(state).per_figure(("attacks", hand), fig, make, foes_only)
         return found
 
+    def may_attack(self, state: State, fig: Fig, hand: bool) -> bool:
+        """Whether :meth:`fig_attacks` lists any attack, found at the first (kept across
+        actions like the list, which answers when it is kept)."""
+        m = memo(state)
+        listed = m.tables.get(("attacks", hand), {}).get(fig.id)
+        if listed is not None:
+            return bool(listed[1])
+        foes_only = hand or not state.setup.options.figures_block_sight
+        make = partial(self._fig_attacks, state, fig, hand, True)
+        found: list[Action] = m.per_figure(("any attack", hand), fig, make, foes_only)
+        return bool(found)
+
     def attack_bound(self, state: State, fig: Fig, hand: bool) -> int:
         """At most this many in :meth:`fig_attacks`: the enemies whose bases may be in
         reach, or the nearest few features (none for a figure that may not attack)."""
@@ -553,9 +565,10 @@ class VSGMRRules(TableRules[State]):
         return me, reach, reach + me.base.bounding_radius + widest(state) + 0.5
 
     def _fig_attacks(
-        self, state: State, fig: Fig, hand: bool
+        self, state: State, fig: Fig, hand: bool, first: bool = False
     ) -> tuple[tuple[float, float, float], list[Action]]:
-        """One figure's attacks, with the circle around it they depend on."""
+        """One figure's attacks, with the circle around it they depend on (``first``:
+        only the first of them, to tell whether there is any)."""
         found: list[Action] = []
         me, reach, pad = self._attack_reach(state, fig, hand)
         radius = reach + me.base.bounding_radius + 3.0 * widest(state) + 0.5
@@ -568,6 +581,8 @@ class VSGMRRules(TableRules[State]):
         for enemy_id in space.bodies_in_box(state, fig.side, me.x, me.y, pad):
             if isinstance(self.situation(state, fig, enemy_id, hand), Situation):
                 found.append(make(fig.id, enemy_id))
+                if first:
+                    break
         if found:
             return region, found
         legal = 0
@@ -575,7 +590,7 @@ class VSGMRRules(TableRules[State]):
             if isinstance(self.situation(state, fig, fid, hand), Situation):
                 found.append(make(fig.id, fid))
                 legal += 1
-                if legal >= FEATURE_TARGETS:
+                if first or legal >= FEATURE_TARGETS:
                     break
         return region, found
 
