@@ -31,6 +31,7 @@ from warbench.bots import make_bot
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
 from warbench.scenario.model import Scenario
+from warbench.sim.runner import play_on
 
 SCENARIOS = (
     "vsgmr/street",
@@ -64,17 +65,12 @@ LARGE_TARGET = 2.0
 
 
 def play(scenario: Scenario, seed: int, bot: str) -> int:
-    """One whole game; returns its number of actions (every ``Game.apply``)."""
+    """One whole game as ``simulate`` plays it (:func:`~warbench.sim.runner.play_on`, the
+    garbage collector set as it sets it); returns its number of actions (every
+    ``Game.apply``)."""
     game = Game(scenario, seed)
     bots = {side: make_bot(bot, seed * 10 + i) for i, side in enumerate(scenario.sides)}
-    actions = 0
-    while True:
-        waiting = game.waiting_for()
-        if not waiting:
-            return actions
-        side = waiting[0]
-        game.apply(bots[side].choose(game.seat(side), side), side)
-        actions += 1
+    return len(play_on(game, bots).actions)
 
 
 def rate(scenario_id: str, bot: str, games: int, seconds: float) -> tuple[float, int, int, float]:

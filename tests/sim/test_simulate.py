@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from warbench.bots import make_bot
+from warbench.core.game import Game
 from warbench.core.loader import load_scenario
 from warbench.core.replay import replay_record
 from warbench.core.saves import read_record
 from warbench.errors import WarbenchError
 from warbench.sim import SimResult, game_seed, play_game, simulate
+from warbench.sim.runner import YOUNG_COLLECTIONS, play_on
 
 BRIDGE = "miniwars/bridge"
 BOTS = {"guards": "greedy", "vanguard": "random"}
@@ -155,3 +159,23 @@ def test_an_error_in_a_worker_process_reaches_the_caller_as_itself(
 def test_too_many_games_for_one_run_are_refused_before_anything_is_built() -> None:
     with pytest.raises(WarbenchError, match="at most 1,000,000 games"):
         simulate(BRIDGE, games=10**9, bots={})
+
+
+def test_bots_play_with_young_collections_less_often_and_the_setting_is_put_back() -> None:
+    seen: list[int] = []
+
+    class Watching:
+        def __init__(self, seed: int) -> None:
+            self.bot = make_bot("random", seed)
+
+        def choose(self, seat: Any, side: str) -> Any:
+            seen.append(gc.get_threshold()[0])
+            return self.bot.choose(seat, side)
+
+    scenario = load_scenario("vsgmr/street")
+    before = gc.get_threshold()
+    players: Any = {side: Watching(i) for i, side in enumerate(scenario.sides)}
+    game = play_on(Game(scenario, 3), players)
+    assert game.is_over
+    assert seen and set(seen) == {max(before[0], YOUNG_COLLECTIONS)}
+    assert gc.get_threshold() == before

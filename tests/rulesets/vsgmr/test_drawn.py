@@ -4,7 +4,8 @@ needs, and what it builds is what the full lists hold (issue 28):
 - a figure's moves read one at a time (:func:`figure_moves_lazily`) are, as far as
   they are read, the moves :func:`figure_moves` lists, in order; read through, they
   are the whole list and are kept for the state as the list would be, while a
-  figure read only in part keeps nothing;
+  figure read only in part keeps nothing across actions; the moves read are known
+  legal in that state (:func:`candidates.listed`), those not read are not;
 - whether a figure may attack (:meth:`VSGMRRules.may_attack`, which stops at its
   first attack) is whether its list of attacks holds any, kept or fresh.
 
@@ -23,6 +24,7 @@ import pytest
 from warbench.bots import make_bot
 from warbench.core.game import Game
 from warbench.core.loader import load_scenario
+from warbench.rulesets.vsgmr import candidates
 from warbench.rulesets.vsgmr.candidates import figure_moves, figure_moves_lazily
 from warbench.rulesets.vsgmr.memo import memo
 from warbench.rulesets.vsgmr.state import State
@@ -65,9 +67,12 @@ def test_moves_read_one_at_a_time_are_the_listed_ones(name: str, seed: int) -> N
             part = _fresh(rules, state)
             k = rng.randrange(len(listed) + 1)
             assert list(itertools.islice(figure_moves_lazily(rules, part, fig), k)) == listed[:k]
+            # What was read is known legal (played, it is costed, not checked again).
+            assert all(candidates.listed(part, fig, move) for move in listed[:k])
             if k < len(listed):
                 partial_reads += 1
                 assert fig.id not in memo(part).tables.get("moves", {})
+                assert not candidates.listed(part, fig, listed[k])
             whole = _fresh(rules, state)
             assert list(figure_moves_lazily(rules, whole, fig)) == listed
             kept = memo(whole).tables["moves"][fig.id]

@@ -229,7 +229,7 @@ class _Builder:
             kinds: tuple[Callable[[], None], ...] = (self.dismount,)
         else:
             kinds = (
-                self.toward_enemies,
+                *(partial(self.toward_enemy, e) for e in self.enemies[:NEAREST_ENEMIES]),
                 self.to_objectives,
                 self.mounts,
                 self.to_cover,
@@ -349,22 +349,21 @@ class _Builder:
         return tuple(points), not slowed
 
     # -- the kinds of candidate --------------------------------------------------------------
-    def toward_enemies(self) -> None:
+    def toward_enemy(self, enemy: Fig) -> None:
         setup = self.state.setup
-        for enemy in self.enemies[:2]:
-            body = space.body(self.state, enemy)
-            route = self.mesh.route(self.start, body.at)
-            if route is None:
-                continue
-            total = length(route)
-            contact = self.radius + body.base.bounding_radius
-            if self.fig.profile.distance:
-                want = setup.rules.range - 1.0 + contact
-                if total > want:
-                    self.add(route, f"into range of {enemy.id}", stop_short=want)
-            # A charge: end just short of the enemy's base, on the line of approach.
-            self.add(route, f"charge {enemy.id}", stop_short=contact + 0.01)
-            self.charge_touch(body, enemy.id)
+        body = space.body(self.state, enemy)
+        route = self.mesh.route(self.start, body.at)
+        if route is None:
+            return
+        total = length(route)
+        contact = self.radius + body.base.bounding_radius
+        if self.fig.profile.distance:
+            want = setup.rules.range - 1.0 + contact
+            if total > want:
+                self.add(route, f"into range of {enemy.id}", stop_short=want)
+        # A charge: end just short of the enemy's base, on the line of approach.
+        self.add(route, f"charge {enemy.id}", stop_short=contact + 0.01)
+        self.charge_touch(body, enemy.id)
 
     def charge_touch(self, body: Figure, enemy_id: str) -> None:
         """Base contact: slide the end of a charge until the bases (nearly) touch."""
@@ -904,10 +903,13 @@ def figure_moves(rules: VSGMR, state: State, fig: Fig) -> list[Move]:
 
 def listed(state: State, fig: Fig, move: Move) -> bool:
     """Whether ``move`` is among the moves :func:`figure_moves` has listed for ``fig`` in
-    this state (each built clear and within the allowance: a legal move), without
-    listing them if they are not yet."""
+    this state (each built clear and within the allowance: a legal move), or among
+    those :func:`figure_moves_lazily` has read so far, without listing them if they
+    are not yet."""
     table = memo(state).tables.get("moves")
     moves = None if table is None else _kept_moves(state, fig, table)
+    if moves is None:
+        moves = state.caches.get(("moves read", fig.id))
     return moves is not None and move in moves
 
 
@@ -951,6 +953,7 @@ def figure_moves_lazily(rules: VSGMR, state: State, fig: Fig) -> Iterator[Move]:
         yield from moves
         return
     listing = _Listing(rules, state, fig)
+    state.caches[("moves read", fig.id)] = listing.out  # for :func:`listed`, as they come
     raw = _kept_candidates(state, fig) if listing.may_move else []
     if raw is None:
         key = _paths_key(state, fig)
