@@ -24,13 +24,13 @@ from typing import Any, Literal
 import shapely
 
 from warbench.core.copying import field_copier
-from warbench.core.outcome import Outcome
 from warbench.geometry.table import Feature, Scene, Terrain, remains
 from warbench.rulesets.invisible_enemy.charts import Damage, Mission, damage_band
 from warbench.rulesets.invisible_enemy.data import VehicleModel
 from warbench.rulesets.invisible_enemy.scenario import Setup
 from warbench.rulesets.kit.eye import Emitter
 from warbench.rulesets.kit.table.bases import TableBase
+from warbench.rulesets.kit.table.state import TableState
 
 Step = Literal[
     "network",
@@ -195,11 +195,11 @@ class Shot:
 
 
 @dataclass(slots=True)
-class State:
-    """Everything that changes during a game of Invisible Enemy."""
+class State(TableState[Setup, Base]):
+    """Everything that changes during a game of Invisible Enemy.
 
-    setup: Setup
-    bases: dict[str, Base]
+    ``exited``: the bases that got off the table by the breach edge."""
+
     units: dict[str, Unit]
     towers: dict[str, Tower]
     networks: dict[str, Network]
@@ -226,15 +226,6 @@ class State:
     """Hits of the current fire step, applied at its end (5.0)."""
     exposed: list[tuple[str, str]] = field(default_factory=list)
     """(base, source) pairs already rolled for infection this turn (1.5 note 2)."""
-    exited: list[str] = field(default_factory=list)
-    outcome: Outcome | None = None
-    scene_cache: Scene | None = None
-    plans: dict[Any, Any] = field(default_factory=dict)
-    lines: dict[Any, Any] = field(default_factory=dict)
-
-    def other(self, side: str) -> str:
-        a, b = self.setup.sides
-        return b if side == a else a
 
     def active(self, side: str | None = None) -> list[Base]:
         # ``Base.active`` spelt out: asked of every base many times an action.

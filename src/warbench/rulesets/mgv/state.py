@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from warbench.core.copying import field_copier
-from warbench.core.outcome import Outcome
 from warbench.geometry.table import Figure, Scene
 from warbench.rulesets.kit.table.bases import TableBase
+from warbench.rulesets.kit.table.state import TableState
 from warbench.rulesets.mgv.data import VehicleModel, WeaponType, vehicles
 from warbench.rulesets.mgv.hitlog import HitGroup, HitLog, HullLayout
 from warbench.rulesets.mgv.scenario import Setup
@@ -220,11 +220,13 @@ class Fire:
 
 
 @dataclass(slots=True)
-class State:
-    """Everything that changes during a game of MGV."""
+class State(TableState[Setup, Base]):
+    """Everything that changes during a game of MGV.
 
-    setup: Setup
-    bases: dict[str, Base]
+    ``exited``: the gauntlet runners that left the table by the scenario's edge;
+    ``plans``: moves planned on the table as it stands, by base (candidates, then the
+    bot's scores); ``lines``: lines of fire (5.0), by (shooter, target, weapon)."""
+
     turn: int = 1
     phase: int = 0
     """Index in :data:`PHASES` (0 = X)."""
@@ -242,18 +244,6 @@ class State:
     moved: list[str] = field(default_factory=list)
     """Bases moved in this movement phase."""
     fire: Fire = field(default_factory=Fire)
-    exited: list[str] = field(default_factory=list)
-    """Gauntlet runners that left the table by the scenario's edge."""
-    outcome: Outcome | None = None
-    scene_cache: Scene | None = None
-    plans: dict[Any, Any] = field(default_factory=dict)
-    """Moves planned on the table as it stands, by base (candidates, then the bot's scores)."""
-    lines: dict[Any, Any] = field(default_factory=dict)
-    """Lines of fire on the table as it stands (5.0), by (shooter, target, weapon)."""
-
-    def other(self, side: str) -> str:
-        a, b = self.setup.sides
-        return b if side == a else a
 
     def active(self, side: str | None = None) -> list[Base]:
         return [b for b in self.bases.values() if b.active and (side is None or b.side == side)]
