@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 import pytest
 
@@ -14,6 +14,24 @@ class Piece:
     name: str
     hits: int = 0
     marks: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Flagged:
+    name: str
+    _: KW_ONLY
+    gone: bool = False
+
+
+@dataclass(slots=True)
+class Tagged(Flagged):
+    tag: str
+    marks: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class Named:
+    value: int
 
 
 @dataclass
@@ -40,3 +58,10 @@ def test_one_field_and_refusals() -> None:
     assert field_copier(One)(One(3)) == One(3)
     with pytest.raises(TypeError, match="constructor does not take"):
         field_copier(Hidden)
+
+
+def test_keyword_only_fields_are_copied_by_name() -> None:
+    tagged = Tagged("B1", "x", ["a"], gone=True)
+    copied = field_copier(Tagged)(tagged)
+    assert copied == tagged and copied is not tagged and copied.marks is tagged.marks
+    assert field_copier(Named)(Named(value=4)) == Named(value=4)

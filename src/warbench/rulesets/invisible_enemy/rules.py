@@ -75,10 +75,7 @@ class InvisibleEnemyRules(SeenRules[State]):
     # -- scenario and state ----------------------------------------------------------
     def initial_state(self, scenario: Scenario) -> State:
         setup: Setup = scenario.spec
-        bases = {
-            p.id: Base(p.id, p.side, p.unit, p.model_key, p.model, p.figure)
-            for p in setup.placements
-        }
+        bases = {p.id: Base.placed(p, unit=p.unit) for p in setup.placements}
         units = {
             u.id: UnitState(u.id, u.side, u.formation, u.mission, u.bases) for u in setup.units
         }

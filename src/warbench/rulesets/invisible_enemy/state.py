@@ -24,12 +24,13 @@ from typing import Any, Literal
 import shapely
 
 from warbench.core.copying import field_copier
-from warbench.core.outcome import Outcome
-from warbench.geometry.table import Feature, Figure, Scene, Terrain, remains
+from warbench.geometry.table import Feature, Scene, Terrain, remains
 from warbench.rulesets.invisible_enemy.charts import Damage, Mission, damage_band
 from warbench.rulesets.invisible_enemy.data import VehicleModel
 from warbench.rulesets.invisible_enemy.scenario import Setup
 from warbench.rulesets.kit.eye import Emitter
+from warbench.rulesets.kit.table.bases import TableBase
+from warbench.rulesets.kit.table.state import TableState
 
 Step = Literal[
     "network",
@@ -52,21 +53,14 @@ MarkerKind = Literal["type1", "type2", "tie"]
 
 
 @dataclass(slots=True)
-class Base:
-    """One MGV base on the table (or gone)."""
+class Base(TableBase[VehicleModel]):
+    """One MGV base on the table (or gone).
 
-    id: str
-    side: str
+    ``exited``: it got off the table by the breach edge; ``trapped``: trapped by
+    terrain (1.5), immobilised until an engineer frees it."""
+
     unit: str
-    model_key: str
-    model: VehicleModel
-    geo: Figure
     hits: int = 0
-    destroyed: bool = False
-    exited: bool = False
-    """Got off the table by the breach edge (out of play, not destroyed)."""
-    trapped: bool = False
-    """Trapped by terrain (1.5): immobilised until an engineer frees it."""
     contaminated: int = 0
     """The turn it was infected (1.5 note 2); 0: clean. From the next turn it hunts."""
     moved_turn: int = 0
@@ -79,10 +73,6 @@ class Base:
     """A strike engineer's payload is armed (7.0)."""
     towing: str | None = None
     """The base this engineer has a tow on (4.4)."""
-
-    @property
-    def active(self) -> bool:
-        return not self.destroyed and not self.exited
 
     @property
     def damage(self) -> Damage:
@@ -101,15 +91,10 @@ class Base:
             "id": self.id,
             "side": self.side,
             "unit": self.unit,
-            "model": self.model_key,
-            "x": self.geo.x,
-            "y": self.geo.y,
-            "facing": self.geo.facing,
+            **self.placed_json(),
             "hits": self.hits,
             "hull": self.model.hull,
-            "destroyed": self.destroyed,
-            "exited": self.exited,
-            "trapped": self.trapped,
+            **self.out_json(),
             "contaminated": self.contaminated,
             "moved_turn": self.moved_turn,
             "fired_turn": self.fired_turn,
@@ -210,11 +195,11 @@ class Shot:
 
 
 @dataclass(slots=True)
-class State:
-    """Everything that changes during a game of Invisible Enemy."""
+class State(TableState[Setup, Base]):
+    """Everything that changes during a game of Invisible Enemy.
 
-    setup: Setup
-    bases: dict[str, Base]
+    ``exited``: the bases that got off the table by the breach edge."""
+
     units: dict[str, Unit]
     towers: dict[str, Tower]
     networks: dict[str, Network]
@@ -241,15 +226,6 @@ class State:
     """Hits of the current fire step, applied at its end (5.0)."""
     exposed: list[tuple[str, str]] = field(default_factory=list)
     """(base, source) pairs already rolled for infection this turn (1.5 note 2)."""
-    exited: list[str] = field(default_factory=list)
-    outcome: Outcome | None = None
-    scene_cache: Scene | None = None
-    plans: dict[Any, Any] = field(default_factory=dict)
-    lines: dict[Any, Any] = field(default_factory=dict)
-
-    def other(self, side: str) -> str:
-        a, b = self.setup.sides
-        return b if side == a else a
 
     def active(self, side: str | None = None) -> list[Base]:
         # ``Base.active`` spelt out: asked of every base many times an action.

@@ -27,7 +27,6 @@ from warbench.rulesets.kit.table.rules import SeenRules, settle, table_ruleset
 from warbench.rulesets.mgv import fire, movement
 from warbench.rulesets.mgv.actions import END, Arm, End, Mark, Move, Phase
 from warbench.rulesets.mgv.data import WEAPON_TYPES, rules
-from warbench.rulesets.mgv.hitlog import HitLog
 from warbench.rulesets.mgv.scenario import Setup
 from warbench.rulesets.mgv.state import PHASES, Base, Mount, State
 from warbench.rulesets.mgv.view import seen_state
@@ -54,9 +53,7 @@ class MGVRules(SeenRules[State]):
                 for slot in p.model.slots
                 if (attack := p.model.attack(slot)) is not None
             }
-            bases[p.id] = Base(
-                p.id, p.side, p.model_key, p.model, p.figure, p.wing, mounts, HitLog()
-            )
+            bases[p.id] = Base.placed(p, wing=p.wing, mounts=mounts)
         state = State(setup=setup, bases=bases)
         state.done = {side: [] for side in setup.sides}
         if not any(open_mounts(state, side) for side in setup.sides):

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from warbench.core.copying import field_copier
-from warbench.core.outcome import Outcome
 from warbench.geometry.table import Figure, Scene
+from warbench.rulesets.kit.table.bases import TableBase
+from warbench.rulesets.kit.table.state import TableState
 from warbench.rulesets.mgv.data import VehicleModel, WeaponType, vehicles
 from warbench.rulesets.mgv.hitlog import HitGroup, HitLog, HullLayout
 from warbench.rulesets.mgv.scenario import Setup
@@ -49,22 +50,15 @@ class Mount:
 
 
 @dataclass(slots=True)
-class Base:
-    """One MGV base on the table (or destroyed)."""
+class Base(TableBase[VehicleModel]):
+    """One MGV base on the table (or destroyed).
 
-    id: str
-    side: str
-    model_key: str
-    model: VehicleModel
-    geo: Figure
+    ``exited``: it ran the gauntlet off the table; ``trapped``: trapped by terrain
+    (1.4), immobilised for good (black marker)."""
+
     wing: str | None
     mounts: dict[str, Mount]
-    log: HitLog
-    destroyed: bool = False
-    exited: bool = False
-    """Ran the gauntlet off the table (out of play, not destroyed)."""
-    trapped: bool = False
-    """Trapped by terrain (1.4): immobilised for good (black marker)."""
+    log: HitLog = field(default_factory=HitLog)
     moved_phase: int = 0
     """The phase in which it last moved (its distance in ``moved_distance``)."""
     moved_distance: float = 0.0
@@ -94,27 +88,18 @@ class Base:
     def defence(self) -> int:
         return self.log.defence(self.model.defence, vehicles().meta.surface_per_defence)
 
-    @property
-    def active(self) -> bool:
-        return not self.destroyed and not self.exited
-
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "side": self.side,
-            "model": self.model_key,
-            "x": self.geo.x,
-            "y": self.geo.y,
-            "facing": self.geo.facing,
+            **self.placed_json(),
             "wing": self.wing,
             "mounts": {
                 m.slot: {"attack": m.attack, "weapon": m.weapon, "spent_turn": m.spent_turn}
                 for m in self.mounts.values()
             },
             "log": self.log.to_json(),
-            "destroyed": self.destroyed,
-            "exited": self.exited,
-            "trapped": self.trapped,
+            **self.out_json(),
             "moved_phase": self.moved_phase,
             "moved_distance": self.moved_distance,
             "fired_phase": self.fired_phase,
@@ -235,11 +220,13 @@ class Fire:
 
 
 @dataclass(slots=True)
-class State:
-    """Everything that changes during a game of MGV."""
+class State(TableState[Setup, Base]):
+    """Everything that changes during a game of MGV.
 
-    setup: Setup
-    bases: dict[str, Base]
+    ``exited``: the gauntlet runners that left the table by the scenario's edge;
+    ``plans``: moves planned on the table as it stands, by base (candidates, then the
+    bot's scores); ``lines``: lines of fire (5.0), by (shooter, target, weapon)."""
+
     turn: int = 1
     phase: int = 0
     """Index in :data:`PHASES` (0 = X)."""
@@ -257,18 +244,6 @@ class State:
     moved: list[str] = field(default_factory=list)
     """Bases moved in this movement phase."""
     fire: Fire = field(default_factory=Fire)
-    exited: list[str] = field(default_factory=list)
-    """Gauntlet runners that left the table by the scenario's edge."""
-    outcome: Outcome | None = None
-    scene_cache: Scene | None = None
-    plans: dict[Any, Any] = field(default_factory=dict)
-    """Moves planned on the table as it stands, by base (candidates, then the bot's scores)."""
-    lines: dict[Any, Any] = field(default_factory=dict)
-    """Lines of fire on the table as it stands (5.0), by (shooter, target, weapon)."""
-
-    def other(self, side: str) -> str:
-        a, b = self.setup.sides
-        return b if side == a else a
 
     def active(self, side: str | None = None) -> list[Base]:
         return [b for b in self.bases.values() if b.active and (side is None or b.side == side)]
