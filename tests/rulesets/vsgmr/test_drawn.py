@@ -6,6 +6,8 @@ needs, and what it builds is what the full lists hold (issue 28):
   are the whole list and are kept for the state as the list would be, while a
   figure read only in part keeps nothing across actions; the moves read are known
   legal in that state (:func:`candidates.listed`), those not read are not;
+- a figure's attacks read one at a time (``fig_attacks_lazily``) are, as far as they
+  are read, its list of attacks, kept only when read through;
 - whether a figure may attack (:meth:`VSGMRRules.may_attack`, which stops at its
   first attack) is whether its list of attacks holds any, kept or fresh.
 
@@ -98,3 +100,28 @@ def test_may_attack_is_whether_any_attack_is_listed(name: str, seed: int) -> Non
                 able += want
     assert checked > 200
     assert able > 5
+
+
+@pytest.mark.parametrize(("name", "seed"), [("street", 7), ("relic", 8)])
+def test_attacks_read_one_at_a_time_are_the_listed_ones(name: str, seed: int) -> None:
+    rng = random.Random(seed)
+    checked = partial_reads = 0
+    for game in _played(name, seed):
+        rules: Any = game.ruleset
+        state = game.state
+        for hand in (False, True):
+            for fig in state.figs.values():
+                listed = rules.fig_attacks(_fresh(rules, state), fig, hand)
+                part = _fresh(rules, state)
+                k = rng.randrange(len(listed) + 1)
+                read = list(itertools.islice(rules.fig_attacks_lazily(part, fig, hand), k))
+                assert read == listed[:k]
+                if k < len(listed):
+                    partial_reads += 1
+                    assert memo(part).kept(("attacks", hand), fig) is None
+                whole = _fresh(rules, state)
+                assert list(rules.fig_attacks_lazily(whole, fig, hand)) == listed
+                assert memo(whole).kept(("attacks", hand), fig) == listed
+                checked += 1
+    assert checked > 200
+    assert partial_reads > 5

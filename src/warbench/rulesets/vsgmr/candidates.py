@@ -32,7 +32,7 @@ import numpy.typing as npt
 import shapely
 
 from warbench.core.actions import Action
-from warbench.core.sampling import Group, lazily
+from warbench.core.sampling import Group
 from warbench.geometry.table import Figure, Point, edge_distance, heading, overlapping
 from warbench.rulesets.vsgmr import space
 from warbench.rulesets.vsgmr.actions import END, Move
@@ -867,7 +867,7 @@ def action_groups(rules: VSGMR, state: State, side: str) -> list[Group[Action]] 
             *(
                 (
                     rules.attack_bound(state, fig, hand),
-                    lazily(partial(rules.fig_attacks, state, fig, hand)),
+                    rules.fig_attacks_lazily(state, fig, hand),
                 )
                 for fig in state.side_figs(side)
             ),

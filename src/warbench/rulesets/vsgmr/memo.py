@@ -182,6 +182,18 @@ class Memo:
         value: T = found[1]
         return value
 
+    def kept(self, kind: Any, fig: Fig) -> Any | None:
+        """The kept ``kind`` result of ``fig``, or None if there is none."""
+        found = self.tables.get(kind, {}).get(fig.id)
+        return None if found is None else found[1]
+
+    def keep(self, kind: Any, fig: Fig, region: Region, value: Any, foes_only: bool) -> None:
+        """Keep ``value`` as ``fig``'s ``kind`` result, depending on ``region`` (and, with
+        ``foes_only``, on no figure of ``fig``'s side but ``fig``: see :meth:`per_figure`)."""
+        if foes_only:
+            self.foes_only.add(kind)
+        self.tables.setdefault(kind, {})[fig.id] = (region, value)
+
     def per_side(self, key: Any, depends: frozenset[str], make: Callable[[], T]) -> T:
         """A kept result that a change to a figure of any side in ``depends`` drops."""
         found = self.sides.get(key)

@@ -12,7 +12,7 @@ every side has ended the step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
@@ -528,24 +528,42 @@ class VSGMRRules(TableRules[State]):
 
     def fig_attacks(self, state: State, fig: Fig, hand: bool) -> list[Action]:
         """``fig``'s part of :meth:`_attack_options`, kept across actions."""
+        found = list(self.fig_attacks_lazily(state, fig, hand))
+        return found
+
+    def fig_attacks_lazily(self, state: State, fig: Fig, hand: bool) -> Iterator[Action]:
+        """:meth:`fig_attacks` one at a time, each found only when asked for (a bot that
+        draws one action reads as far as its draw); read through, they are kept as the
+        list is."""
+        m = memo(state)
+        kind = ("attacks", hand)
+        kept = m.kept(kind, fig)
+        if kept is not None:
+            yield from kept
+            return
+        region, made = self._attacks_made(state, fig, hand)
+        found: list[Action] = []
+        for attack in made:
+            found.append(attack)
+            yield attack
         # Friends stand in no attack's way unless they block sight (hand to hand: only
         # the two bases and the walls between them count).
-        foes_only = hand or not state.setup.options.figures_block_sight
-        make = partial(self._fig_attacks, state, fig, hand)
-        found: list[Action] = memo(state).per_figure(("attacks", hand), fig, make, foes_only)
-        return found
+        m.keep(kind, fig, region, found, hand or not state.setup.options.figures_block_sight)
 
     def may_attack(self, state: State, fig: Fig, hand: bool) -> bool:
         """Whether :meth:`fig_attacks` lists any attack, found at the first (kept across
         actions like the list, which answers when it is kept)."""
         m = memo(state)
-        listed = m.tables.get(("attacks", hand), {}).get(fig.id)
+        listed = m.kept(("attacks", hand), fig)
         if listed is not None:
-            return bool(listed[1])
-        foes_only = hand or not state.setup.options.figures_block_sight
-        make = partial(self._fig_attacks, state, fig, hand, True)
-        found: list[Action] = m.per_figure(("any attack", hand), fig, make, foes_only)
-        return bool(found)
+            return bool(listed)
+        kind = ("any attack", hand)
+        found: bool | None = m.kept(kind, fig)
+        if found is None:
+            region, made = self._attacks_made(state, fig, hand)
+            found = next(made, None) is not None
+            m.keep(kind, fig, region, found, hand or not state.setup.options.figures_block_sight)
+        return found
 
     def attack_bound(self, state: State, fig: Fig, hand: bool) -> int:
         """At most this many in :meth:`fig_attacks`: the enemies whose bases may be in
@@ -564,35 +582,37 @@ class VSGMRRules(TableRules[State]):
         reach = rules.range if not hand else rules.touch + max(rules.lay_flat.values())
         return me, reach, reach + me.base.bounding_radius + widest(state) + 0.5
 
-    def _fig_attacks(
-        self, state: State, fig: Fig, hand: bool, first: bool = False
-    ) -> tuple[tuple[float, float, float], list[Action]]:
-        """One figure's attacks, with the circle around it they depend on (``first``:
-        only the first of them, to tell whether there is any)."""
-        found: list[Action] = []
+    def _attacks_made(
+        self, state: State, fig: Fig, hand: bool
+    ) -> tuple[tuple[float, float, float], Iterator[Action]]:
+        """The circle around the figure its attacks depend on, and the attacks, each
+        worked out as it is asked for."""
         me, reach, pad = self._attack_reach(state, fig, hand)
         radius = reach + me.base.bounding_radius + 3.0 * widest(state) + 0.5
-        region = (me.x, me.y, radius)
+        return (me.x, me.y, radius), self._attacks_of(state, fig, hand, me, reach, pad)
+
+    def _attacks_of(
+        self, state: State, fig: Fig, hand: bool, me: Figure, reach: float, pad: float
+    ) -> Iterator[Action]:
         if attacks.can_attack(state, fig) is not None:
-            return region, found
+            return
         if not hand and not fig.profile.distance:
-            return region, found
+            return
         make = Fight if hand else Shoot
+        any_figure = False
         for enemy_id in space.bodies_in_box(state, fig.side, me.x, me.y, pad):
             if isinstance(self.situation(state, fig, enemy_id, hand), Situation):
-                found.append(make(fig.id, enemy_id))
-                if first:
-                    break
-        if found:
-            return region, found
+                any_figure = True
+                yield make(fig.id, enemy_id)
+        if any_figure:
+            return
         legal = 0
         for _, fid in space.features_within(state, me, reach):
             if isinstance(self.situation(state, fig, fid, hand), Situation):
-                found.append(make(fig.id, fid))
+                yield make(fig.id, fid)
                 legal += 1
-                if first or legal >= FEATURE_TARGETS:
-                    break
-        return region, found
+                if legal >= FEATURE_TARGETS:
+                    return
 
     def shoot_options(self, state: State, side: str) -> list[Action]:
         return self._attack_options(state, side, hand=False)
