@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import math
 
+import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from warbench.geometry.table import Feature, Figure, RectBase, RoundBase, Scene, Table
+from warbench.geometry.table.sight import _Looking
 
 TABLE = Table(40, 40)
 coord = st.floats(min_value=2.0, max_value=38.0, allow_nan=False)
@@ -103,3 +105,37 @@ def test_the_answers_on_a_known_table():
     beside = scene.sight_points((15.0, 30.0), [(15.0, 39.5), (15.0, 32.0)], figures_block=True)
     assert beside[0].blocked_by == ("t",) and beside[1].clear
     assert math.isclose(got[1].hidden, 0.0)
+
+
+@settings(deadline=None, max_examples=150)
+@given(
+    scenes(),
+    st.one_of(
+        st.tuples(coord, coord),
+        st.builds(lambda x, y: Figure("eye", x, y, 30.0, RectBase(1.0, 2.0)), coord, coord),
+    ),
+    st.lists(st.tuples(coord, coord), min_size=1, max_size=6),
+    st.integers(min_value=0, max_value=3),
+)
+def test_one_point_found_without_arrays_is_the_answer_the_arrays_give(scene, eye, targets, corner):
+    """A single point with figures not blocking may be answered in plain floats
+    (``_Looking._clear_alone``); the answer is the one the vectorised pass gives it
+    (a batch of two goes that way), on points in the open and on the features' own
+    corners and edges, where a line only grazes."""
+    if isinstance(eye, Figure):
+        scene = scene.with_figures([eye])
+    edges: list[tuple[float, float]] = []
+    for f in scene.terrain.active:
+        xy = shapely.get_coordinates(f.geometry).tolist()
+        edges += [tuple(p) for p in xy[corner % len(xy) :: 2]]
+        (near,) = shapely.get_coordinates(
+            shapely.shortest_line(f.geometry, shapely.Point(targets[0]))
+        )[:1].tolist()
+        edges.append(tuple(near))
+    place = eye.at if isinstance(eye, Figure) else eye
+    for q in [*targets, *edges]:
+        if q == place:
+            continue
+        looking = _Looking(scene.terrain, scene.index, eye, q, place, 0.0, {"eye"})
+        (alone,) = looking.points([q], figures_block=False)
+        assert alone == looking.points([q, q], figures_block=False)[0]

@@ -104,6 +104,12 @@ _BISECT: Final[int] = 20
 """Halvings that place the edge between a seen and a blocked direction."""
 _DEPTH_EPS: Final[float] = 1e-9
 """Inches: a line crossing ``see_depth`` plus this is blocked."""
+_CIRCLE_SLACK: Final[float] = 1e-12
+"""Inches added to a piece's radius when one segment is tested in plain floats
+(:meth:`_Looking._clear_alone`): more than ``math.hypot`` and ``numpy.hypot`` ever differ
+at table sizes, far less than the :data:`~warbench.geometry.table.terrain.GRAZE` the
+features' cores are shaved by, so it keeps every piece the arrays keep and no core the
+segment could pass through is left out."""
 _CLEAR: Final[float] = 1e-6
 """Inches an obstacle must keep from the target to take the convex shortcut."""
 
@@ -400,6 +406,8 @@ class _Looking:
         Each answer is the one segment eye->target judged alone."""
         t = self.terrain
         m_count = len(qs)
+        if m_count == 1 and not figures_block and self._clear_alone(qs[0]):
+            return [_SEEN]
         ends = np.array(qs, dtype=np.float64).reshape(m_count, 2)
         ax, ay = self.p
         segments: npt.NDArray[np.object_] = np.asarray(
@@ -467,6 +475,33 @@ class _Looking:
                 )
             )
         return out
+
+    def _clear_alone(self, q: Point) -> bool:
+        """Whether the segment eye->``q`` surely passes through no feature, found without
+        arrays (one point: the nearest aiming point of an attack on terrain, say). The
+        pieces :meth:`points` keeps are kept here too (its test in plain floats, with
+        :data:`_CIRCLE_SLACK` more for the last bit of a ``hypot``), and a segment that
+        passes through none of their features' cores is :data:`_SEEN`, as :meth:`points`
+        finds it. False: not sure (it goes the long way)."""
+        t = self.terrain
+        ax, ay = self.p
+        dx, dy = q[0] - ax, q[1] - ay
+        length2 = dx * dx + dy * dy
+        if length2 == 0.0:
+            return False
+        level = self.level
+        owners: set[int] = set()
+        for cx, cy, radius, height, owner in t.piece_circles:
+            if height <= level:
+                continue
+            px, py = cx - ax, cy - ay
+            along = min(max((px * dx + py * dy) / length2, 0.0), 1.0)
+            if math.hypot(px - along * dx, py - along * dy) <= radius + _CIRCLE_SLACK:
+                owners.add(owner)
+        if not owners:
+            return True
+        segment = shapely.LineString([self.p, q])
+        return not bool(shapely.intersects(t.sight_core[sorted(owners)], segment).any())
 
     def _point_roles(self, owners: IntArray, ends: FloatArray) -> IntArray:
         """:meth:`roles` of each feature ``owners[k]`` for the point target ``ends[k]``."""
