@@ -619,3 +619,14 @@ def test_1_6_a_first_b_hit_leaves_every_model_standing_at_risk_of_sudden_death()
         assert model.hull.heart >= 2, name
         log = HitLog().with_marks({"s1": "S", "c1": "P", "h1": "B"})
         assert log.b_hits == 1 and not log.destroyed(layout)
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.data())
+def test_the_unmarked_count_is_every_layer_s_unmarked_circles(data: st.DataObject) -> None:
+    layout = HullLayout.of(*data.draw(st.sampled_from([(8, 3, 1), (12, 4, 2), (6, 2, 1)])))
+    marked = data.draw(st.sets(st.sampled_from(layout.ids())))
+    kinds = {"s": "S", "c": "P", "h": "B"}
+    log = HitLog().with_marks({cid: kinds[cid[0]] for cid in marked})
+    layers = ("surface", "core", "heart")
+    assert log.unmarked_count(layout) == sum(len(log.unmarked(x, layout)) for x in layers)

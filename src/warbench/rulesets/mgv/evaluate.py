@@ -356,7 +356,5 @@ def standing(state: State) -> dict[str, float]:
     for base in state.bases.values():
         if not base.destroyed:
             layout, log = base.layout, base.log
-            found[base.side] += float(
-                sum(len(log.unmarked(layer, layout)) for layer in ("surface", "core", "heart"))
-            )
+            found[base.side] += float(log.unmarked_count(layout))
     return found

@@ -346,6 +346,10 @@ class HitLog:
         """The unmarked circles of ``layer`` of the hull ``layout``, by number."""
         return tuple(c for c in layout.ids(layer) if c not in self._kinds)
 
+    def unmarked_count(self, layout: HullLayout) -> int:
+        """How many circles of the hull ``layout`` are unmarked, of every layer."""
+        return sum(1 for c in layout.circles if c.id not in self._kinds)
+
     def destroyed(self, layout: HullLayout) -> bool:
         """Every heart circle of the hull is marked (the base is destroyed, 1.6)."""
         return not self.unmarked("heart", layout)

@@ -82,7 +82,7 @@ def to_go(at: Figure, edge: str, width: float, height: float) -> float:
 
 def circles_left(base: Base) -> int:
     layout, log = base.layout, base.log
-    return sum(len(log.unmarked(layer, layout)) for layer in ("surface", "core", "heart"))
+    return log.unmarked_count(layout)
 
 
 def kill_chance(hits: float, left: int) -> float:

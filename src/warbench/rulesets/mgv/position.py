@@ -174,7 +174,7 @@ def _prize(enemy: Base) -> float:
     """Hits on a damaged base are worth more: it is nearer the kill (1 fresh, up to 2)."""
     layout, log = enemy.layout, enemy.log
     total = layout.surface + layout.core + layout.heart
-    left = sum(len(log.unmarked(layer, layout)) for layer in ("surface", "core", "heart"))
+    left = log.unmarked_count(layout)
     return 2.0 - left / total
 
 
