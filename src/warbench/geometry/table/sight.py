@@ -264,10 +264,10 @@ class _Looking:
     def pieces_near(self, end: Point, pad: float) -> IntArray:
         """Sight pieces of tall-enough features that may come within ``pad`` of eye->end."""
         t = self.terrain
-        if not len(t.piece_geoms):
+        if not len(t.pieces.geoms):
             return np.empty(0, dtype=np.intp)
-        gap = _segment_distances(t.piece_centre, self.p, end)
-        keep = (gap <= t.piece_radius + pad) & (t.piece_height > self.level)
+        gap = _segment_distances(t.pieces.centre, self.p, end)
+        keep = (gap <= t.pieces.radius + pad) & (t.pieces.height > self.level)
         out: IntArray = np.nonzero(keep)[0]
         return out
 
@@ -420,23 +420,23 @@ class _Looking:
         cover: list[list[str]] = [[] for _ in range(m_count)]
         by_features = [False] * m_count
         n = len(t.active)
-        if len(t.piece_geoms) and m_count:
+        if len(t.pieces.geoms) and m_count:
             # Pieces of tall-enough features that come near each segment (its own test
             # per target, as _segment_distances does for one).
             dx, dy = ends[:, 0] - ax, ends[:, 1] - ay
             length2 = dx * dx + dy * dy
-            px = t.piece_centre[:, 0:1] - ax
-            py = t.piece_centre[:, 1:2] - ay
+            px = t.pieces.centre[:, 0:1] - ax
+            py = t.pieces.centre[:, 1:2] - ay
             along = np.clip((px * dx + py * dy) / length2, 0.0, 1.0)
             gap = np.hypot(px - along * dx, py - along * dy)
-            keep = (gap <= t.piece_radius[:, None]) & (t.piece_height[:, None] > self.level)
+            keep = (gap <= t.pieces.radius[:, None]) & (t.pieces.height[:, None] > self.level)
             pi, mi = np.nonzero(keep)
             # Whole features (shaved of their edges, so grazes do not count), not
             # pieces: a line through the joint of two wall segments crosses the wall.
-            code = np.unique(mi * n + t.piece_owner[pi])
+            code = np.unique(mi * n + t.pieces.owner[pi])
             m, o = code // n, code % n
             if len(m):
-                hit = shapely.intersects(t.sight_core[o], segments[m])
+                hit = shapely.intersects(t.pieces.core[o], segments[m])
                 m, o = m[hit], o[hit]
             if len(m):
                 role = self._point_roles(o, ends[m])
@@ -491,7 +491,7 @@ class _Looking:
             return False
         level = self.level
         owners: set[int] = set()
-        for cx, cy, radius, height, owner in t.piece_circles:
+        for cx, cy, radius, height, owner in t.pieces.circles:
             if height <= level:
                 continue
             px, py = cx - ax, cy - ay
@@ -501,7 +501,7 @@ class _Looking:
         if not owners:
             return True
         segment = shapely.LineString([self.p, q])
-        return not bool(shapely.intersects(t.sight_core[sorted(owners)], segment).any())
+        return not bool(shapely.intersects(t.pieces.core[sorted(owners)], segment).any())
 
     def _point_roles(self, owners: IntArray, ends: FloatArray) -> IntArray:
         """:meth:`roles` of each feature ``owners[k]`` for the point target ``ends[k]``."""
@@ -547,12 +547,13 @@ class _Looking:
         self, target: Figure, region: shapely.Polygon, direction: float, lo: float, hi: float
     ) -> tuple[list[tuple[str, Interval]], list[tuple[str, Interval]]]:
         t = self.terrain
+        shapes = t.pieces  # (``pieces`` below: the indices of those near)
         pieces = self.pieces_near(target.at, target.base.bounding_radius)
         block: list[tuple[str, Interval]] = []
         screen: list[tuple[str, Interval]] = []
         if not len(pieces):
             return block, screen
-        owners = t.piece_owner[pieces]
+        owners = shapes.owner[pieces]
         unique = np.unique(owners)
         unique_role, unique_eye = self.roles(unique)
         where = np.searchsorted(unique, owners)
@@ -563,7 +564,7 @@ class _Looking:
             # Judged by depth: blocked where crossed too deep, else screened like
             # the rest below (a BLOCK role there only means "neither end is near").
             for i in np.unique(owners[deep]).tolist():
-                if shapely.intersects(t.sight_core[i], region):
+                if shapely.intersects(shapes.core[i], region):
                     spans = self._deep_spans(target, i, direction, lo, hi)
                     block.extend((t.active[i].id, span) for span in spans)
             role = np.where(deep & (role == BLOCK), SCREEN, role)
@@ -573,18 +574,18 @@ class _Looking:
             return block, screen
         # Convex pieces clear of the target (and not around the eye) take the shortcut.
         reach = target.base.bounding_radius + _CLEAR
-        apart = np.hypot(*(t.piece_centre[pieces] - np.array(target.at)).T) - t.piece_radius[pieces]
+        apart = np.hypot(*(shapes.centre[pieces] - np.array(target.at)).T) - shapes.radius[pieces]
         clear = apart > reach
         unsure = np.nonzero(~clear)[0]
         if len(unsure):
             geometry, radius = _target_shape(target)
-            gap = shapely.distance(t.piece_geoms[pieces[unsure]], geometry) - radius
+            gap = shapely.distance(shapes.geoms[pieces[unsure]], geometry) - radius
             clear[unsure] = gap > _CLEAR
-        quick = t.piece_convex[pieces] & clear & ~at_eye
+        quick = shapes.convex[pieces] & clear & ~at_eye
         out = {BLOCK: block, SCREEN: screen}
         fast = np.nonzero(quick)[0]
         if len(fast):
-            fast = fast[shapely.intersects(t.piece_geoms[pieces[fast]], region)]
+            fast = fast[shapely.intersects(shapes.geoms[pieces[fast]], region)]
         if len(fast):
             lows, highs = _convex_spans(t, pieces[fast], self.p, direction)
             # Name each owner once: many pieces (wall segments, triangles) share one.
@@ -596,13 +597,13 @@ class _Looking:
         slow = np.nonzero(~quick)[0]
         if len(slow) and at_eye[slow].any():
             # An area holding the eye inside it hides (or screens) every direction.
-            holds = shapely.contains(t.piece_geoms[pieces[slow]], shapely.Point(self.p))
+            holds = shapely.contains(shapes.geoms[pieces[slow]], shapely.Point(self.p))
             holds &= t.is_area[owners[slow]]
             for k in slow[holds].tolist():
                 out[int(role[k])].append((t.active[int(owners[k])].id, (-math.pi, math.pi)))
             slow = slow[~holds]
         if len(slow):
-            clipped = shapely.intersection(t.piece_geoms[pieces[slow]], region)
+            clipped = shapely.intersection(shapes.geoms[pieces[slow]], region)
             for k, found in _intervals(clipped, self.p, direction):
                 out[int(role[slow[k]])].append((t.active[int(owners[slow[k]])].id, found))
         return block, screen
@@ -723,11 +724,11 @@ def _convex_spans(
     terrain: Terrain, pieces: IntArray, eye: Point, direction: float
 ) -> tuple[FloatArray, FloatArray]:
     """:func:`_convex_span` of many terrain pieces at once (one pass of numpy)."""
-    counts = terrain.piece_count[pieces]
+    counts = terrain.pieces.count[pieces]
     ends = np.cumsum(counts)
-    take = np.repeat(terrain.piece_start[pieces] - ends + counts, counts) + np.arange(ends[-1])
-    coords = terrain.piece_flat[take]
-    inside = terrain.piece_centre[pieces]
+    take = np.repeat(terrain.pieces.start[pieces] - ends + counts, counts) + np.arange(ends[-1])
+    coords = terrain.pieces.flat[take]
+    inside = terrain.pieces.centre[pieces]
     towards = np.arctan2(inside[:, 1] - eye[1], inside[:, 0] - eye[0])
     c = np.repeat(np.cos(towards), counts)
     s = np.repeat(np.sin(towards), counts)

@@ -18,6 +18,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -91,25 +92,6 @@ class Crossing:
     cost: float
 
 
-_SIGHT_PIECES: Final = frozenset(
-    {
-        "piece_geoms",
-        "piece_owner",
-        "piece_height",
-        "piece_convex",
-        "piece_coords",
-        "piece_count",
-        "piece_start",
-        "piece_flat",
-        "piece_centre",
-        "piece_radius",
-        "piece_circles",
-        "sight_core",
-    }
-)
-"""What :meth:`Terrain._build_sight` sets (built on first use)."""
-
-
 class Terrain:
     """The features of a table, with a spatial index built once.
 
@@ -174,102 +156,13 @@ class Terrain:
         self.sight_memo: dict[object, Sight] = {}
         """Sight past the terrain alone (no figures blocking), by eye, target and levels:
         kept by :meth:`Scene.sight`, here because it holds for every scene of the layout."""
-        # The pieces line of sight works with (``piece_*``, ``sight_core``) are built the
-        # first time one is asked for (``__getattr__``): a layout replaced before any
-        # sight line crosses it (a barrage cutting feature after feature, an engineer's
-        # ploughed ground) never needs them.
 
-    if not TYPE_CHECKING:  # (to the type checker the pieces are plain attributes)
-
-        def __getattr__(self, name: str) -> object:
-            if name in _SIGHT_PIECES and "geoms" in self.__dict__:
-                self._build_sight()
-                return self.__dict__[name]
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    def _build_sight(self) -> None:
-        self._build_sight_pieces()
-        # Each feature less a hair at its edges (areas) or ends (lines), prepared: a sight
-        # line meeting one of these passes through the feature rather than grazing it.
-        self.sight_core = np.array([_shaved(g) for g in self.geoms], dtype=object)
-        shapely.prepare(self.sight_core)
-
-    def _build_sight_pieces(self) -> None:
-        """Split the sight-blocking features into pieces for line of sight.
-
-        Polylines become their segments and concave areas their triangles, so
-        every piece is convex: line of sight treats a convex piece that keeps
-        clear of the target with plain angle arithmetic and clips only the rest
-        (see :mod:`warbench.geometry.table.sight`).
-        """
-        geoms: list[shapely.Geometry] = []
-        owners: list[int] = []
-        convex: list[bool] = []
-        for i, f in enumerate(self.active):
-            if f.blocks_los == "no":
-                continue
-            if f.shape == "polyline":
-                for a, b in itertools.pairwise(f.points):
-                    if a != b:
-                        geoms.append(shapely.LineString([a, b]))
-                        owners.append(i)
-                        convex.append(True)
-            else:
-                g = self.geoms[i]
-                hull_area = float(shapely.area(shapely.convex_hull(g)))
-                if float(shapely.area(g)) >= hull_area * (1.0 - 1e-9):
-                    parts = [g]
-                else:
-                    triangles = shapely.constrained_delaunay_triangles(g)
-                    parts = [p for p in shapely.get_parts(triangles) if shapely.area(p) > 0.0]
-                if parts:
-                    geoms.extend(parts)
-                    owners.extend([i] * len(parts))
-                    convex.extend([True] * len(parts))
-                else:  # no triangulation: keep it whole and clip it every time
-                    geoms.append(g)
-                    owners.append(i)
-                    convex.append(False)
-        self.piece_geoms = np.array(geoms, dtype=object)
-        shapely.prepare(self.piece_geoms)
-        self.piece_owner = np.array(owners, dtype=np.intp)
-        self.piece_height = self.height[self.piece_owner] if owners else np.empty(0)
-        self.piece_convex = np.array(convex, dtype=np.bool_)
-        self.piece_coords: list[FloatArray] = [
-            shapely.get_coordinates(g).astype(np.float64) for g in geoms
-        ]
-        # The same coordinates end to end, for vectorised work over many pieces.
-        counts = [len(c) for c in self.piece_coords]
-        self.piece_count = np.array(counts, dtype=np.intp)
-        self.piece_start = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.intp)
-        self.piece_flat: FloatArray = (
-            np.vstack(self.piece_coords) if geoms else np.empty((0, 2), dtype=np.float64)
-        )
-        n = len(geoms)
-        centres = shapely.get_coordinates(shapely.centroid(self.piece_geoms)) if n else None
-        self.piece_centre: FloatArray = (
-            np.asarray(centres, dtype=np.float64).reshape(n, 2)
-            if centres is not None
-            else np.empty((0, 2), dtype=np.float64)
-        )
-        self.piece_radius: FloatArray = np.array(
-            [
-                float(np.hypot(*(c - self.piece_centre[k]).T).max())
-                for k, c in enumerate(self.piece_coords)
-            ],
-            dtype=np.float64,
-        )
-        self.piece_circles: list[tuple[float, float, float, float, int]] = list(
-            zip(
-                *self.piece_centre.T.tolist(),
-                self.piece_radius.tolist(),
-                np.asarray(self.piece_height, dtype=np.float64).tolist(),
-                self.piece_owner.tolist(),
-                strict=True,
-            )
-        )
-        """Each piece's centre, radius, height and feature, as plain numbers (one sight
-        line is tested against a few pieces quicker in a loop than with arrays)."""
+    @cached_property
+    def pieces(self) -> SightPieces:
+        """The pieces line of sight works with, built the first time they are asked for:
+        a layout replaced before any sight line crosses it (a barrage cutting feature
+        after feature, an engineer's ploughed ground) never needs them."""
+        return _sight_pieces(self)
 
     # -- lookup ---------------------------------------------------------------------
 
@@ -292,7 +185,7 @@ class Terrain:
         grazes it); None if the feature is destroyed or unknown."""
         for i, f in enumerate(self.active):
             if f.id == feature_id:
-                core: shapely.Geometry = self.sight_core[i]
+                core: shapely.Geometry = self.pieces.core[i]
                 return core
         return None
 
@@ -690,3 +583,112 @@ def _shaved(geometry: shapely.Geometry) -> shapely.Geometry:
         return shapely.LineString(xy)
     shaved: shapely.Geometry = shapely.buffer(geometry, -GRAZE, join_style="mitre")
     return shaved
+
+
+@dataclass(frozen=True, slots=True)
+class SightPieces:
+    """A layout's sight-blocking features split into convex pieces for line of sight.
+
+    Polylines become their segments and concave areas their triangles, so every piece
+    is convex: line of sight treats a convex piece that keeps clear of the target with
+    plain angle arithmetic and clips only the rest (see
+    :mod:`warbench.geometry.table.sight`). Indices of ``owner`` and ``core`` are the
+    layout's active features."""
+
+    geoms: ObjectArray
+    """The pieces, prepared."""
+    owner: IntArray
+    """The active feature each piece is part of."""
+    height: FloatArray
+    convex: BoolArray
+    """False: an area that could not be triangulated, kept whole and clipped every time."""
+    coords: list[FloatArray]
+    count: IntArray
+    start: IntArray
+    flat: FloatArray
+    """Every piece's coordinates end to end (``count`` of them from ``start``), for
+    vectorised work over many pieces."""
+    centre: FloatArray
+    radius: FloatArray
+    """Each piece's centroid, and the farthest of its points from it."""
+    circles: list[tuple[float, float, float, float, int]]
+    """Each piece's centre, radius, height and feature, as plain numbers (one sight line is
+    tested against a few pieces quicker in a loop than with arrays)."""
+    core: ObjectArray
+    """Each active feature less a hair (:data:`GRAZE`) at its edges (areas) or ends (lines),
+    prepared: a sight line meeting one of these passes through the feature rather than
+    grazing it."""
+
+
+def _sight_pieces(terrain: Terrain) -> SightPieces:
+    geoms: list[shapely.Geometry] = []
+    owners: list[int] = []
+    convex: list[bool] = []
+    for i, f in enumerate(terrain.active):
+        if f.blocks_los == "no":
+            continue
+        if f.shape == "polyline":
+            for a, b in itertools.pairwise(f.points):
+                if a != b:
+                    geoms.append(shapely.LineString([a, b]))
+                    owners.append(i)
+                    convex.append(True)
+        else:
+            g = terrain.geoms[i]
+            hull_area = float(shapely.area(shapely.convex_hull(g)))
+            if float(shapely.area(g)) >= hull_area * (1.0 - 1e-9):
+                parts = [g]
+            else:
+                triangles = shapely.constrained_delaunay_triangles(g)
+                parts = [p for p in shapely.get_parts(triangles) if shapely.area(p) > 0.0]
+            if parts:
+                geoms.extend(parts)
+                owners.extend([i] * len(parts))
+                convex.extend([True] * len(parts))
+            else:  # no triangulation: keep it whole and clip it every time
+                geoms.append(g)
+                owners.append(i)
+                convex.append(False)
+    piece_geoms = np.array(geoms, dtype=object)
+    shapely.prepare(piece_geoms)
+    owner = np.array(owners, dtype=np.intp)
+    height = terrain.height[owner] if owners else np.empty(0)
+    coords: list[FloatArray] = [shapely.get_coordinates(g).astype(np.float64) for g in geoms]
+    counts = [len(c) for c in coords]
+    flat: FloatArray = np.vstack(coords) if geoms else np.empty((0, 2), dtype=np.float64)
+    n = len(geoms)
+    centres = shapely.get_coordinates(shapely.centroid(piece_geoms)) if n else None
+    centre: FloatArray = (
+        np.asarray(centres, dtype=np.float64).reshape(n, 2)
+        if centres is not None
+        else np.empty((0, 2), dtype=np.float64)
+    )
+    radius: FloatArray = np.array(
+        [float(np.hypot(*(c - centre[k]).T).max()) for k, c in enumerate(coords)],
+        dtype=np.float64,
+    )
+    circles = list(
+        zip(
+            *centre.T.tolist(),
+            radius.tolist(),
+            np.asarray(height, dtype=np.float64).tolist(),
+            owner.tolist(),
+            strict=True,
+        )
+    )
+    core = np.array([_shaved(g) for g in terrain.geoms], dtype=object)
+    shapely.prepare(core)
+    return SightPieces(
+        geoms=piece_geoms,
+        owner=owner,
+        height=height,
+        convex=np.array(convex, dtype=np.bool_),
+        coords=coords,
+        count=np.array(counts, dtype=np.intp),
+        start=np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.intp),
+        flat=flat,
+        centre=centre,
+        radius=radius,
+        circles=circles,
+        core=core,
+    )

@@ -180,7 +180,7 @@ def terrain_line(state: State, eye: Aim, target: Aim, chemical: bool = False) ->
     if len(idx):
         idx = idx[t.los_mode[idx] != LOS_NO]
     if len(idx):
-        idx = idx[shapely.intersects(t.sight_core[idx], segment)]
+        idx = idx[shapely.intersects(t.pieces.core[idx], segment)]
     blocked: str | None = None
     cover: list[str] = []
     around: list[str] = []
@@ -190,7 +190,7 @@ def terrain_line(state: State, eye: Aim, target: Aim, chemical: bool = False) ->
             continue
         beyond = int(t.los_mode[i]) == LOS_BEYOND
         reach = feature.beyond_reach if beyond else -1.0
-        geometry, core = t.geoms[i], t.sight_core[i]
+        geometry, core = t.geoms[i], t.pieces.core[i]
         if _touches(target, geometry, core, reach):
             cover.append(feature.id)
         elif _touches(eye, geometry, core, reach):

@@ -206,7 +206,7 @@ def walled_off(state: State, a: Figure, b: Figure) -> bool:
     if not len(idx):
         return False
     idx = idx[t.los_mode[idx] == LOS_YES]
-    return bool(len(idx)) and bool(shapely.intersects(t.sight_core[idx], segment).any())
+    return bool(len(idx)) and bool(shapely.intersects(t.pieces.core[idx], segment).any())
 
 
 def touching_feature(state: State, fig: Fig, a: Figure, feature: Feature) -> bool:
