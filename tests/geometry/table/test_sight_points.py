@@ -53,13 +53,17 @@ def scenes(draw: st.DrawFn) -> Scene:
     return Scene(TABLE, feats, figs)
 
 
+eyes = st.one_of(
+    st.tuples(coord, coord),
+    st.builds(lambda x, y: Figure("eye", x, y, 30.0, RectBase(1.0, 2.0)), coord, coord),
+)
+"""An eye: a point, or a figure's base (which the sight lines leave from its centre)."""
+
+
 @settings(deadline=None, max_examples=80)
 @given(
     scenes(),
-    st.one_of(
-        st.tuples(coord, coord),
-        st.builds(lambda x, y: Figure("eye", x, y, 30.0, RectBase(1.0, 2.0)), coord, coord),
-    ),
+    eyes,
     st.lists(st.tuples(coord, coord), min_size=1, max_size=12),
     st.booleans(),
 )
@@ -110,10 +114,7 @@ def test_the_answers_on_a_known_table():
 @settings(deadline=None, max_examples=150)
 @given(
     scenes(),
-    st.one_of(
-        st.tuples(coord, coord),
-        st.builds(lambda x, y: Figure("eye", x, y, 30.0, RectBase(1.0, 2.0)), coord, coord),
-    ),
+    eyes,
     st.lists(st.tuples(coord, coord), min_size=1, max_size=6),
     st.integers(min_value=0, max_value=3),
 )

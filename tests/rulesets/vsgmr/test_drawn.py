@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -29,7 +31,7 @@ from warbench.core.loader import load_scenario
 from warbench.rulesets.vsgmr import candidates
 from warbench.rulesets.vsgmr.candidates import figure_moves, figure_moves_lazily
 from warbench.rulesets.vsgmr.memo import memo
-from warbench.rulesets.vsgmr.state import State
+from warbench.rulesets.vsgmr.state import Fig, State
 
 MAX_ACTIONS = 150
 
@@ -54,6 +56,30 @@ def _played(name: str, seed: int) -> Any:
         game.apply(bots[side].choose(game.seat(side), side), side)
 
 
+def _read_part_then_whole(
+    rules: Any,
+    state: State,
+    listed: list[Any],
+    rng: random.Random,
+    read: Callable[[State], Iterator[Any]],
+    kind: Any,
+    fig: Fig,
+) -> tuple[State, int, State]:
+    """On a fresh copy of ``state``, the first k items ``read`` gives (k drawn with ``rng``)
+    are the first k of ``listed`` and, if fewer than all, nothing of ``kind`` is kept for
+    the figure; on another fresh copy, read through, they are ``listed`` and kept. Returns
+    the first copy, k and the second copy."""
+    part = _fresh(rules, state)
+    k = rng.randrange(len(listed) + 1)
+    assert list(itertools.islice(read(part), k)) == listed[:k]
+    if k < len(listed):
+        assert memo(part).kept(kind, fig) is None
+    whole = _fresh(rules, state)
+    assert list(read(whole)) == listed
+    assert memo(whole).kept(kind, fig) is not None
+    return part, k, whole
+
+
 @pytest.mark.parametrize(("name", "seed"), [("street", 1), ("field", 2), ("relic", 3)])
 def test_moves_read_one_at_a_time_are_the_listed_ones(name: str, seed: int) -> None:
     rng = random.Random(seed)
@@ -66,17 +92,13 @@ def test_moves_read_one_at_a_time_are_the_listed_ones(name: str, seed: int) -> N
         side = state.order[state.actor]
         for fig in state.side_figs(side):
             listed = figure_moves(rules, _fresh(rules, state), fig)
-            part = _fresh(rules, state)
-            k = rng.randrange(len(listed) + 1)
-            assert list(itertools.islice(figure_moves_lazily(rules, part, fig), k)) == listed[:k]
+            read = partial(figure_moves_lazily, rules, fig=fig)
+            part, k, whole = _read_part_then_whole(rules, state, listed, rng, read, "moves", fig)
             # What was read is known legal (played, it is costed, not checked again).
             assert all(candidates.listed(part, fig, move) for move in listed[:k])
             if k < len(listed):
                 partial_reads += 1
-                assert fig.id not in memo(part).tables.get("moves", {})
                 assert not candidates.listed(part, fig, listed[k])
-            whole = _fresh(rules, state)
-            assert list(figure_moves_lazily(rules, whole, fig)) == listed
             kept = memo(whole).tables["moves"][fig.id]
             assert figure_moves(rules, whole, fig) == listed
             assert memo(whole).tables["moves"][fig.id] is kept  # kept, not built again
@@ -112,16 +134,11 @@ def test_attacks_read_one_at_a_time_are_the_listed_ones(name: str, seed: int) ->
         for hand in (False, True):
             for fig in state.figs.values():
                 listed = rules.fig_attacks(_fresh(rules, state), fig, hand)
-                part = _fresh(rules, state)
-                k = rng.randrange(len(listed) + 1)
-                read = list(itertools.islice(rules.fig_attacks_lazily(part, fig, hand), k))
-                assert read == listed[:k]
-                if k < len(listed):
-                    partial_reads += 1
-                    assert memo(part).kept(("attacks", hand), fig) is None
-                whole = _fresh(rules, state)
-                assert list(rules.fig_attacks_lazily(whole, fig, hand)) == listed
-                assert memo(whole).kept(("attacks", hand), fig) == listed
+                read = partial(rules.fig_attacks_lazily, fig=fig, hand=hand)
+                kind = ("attacks", hand)
+                _, k, whole = _read_part_then_whole(rules, state, listed, rng, read, kind, fig)
+                partial_reads += k < len(listed)
+                assert memo(whole).kept(kind, fig) == listed
                 checked += 1
     assert checked > 200
     assert partial_reads > 5

@@ -75,7 +75,14 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from warbench.geometry.table.core import EPS, TOUCH, Point, part_bounds, relative_angles
+from warbench.geometry.table.core import (
+    EPS,
+    TOUCH,
+    Point,
+    part_bounds,
+    relative_angles,
+    segment_distance,
+)
 from warbench.geometry.table.depth import deeper_than
 from warbench.geometry.table.figures import (
     Figure,
@@ -483,21 +490,14 @@ class _Looking:
         :data:`_CIRCLE_SLACK` more for the last bit of a ``hypot``), and a segment that
         passes through none of their features' cores is :data:`_SEEN`, as :meth:`points`
         finds it. False: not sure (it goes the long way)."""
-        t = self.terrain
-        ax, ay = self.p
-        dx, dy = q[0] - ax, q[1] - ay
-        length2 = dx * dx + dy * dy
-        if length2 == 0.0:
+        t, eye, level = self.terrain, self.p, self.level
+        if q == eye:
             return False
-        level = self.level
-        owners: set[int] = set()
-        for cx, cy, radius, height, owner in t.pieces.circles:
-            if height <= level:
-                continue
-            px, py = cx - ax, cy - ay
-            along = min(max((px * dx + py * dy) / length2, 0.0), 1.0)
-            if math.hypot(px - along * dx, py - along * dy) <= radius + _CIRCLE_SLACK:
-                owners.add(owner)
+        owners = {
+            owner
+            for cx, cy, radius, height, owner in t.pieces.circles
+            if height > level and segment_distance((cx, cy), eye, q) <= radius + _CIRCLE_SLACK
+        }
         if not owners:
             return True
         segment = shapely.LineString([self.p, q])
